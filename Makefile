@@ -1,0 +1,33 @@
+# Two commands for a fresh machine: `make run` and `make test`.
+# The virtual environment is made on first use. On a Raspberry Pi it sees the
+# system packages, because picamera2 and lgpio come from apt, never from pip.
+VENV ?= .venv
+PY := $(VENV)/bin/python
+ON_PI := $(shell grep -qs 'Raspberry Pi' /proc/device-tree/model && echo yes)
+VENV_FLAGS := $(if $(ON_PI),--system-site-packages,)
+comma := ,
+EXTRAS := $(if $(ON_PI),pi$(comma)dev,dev)
+
+.PHONY: run test lint bench clean
+
+$(VENV)/.installed: pyproject.toml
+	python3 -m venv $(VENV_FLAGS) $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[$(EXTRAS)]'
+	touch $@
+
+run: $(VENV)/.installed
+	$(PY) -m tablekit
+
+lint: $(VENV)/.installed
+	$(PY) -m ruff check tablekit tests benchmarks
+	$(PY) -m mypy --strict tablekit/rules tablekit/session
+
+test: lint
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest
+
+bench: $(VENV)/.installed
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m benchmarks
+
+clean:
+	rm -rf $(VENV)

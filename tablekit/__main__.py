@@ -1,0 +1,5 @@
+"""``python -m tablekit`` does what the ``tablekit`` command does."""
+
+from tablekit.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,25 @@
+"""Which games tablekit knows, by their stable name."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tablekit.rules.errors import RuleError
+from tablekit.rules.game import Game
+
+
+def games() -> dict[str, Game[Any]]:
+    """Every available game, keyed by name. Imported on demand."""
+    from tablekit.rules.mice_mystics.game import MiceAndMystics
+
+    found: list[Game[Any]] = [MiceAndMystics()]
+    return {game.name: game for game in found}
+
+
+def game_named(name: str) -> Game[Any]:
+    """The game called ``name``, or a RuleError listing the known ones."""
+    known = games()
+    try:
+        return known[name]
+    except KeyError:
+        raise RuleError(f"unknown game {name!r}; known games: {', '.join(sorted(known))}") from None

@@ -1,0 +1,75 @@
+"""The contract every game's rules fulfil.
+
+A game is a reducer in two steps, as in event sourcing:
+
+* ``decide(state, command, rng)`` checks a command against the rules and
+  returns the events it causes, or raises :class:`~tablekit.rules.errors.RuleError`.
+  All randomness happens here, through the injected ``rng``, and its results
+  are written into the events.
+* ``evolve(state, event)`` applies one event. It is deterministic and never
+  fails for an event that ``decide`` produced, so replaying a journal rebuilds
+  exactly the same state without re-rolling a single die.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar, Protocol, TypeVar
+
+
+@dataclass(frozen=True)
+class Command:
+    """Something a player asks for. Subclasses are frozen dataclasses.
+
+    ``kind`` names the command in its JSON form (``{"type": kind, ...}``).
+    """
+
+    kind: ClassVar[str] = ""
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something that happened, as decided by the rules. Frozen too."""
+
+    kind: ClassVar[str] = ""
+
+
+S = TypeVar("S")
+
+
+class Game(Protocol[S]):
+    """One rule system. ``name`` is its stable id in journals and scripts."""
+
+    name: str
+    title: str
+    commands: Sequence[type[Command]]
+    events: Sequence[type[Event]]
+
+    def start(self) -> S:
+        """The state of a fresh session, before any command."""
+        ...
+
+    def decide(self, state: S, command: Command, rng: random.Random) -> list[Event]:
+        """The events ``command`` causes in ``state``; raise RuleError if illegal."""
+        ...
+
+    def evolve(self, state: S, event: Event) -> S:
+        """The state after ``event``. Pure and deterministic."""
+        ...
+
+    def view(self, state: S) -> dict[str, Any]:
+        """Everything worth showing, with unrevealed values wrapped in Secret."""
+        ...
+
+    def legal_commands(self, state: S) -> frozenset[str]:
+        """Kinds of command that can currently succeed, so a UI can grey the rest."""
+        ...
+
+
+def fold(game: Game[S], state: S, events: Sequence[Event]) -> S:
+    """Apply ``events`` in order."""
+    for event in events:
+        state = game.evolve(state, event)
+    return state

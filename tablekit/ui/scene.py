@@ -1,0 +1,38 @@
+"""The one contract every screen follows: handle an input, update, draw.
+
+Scenes read views from the session and emit commands through the app; they
+never change game state themselves. A scene sets ``dirty`` when it must be
+redrawn, so an idle screen costs no CPU.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+if TYPE_CHECKING:
+    from tablekit.ui.app import App
+
+
+class Scene:
+    """Base class for screens. Override what you need."""
+
+    name = "scene"
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self.dirty = True
+
+    def enter(self) -> None:
+        """Called when the scene becomes visible (also after a resize)."""
+        self.dirty = True
+
+    def handle(self, event: pygame.event.Event) -> None:
+        """React to one input event (a tap arrives once, as MOUSEBUTTONDOWN/UP)."""
+
+    def update(self, dt: float) -> None:
+        """Advance animations by ``dt`` seconds; set ``dirty`` if anything moved."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Paint the whole scene onto ``surface``."""
