@@ -1,0 +1,119 @@
+"""A live session: the game's state, kept in step with its journal."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any, Generic, TypeVar
+
+from tablekit.rules.errors import RuleError
+from tablekit.rules.game import Command, Event, Game, fold
+from tablekit.rules.secret import TABLE, project
+from tablekit.session import codec
+from tablekit.session.commands import SESSION_COMMANDS, Redo, Redone, Undo, Undone
+from tablekit.session.journal import Journal, Step
+
+S = TypeVar("S")
+
+GM = "gm"
+"""The audience name of the game master's view."""
+
+
+class Session(Generic[S]):
+    """One named session of one game.
+
+    ``apply`` is the only way its state changes: the rules decide the events,
+    the journal stores them, and only then does ``state`` move on.
+    """
+
+    def __init__(
+        self, journal: Journal, name: str, game: Game[S], rng: random.Random | None = None
+    ) -> None:
+        self.journal = journal
+        self.name = name
+        self.game = game
+        self.rng = rng or random.Random()
+        self.commands = codec.registry([*SESSION_COMMANDS, *game.commands])
+        self.events = codec.registry(game.events)
+        self.state: S = self._replay()
+
+    @classmethod
+    def create(cls, journal: Journal, name: str, game: Game[S]) -> Session[S]:
+        """Start a new named session of ``game``."""
+        journal.create(name, game.name)
+        return cls(journal, name, game)
+
+    def apply(self, command: Command) -> list[Event]:
+        """Apply ``command`` and return its events.
+
+        Raises RuleError (the rules refuse) or JournalError; either way
+        nothing changes.
+        """
+        if isinstance(command, Undo):
+            return self._undo()
+        if isinstance(command, Redo):
+            return self._redo()
+        events = self.game.decide(self.state, command, self.rng)
+        state = fold(self.game, self.state, events)
+        record = json.dumps([codec.to_json(e) for e in events], ensure_ascii=False)
+        self.journal.append(self.name, codec.dumps(command), record)
+        self.state = state
+        return events
+
+    def parse(self, data: object) -> Command:
+        """The command ``data`` (JSON text or dict) describes, for this game."""
+        return codec.from_json(data, self.commands)
+
+    @property
+    def can_undo(self) -> bool:
+        return self.journal.can_undo(self.name)
+
+    @property
+    def can_redo(self) -> bool:
+        return self.journal.can_redo(self.name)
+
+    def view(self, audience: str = TABLE) -> dict[str, Any]:
+        """What ``audience`` may see: "table", "gm" or a pad's name."""
+        body = project(self.game.view(self.state), audience)
+        assert isinstance(body, dict)
+        header = {
+            "session": self.name,
+            "game": self.game.name,
+            "can_undo": self.can_undo,
+            "can_redo": self.can_redo,
+            "legal": sorted(self.game.legal_commands(self.state)),
+        }
+        return {**header, **body}
+
+    def table_view(self) -> dict[str, Any]:
+        """The shared screen's view: never holds an unrevealed secret."""
+        return self.view(TABLE)
+
+    def gm_view(self) -> dict[str, Any]:
+        return self.view(GM)
+
+    def pad_view(self, pad: str) -> dict[str, Any]:
+        return self.view(pad)
+
+    def _undo(self) -> list[Event]:
+        step = self.journal.undo(self.name)
+        if step is None:
+            raise RuleError("There is nothing to undo")
+        self.state = self._replay()
+        return [Undone(step.command)]
+
+    def _redo(self) -> list[Event]:
+        step = self.journal.redo(self.name)
+        if step is None:
+            raise RuleError("There is nothing to redo")
+        self.state = fold(self.game, self.state, self._events_of(step))
+        return [Redone(step.command)]
+
+    def _replay(self) -> S:
+        state = self.game.start()
+        for step in self.journal.steps(self.name):
+            state = fold(self.game, state, self._events_of(step))
+        return state
+
+    def _events_of(self, step: Step) -> list[Event]:
+        return [codec.from_json(item, self.events) for item in json.loads(step.events)]

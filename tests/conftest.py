@@ -1,0 +1,42 @@
+"""Shared fixtures: a fresh journal per test, and headless SDL."""
+
+from __future__ import annotations
+
+import os
+import random
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+from fakegame import Counter, Tally  # noqa: E402
+
+from tablekit.session import Journal, Session  # noqa: E402
+
+
+@pytest.fixture
+def journal(tmp_path: Path) -> Iterator[Journal]:
+    """A journal file of its own, closed afterwards."""
+    journal = Journal(tmp_path / "journal.sqlite3")
+    try:
+        yield journal
+    finally:
+        journal.close()
+
+
+@pytest.fixture
+def session(journal: Journal) -> Session[Tally]:
+    """A new session of the counter game with a pinned random source."""
+    made = Session.create(journal, "friday", Counter())
+    made.rng = random.Random(7)
+    return made
+
+
+@pytest.fixture(autouse=True)
+def private_dirs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Keep every test away from the user's real config and data."""
+    monkeypatch.setenv("TABLEKIT_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.setenv("TABLEKIT_DATA_DIR", str(tmp_path / "data"))

@@ -1,0 +1,40 @@
+"""Commands and events round-trip through JSON; bad JSON is explained."""
+
+import pytest
+from fakegame import Add, Counter, Roll
+
+from tablekit.session import codec
+from tablekit.session.codec import CommandError
+from tablekit.session.commands import Undo
+
+KNOWN = codec.registry([Undo, *Counter.commands])
+
+
+def test_round_trip() -> None:
+    roll = Roll(dice=3, faces=(1, 6, 6))
+    assert codec.dumps(roll) == '{"type":"t.roll","dice":3,"faces":[1,6,6]}'
+    assert codec.from_json(codec.dumps(roll), KNOWN) == roll
+    assert codec.from_json('{"type": "undo"}', KNOWN) == Undo()
+
+
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [
+        ("{nope", "not valid JSON"),
+        ("[1, 2]", "expected a JSON object"),
+        ('{"amount": 2}', 'missing "type"'),
+        ('{"type": "t.fly"}', "unknown type 't.fly'; known types: t.add"),
+        ('{"type": "t.add", "amount": "two"}', "t.add: amount: Expected int, got str"),
+        ('{"type": "t.add"}', "t.add: Object missing required field amount"),
+        ('{"type": "t.add", "amount": 1, "by": 2}', "unknown field 'by'"),
+    ],
+)
+def test_bad_lines_are_explained(line: str, message: str) -> None:
+    with pytest.raises(CommandError) as caught:
+        codec.from_json(line, KNOWN)
+    assert message in str(caught.value)
+
+
+def test_duplicate_kinds_are_refused() -> None:
+    with pytest.raises(ValueError, match="unique kind"):
+        codec.registry([Add, Add])
