@@ -1,0 +1,142 @@
+"""The ``tablekit`` command: the table app, scripts, views and tools."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from tablekit import config, paths
+from tablekit.rules.errors import RuleError
+from tablekit.session import codec
+from tablekit.session.journal import Journal, JournalError
+from tablekit.session.session import Session
+from tablekit.session.store import open_session
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; return the exit code."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        result: int = args.func(args)
+        return result
+    except config.ConfigError as error:
+        print(f"tablekit: {error}", file=sys.stderr)
+        return 2
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="tablekit", description=__doc__)
+    parser.set_defaults(func=run_app)
+    sub = parser.add_subparsers(title="commands", metavar="COMMAND")
+
+    run = sub.add_parser("run", help="start the table app (the default)")
+    run.set_defaults(func=run_app)
+
+    script = sub.add_parser("script", help="apply JSON-lines commands to a session")
+    script.add_argument("file", help="a file of JSON commands, one per line, or - for stdin")
+    _session_options(script)
+    script.add_argument("--state", action="store_true", help="print the table view at the end")
+    script.set_defaults(func=run_script)
+
+    state = sub.add_parser("state", help="print a session's view as JSON")
+    _session_options(state)
+    state.add_argument("--view", default="table", help="table, gm, or pad:NAME")
+    state.set_defaults(func=print_state)
+
+    sessions = sub.add_parser("sessions", help="list the sessions, the last used first")
+    sessions.set_defaults(func=list_sessions)
+
+    shot = sub.add_parser("screenshot", help="render a scene headless to a PNG")
+    shot.add_argument("scene", help="a scene name, e.g. home or settings")
+    shot.add_argument("--size", default="800x480", help="WIDTHxHEIGHT")
+    shot.add_argument("--out", required=True, help="the PNG file to write")
+    _session_options(shot)
+    shot.set_defaults(func=take_screenshot)
+    return parser
+
+
+def _session_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--session", help="session name (default: the last one used)")
+    parser.add_argument("--game", help="the game of a new session (default: from the config)")
+
+
+def _open(args: argparse.Namespace) -> Session[Any]:
+    settings = config.load()
+    journal = Journal(paths.journal_file())
+    return open_session(journal, args.session, args.game or settings.play.game)
+
+
+def run_app(args: argparse.Namespace) -> int:
+    from tablekit.ui.app import run
+
+    return run(config.load())
+
+
+def run_script(args: argparse.Namespace) -> int:
+    """Apply each line; stop at the first rejected one, which changes nothing."""
+    try:
+        session = _open(args)
+    except (RuleError, JournalError) as error:
+        print(f"tablekit: {error}", file=sys.stderr)
+        return 2
+    if args.file == "-":
+        code = _apply_lines(session, sys.stdin)
+    else:
+        try:
+            with open(args.file, encoding="utf-8") as stream:
+                code = _apply_lines(session, stream)
+        except OSError as error:
+            print(f"tablekit: cannot read {args.file}: {error.strerror}", file=sys.stderr)
+            return 2
+    if args.state:
+        _print(session.table_view())
+    return code
+
+
+def _apply_lines(session: Session[Any], lines: Iterable[str]) -> int:
+    for number, line in enumerate(lines, start=1):
+        if not line.strip():
+            continue
+        try:
+            events = session.apply(session.parse(line))
+        except (RuleError, codec.CommandError) as error:
+            _print({"line": number, "ok": False, "error": str(error)})
+            print(f"tablekit: line {number} refused: {error}", file=sys.stderr)
+            return 1
+        _print({"line": number, "ok": True, "events": [codec.to_json(e) for e in events]})
+    return 0
+
+
+def print_state(args: argparse.Namespace) -> int:
+    session = _open(args)
+    audience = args.view.removeprefix("pad:")
+    if audience not in ("table", "gm") and not args.view.startswith("pad:"):
+        print("tablekit: --view must be table, gm or pad:NAME", file=sys.stderr)
+        return 2
+    _print(session.view(audience), indent=2)
+    return 0
+
+
+def list_sessions(args: argparse.Namespace) -> int:
+    journal = Journal(paths.journal_file())
+    for info in journal.sessions():
+        print(f"{info.name}\t{info.game}")
+    return 0
+
+
+def take_screenshot(args: argparse.Namespace) -> int:
+    from tablekit.ui.screenshot import screenshot
+
+    width, _, height = args.size.partition("x")
+    if not (width.isdigit() and height.isdigit()):
+        print("tablekit: --size must look like 800x480", file=sys.stderr)
+        return 2
+    return screenshot(args.scene, (int(width), int(height)), args.out, _open(args))
+
+
+def _print(data: dict[str, Any], indent: int | None = None) -> None:
+    print(json.dumps(data, ensure_ascii=False, indent=indent), flush=True)

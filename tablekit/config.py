@@ -1,0 +1,125 @@
+"""Settings from a TOML file, with a built-in default for every value.
+
+The app runs without a file. A file with a bad value is refused as a whole,
+with a message naming the file, the key and what is allowed, so the app never
+starts half-configured.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import tomllib
+import typing
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+import msgspec
+
+from tablekit import paths
+
+Rotation = Literal[0, 90, 180, 270]
+
+
+@dataclass(frozen=True)
+class Display:
+    """The screen: full screen on a Pi, a window on a desktop."""
+
+    fullscreen: Literal["auto", "on", "off"] = "auto"
+    window: tuple[Annotated[int, msgspec.Meta(ge=320)], Annotated[int, msgspec.Meta(ge=320)]] = (
+        1024,
+        600,
+    )
+    rotate: Rotation = 0
+    fps: Annotated[int, msgspec.Meta(ge=5, le=120)] = 30
+
+
+@dataclass(frozen=True)
+class Interface:
+    """Language and sound of the table app."""
+
+    language: Literal["en", "da"] = "en"
+    sound: bool = True
+
+
+@dataclass(frozen=True)
+class Play:
+    """What a new session plays unless the table picks otherwise."""
+
+    game: Literal["mice-mystics"] = "mice-mystics"
+
+
+@dataclass(frozen=True)
+class Buttons:
+    """Physical buttons: none, GPIO pins, or a USB serial pad."""
+
+    backend: Literal["none", "gpio", "serial"] = "none"
+    serial_port: str = ""
+
+
+@dataclass(frozen=True)
+class Config:
+    display: Display = field(default_factory=Display)
+    ui: Interface = field(default_factory=Interface)
+    play: Play = field(default_factory=Play)
+    buttons: Buttons = field(default_factory=Buttons)
+
+
+class ConfigError(ValueError):
+    """A settings file that cannot be used; the message says where and why."""
+
+
+def load(path: Path | None = None) -> Config:
+    """Read ``path`` (default: the user's config file); defaults if it is missing."""
+    path = path or paths.config_file()
+    if not path.exists():
+        return Config()
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
+        raise ConfigError(f"{path}: not valid TOML: {error}") from None
+    return parse(data, source=str(path))
+
+
+def parse(data: dict[str, Any], source: str = "config") -> Config:
+    """Check ``data`` key by key and build the Config it describes."""
+    _check_keys(data, Config, source, prefix="")
+    try:
+        return msgspec.convert(data, type=Config)
+    except msgspec.ValidationError as error:
+        raise ConfigError(_explain(str(error), source)) from None
+
+
+def _check_keys(data: dict[str, Any], cls: type, source: str, prefix: str) -> None:
+    """Refuse keys the app does not know: a typo must not be silently ignored."""
+    hints = typing.get_type_hints(cls)
+    for key, value in data.items():
+        if key not in hints:
+            known = ", ".join(f.name for f in dataclasses.fields(cls))
+            raise ConfigError(f"{source}: unknown key {prefix}{key}; known here: {known}")
+        if dataclasses.is_dataclass(hints[key]) and isinstance(value, dict):
+            _check_keys(value, hints[key], source, prefix=f"{prefix}{key}.")
+
+
+def _explain(message: str, source: str) -> str:
+    """Turn msgspec's message into 'file: key: problem; allowed: ...'."""
+    text, _, where = message.partition(" - at `$.")
+    key = where.rstrip("`")
+    allowed = _allowed(key)
+    hint = f"; allowed: {allowed}" if allowed else ""
+    return f"{source}: {key}: {text.replace('`', '')}{hint}"
+
+
+def _allowed(key: str) -> str:
+    """The values a Literal key accepts, or "" for other kinds of key."""
+    cls: Any = Config
+    for part in key.split("."):
+        if not dataclasses.is_dataclass(cls):
+            return ""
+        hints = typing.get_type_hints(cls, include_extras=True)
+        if part not in hints:
+            return ""
+        cls = hints[part]
+    if typing.get_origin(cls) is Literal:
+        return ", ".join(str(v) for v in typing.get_args(cls))
+    return ""
