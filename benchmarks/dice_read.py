@@ -1,0 +1,74 @@
+"""Accuracy and speed of the dice reader against the classic pip-counting recipe.
+
+    .venv/bin/python -m benchmarks.dice_read [--split held-out|train|all] [--data DIR]
+
+Reads the labelled photos in ``../shared/data/dice`` on one thread, scores
+every die (see :func:`tablekit.vision.labels.score`) and prints a markdown
+table: per set and reader, accuracy, false dice per 100 images, ms per image.
+The default split is the held-out one the reader was never trained or tuned on.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import numpy as np
+
+from benchmarks.dice_baseline import read_baseline
+from tablekit.vision.labels import LabelledImage, iter_sets, load_set, score
+from tablekit.vision.pipdice import read_d6
+from tablekit.vision.reading import Reading
+
+DATA = Path(__file__).resolve().parents[1] / ".." / "shared" / "data" / "dice"
+
+READERS: dict[str, Callable[[np.ndarray], Reading]] = {
+    "tablekit d6": read_d6,
+    "classic baseline": read_baseline,
+}
+
+
+def measure(reader: Callable[[np.ndarray], Reading], images: list[LabelledImage]) -> str:
+    """One table row's numbers: accuracy %, false dice per 100 images, mean ms per image."""
+    import cv2
+
+    labelled = right = false_dice = 0
+    elapsed = 0.0
+    for image in images:
+        frame = cv2.imread(str(image.path))
+        start = time.perf_counter()
+        reading = reader(frame)
+        elapsed += time.perf_counter() - start
+        result = score(reading.dice, image.dice)
+        labelled += result.labelled
+        right += result.right
+        false_dice += result.false_dice
+    return (
+        f"{100 * right / max(labelled, 1):.1f}% ({right}/{labelled}) | "
+        f"{100 * false_dice / max(len(images), 1):.1f} | {1000 * elapsed / max(len(images), 1):.1f}"
+    )
+
+
+def main() -> None:
+    """Print the table for every set found under the data folder."""
+    import cv2
+
+    parser = argparse.ArgumentParser(description="dice reader benchmark")
+    parser.add_argument("--split", default="held-out", choices=["held-out", "train", "all"])
+    parser.add_argument("--data", type=Path, default=DATA)
+    args = parser.parse_args()
+    cv2.setNumThreads(1)
+    print(f"split: {args.split}, one thread, OpenCV {cv2.__version__}\n")
+    print("| set | images | reader | dice right | false dice / 100 images | ms / image |")
+    print("|---|---|---|---|---|---|")
+    for name, folder in iter_sets(args.data):
+        images = load_set(folder, args.split)
+        for label, reader in READERS.items():
+            reader(cv2.imread(str(images[0].path)))
+            print(f"| {name} | {len(images)} | {label} | {measure(reader, images)} |", flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,151 @@
+"""The camera seam: settings from config, one interface, and a factory that never raises.
+
+Backends live one per module (``camera_opencv``, ``camera_picamera2``,
+``camera_replay``) and import their library only when opened, so a laptop
+without picamera2, or a Pi without a webcam, still runs the app. A camera that
+is missing, unplugged or fails later reports why in :attr:`Camera.status` and
+returns no frames; the roll then falls back to manual entry.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Mapping
+from dataclasses import dataclass, fields, replace
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    import numpy as np
+
+BACKENDS = ("none", "picamera2", "opencv", "replay")
+
+
+@dataclass(frozen=True)
+class CameraSettings:
+    """The ``[camera]`` table of the config; every field has a default.
+
+    ``roi`` is ``(x, y, w, h)`` in camera pixels, all zero for the whole frame.
+    ``exposure_us`` 0 leaves exposure automatic. ``white_balance`` holds
+    blue, green, red gains applied to every frame (calibrated on the empty tray).
+    """
+
+    backend: str = "none"
+    device: int = 0
+    replay_path: str = ""
+    replay_fps: float = 10.0
+    replay_loop: bool = True
+    width: int = 1280
+    height: int = 960
+    roi: tuple[int, int, int, int] = (0, 0, 0, 0)
+    exposure_us: int = 0
+    analogue_gain: float = 0.0
+    white_balance: tuple[float, float, float] = (1.0, 1.0, 1.0)
+    dice_kind: str = "d6"
+
+    @classmethod
+    def from_mapping(cls, table: Mapping[str, Any]) -> CameraSettings:
+        """Build settings from a parsed TOML table: unknown keys ignored, arrays made tuples."""
+        known = {f.name for f in fields(cls)}
+        values = {k: tuple(v) if isinstance(v, list) else v for k, v in table.items() if k in known}
+        return replace(cls(), **values)
+
+    def to_mapping(self) -> dict[str, Any]:
+        """The settings as plain TOML-ready values, in field order."""
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+
+@dataclass(frozen=True)
+class CameraStatus:
+    """Whether frames are coming, and if not, a sentence for the settings screen."""
+
+    ok: bool
+    message: str
+
+
+class Camera:
+    """A source of calibrated BGR frames. Subclasses implement :meth:`_grab` and :meth:`_release`.
+
+    :meth:`read` returns ``None`` instead of raising when the device fails; the
+    first failure is kept in :attr:`status` and the camera stops trying.
+    """
+
+    def __init__(self, settings: CameraSettings, status: CameraStatus) -> None:
+        self.settings = settings
+        self.status = status
+
+    def read(self) -> np.ndarray | None:
+        """The next frame, cropped to the tray and white balanced, or ``None``."""
+        if not self.status.ok:
+            return None
+        try:
+            frame = self._grab()
+        except Exception as error:  # any driver error means unplugged
+            self._fail(f"The camera stopped: {error}")
+            return None
+        if frame is None:
+            return None
+        from tablekit.vision.calibrate import prepare
+
+        return prepare(frame, self.settings.roi, self.settings.white_balance)
+
+    def close(self) -> None:
+        """Let the device go; safe to call twice."""
+        try:
+            self._release()
+        finally:
+            if self.status.ok:
+                self.status = CameraStatus(False, "The camera is closed.")
+
+    def _fail(self, message: str) -> None:
+        """Remember why frames stopped and release the device."""
+        self.status = CameraStatus(False, message)
+        with contextlib.suppress(Exception):
+            self._release()
+
+    def _grab(self) -> np.ndarray | None:
+        return None
+
+    def _release(self) -> None:
+        return None
+
+
+class NoCamera(Camera):
+    """The stand-in when no camera is configured or it could not be opened."""
+
+
+def open_camera(settings: CameraSettings) -> Camera:
+    """Open the configured backend; on any failure return a :class:`NoCamera` that says why."""
+    if settings.backend == "none":
+        why = "No camera is configured; enter rolls by hand."
+        return NoCamera(settings, CameraStatus(False, why))
+    if settings.backend not in BACKENDS:
+        return NoCamera(settings, CameraStatus(False, f"Unknown camera kind {settings.backend!r}."))
+    try:
+        return _BACKEND_OPENERS[settings.backend](settings)
+    except Exception as error:  # a missing camera must never stop the app
+        return NoCamera(settings, CameraStatus(False, f"Camera unavailable: {error}"))
+
+
+def _open_opencv(settings: CameraSettings) -> Camera:
+    from tablekit.devices.camera_opencv import OpenCVCamera
+
+    return OpenCVCamera.open(settings)
+
+
+def _open_picamera2(settings: CameraSettings) -> Camera:
+    from tablekit.devices.camera_picamera2 import PiCamera
+
+    return PiCamera.open(settings)
+
+
+def _open_replay(settings: CameraSettings) -> Camera:
+    from tablekit.devices.camera_replay import ReplayCamera
+
+    return ReplayCamera.open(settings)
+
+
+_BACKEND_OPENERS = {
+    "opencv": _open_opencv,
+    "picamera2": _open_picamera2,
+    "replay": _open_replay,
+}

@@ -1,0 +1,68 @@
+"""How frames and dice are cut and scaled for the two small models.
+
+The training script and the reader must prepare pixels identically, so both
+call these functions: the detector sees the frame letterboxed to a square, the
+classifier sees each die cropped around its centre.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+DETECT_SIZE = 256
+"""Side of the square the detector sees; the frame's long side is scaled to it."""
+
+DETECT_STRIDE = 4
+"""Detector output cells per input pixel (a 256 input gives a 64x64 heat map)."""
+
+CROP_SIZE = 32
+"""Side of the square crop the face classifier sees."""
+
+CROP_SCALE = 1.5
+"""The crop spans this many times the die's box side."""
+
+PAD_GREY = 127
+
+
+def letterbox(frame: np.ndarray) -> tuple[np.ndarray, float]:
+    """Scale the frame so its long side is :data:`DETECT_SIZE`, pad bottom/right with grey.
+
+    Returns the square image and the scale from frame pixels to square pixels.
+    """
+    import cv2
+
+    height, width = frame.shape[:2]
+    scale = DETECT_SIZE / max(height, width)
+    new_w, new_h = round(width * scale), round(height * scale)
+    small = cv2.resize(frame, (new_w, new_h), interpolation=cv2.INTER_AREA)
+    square = np.full((DETECT_SIZE, DETECT_SIZE, 3), PAD_GREY, dtype=np.uint8)
+    square[:new_h, :new_w] = small
+    return square, scale
+
+
+def crop_side(size: float, reference: float) -> float:
+    """Crop side for a die of box side ``size`` among dice whose median side is ``reference``.
+
+    The reference keeps a one (whose label box may hug its single pip) from
+    being cropped smaller than the dice around it.
+    """
+    return CROP_SCALE * max(size, 0.8 * reference)
+
+
+def die_crop(
+    frame: np.ndarray, x: float, y: float, side: float, angle: float = 0.0
+) -> np.ndarray:
+    """A :data:`CROP_SIZE` square of ``frame`` centred on ``(x, y)``, spanning ``side`` pixels.
+
+    ``angle`` (degrees) rotates the crop; training uses it, reading does not.
+    Pixels outside the frame repeat its border.
+    """
+    import cv2
+
+    scale = CROP_SIZE / max(side, 1.0)
+    matrix = cv2.getRotationMatrix2D((x, y), angle, scale)
+    matrix[:, 2] += (CROP_SIZE / 2 - x, CROP_SIZE / 2 - y)
+    return cv2.warpAffine(
+        frame, matrix, (CROP_SIZE, CROP_SIZE), flags=cv2.INTER_LINEAR,
+        borderMode=cv2.BORDER_REPLICATE,
+    )

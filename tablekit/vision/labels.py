@@ -1,0 +1,113 @@
+"""Labelled dice photos: YOLO label files, the fixed held-out split, and scoring.
+
+The benchmark, the training script and the tests all read the shared photos
+the same way and judge a reading by the same rule, so they live here.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from tablekit.vision.reading import DieReading
+
+HELD_OUT_BUCKETS = 5
+"""One file in five is held out: ``sha1(file name)[0] % 5 == 0``."""
+
+BOX_MARGIN = 0.15
+"""A labelled box is grown by this fraction of its size (about its centre) before matching."""
+
+
+@dataclass(frozen=True)
+class LabelledDie:
+    """One labelled die in pixels: centre, size and face value (1-6)."""
+
+    x: float
+    y: float
+    w: float
+    h: float
+    value: int
+
+
+@dataclass(frozen=True)
+class LabelledImage:
+    """An image path and the dice labelled on it."""
+
+    path: Path
+    dice: tuple[LabelledDie, ...]
+
+
+def is_held_out(name: str) -> bool:
+    """Whether a file belongs to the held-out split (by a hash of its name, so it never drifts)."""
+    return hashlib.sha1(name.encode()).digest()[0] % HELD_OUT_BUCKETS == 0
+
+
+def parse_labels(text: str, width: int, height: int) -> tuple[LabelledDie, ...]:
+    """Read YOLO lines ``class cx cy w h`` (normalised; class = value - 1) into pixels."""
+    dice = []
+    for line in text.splitlines():
+        parts = line.split()
+        if len(parts) != 5:
+            continue
+        cls, cx, cy, w, h = (float(p) for p in parts)
+        dice.append(LabelledDie(cx * width, cy * height, w * width, h * height, int(cls) + 1))
+    return tuple(dice)
+
+
+def load_set(folder: Path, split: str = "all") -> list[LabelledImage]:
+    """Load a photo set (``images/`` beside ``labels/``); split: "all", "train", "held-out"."""
+    import cv2
+
+    images = []
+    for path in sorted((folder / "images").glob("*.jpg")):
+        held = is_held_out(path.name)
+        if (split == "train" and held) or (split == "held-out" and not held):
+            continue
+        label = folder / "labels" / (path.stem + ".txt")
+        height, width = cv2.imread(str(path), cv2.IMREAD_GRAYSCALE).shape
+        text = label.read_text() if label.exists() else ""
+        images.append(LabelledImage(path, parse_labels(text, width, height)))
+    return images
+
+
+@dataclass(frozen=True)
+class Score:
+    """How one reading compares with its labels."""
+
+    labelled: int
+    right: int
+    false_dice: int
+
+
+def score(reported: Sequence[DieReading], labels: Sequence[LabelledDie]) -> Score:
+    """Match reported dice to labels; a label is matched at most once.
+
+    A reported die is right when its centre is inside a labelled box grown by
+    :data:`BOX_MARGIN` and the values agree; one that falls in no free box is a
+    false die (so is a second die in an already matched box).
+    """
+    free = list(range(len(labels)))
+    right = false_dice = 0
+    for die in reported:
+        hit = next((i for i in free if _inside(die, labels[i])), None)
+        if hit is None:
+            false_dice += 1
+            continue
+        free.remove(hit)
+        right += int(die.value == labels[hit].value)
+    return Score(len(labels), right, false_dice)
+
+
+def _inside(die: DieReading, label: LabelledDie) -> bool:
+    """Whether a reported centre lies within the label's box plus margin."""
+    grow = 0.5 * (1 + BOX_MARGIN)
+    return abs(die.x - label.x) <= label.w * grow and abs(die.y - label.y) <= label.h * grow
+
+
+def iter_sets(root: Path) -> Iterator[tuple[str, Path]]:
+    """The photo sets under the shared data folder, by name."""
+    for name in ("webcam-white-d6", "tray-mixed-d6"):
+        if (root / name / "images").is_dir():
+            yield name, root / name

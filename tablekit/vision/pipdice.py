@@ -1,0 +1,115 @@
+"""Read standard pip d6 from a frame with two small networks run by ``cv2.dnn``.
+
+A detector finds die centres and box sizes on a 256x256 letterboxed copy of the
+frame; a face classifier then reads a full-resolution crop of each die as 1-6,
+or rejects it as "not a die". Both were trained by ``tools/train_dice.py`` on
+the training split of the shared photos and ship as ONNX in ``models/``.
+"""
+
+from __future__ import annotations
+
+import time
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from tablekit.vision import framing
+from tablekit.vision.reading import DieReading, Reading
+
+MODELS = Path(__file__).parent / "models"
+DETECTOR = MODELS / "d6_detector.onnx"
+FACES = MODELS / "d6_faces.onnx"
+
+PEAK_THRESHOLD = 0.3
+"""Heat-map peaks weaker than this are not considered dice."""
+
+NOT_A_DIE = 6
+"""Index of the classifier's "not a die" output."""
+
+
+@cache
+def _nets() -> tuple[Any, Any]:
+    """Load both networks once per process (a few ms; nothing is downloaded)."""
+    import cv2
+
+    return cv2.dnn.readNetFromONNX(str(DETECTOR)), cv2.dnn.readNetFromONNX(str(FACES))
+
+
+def read_d6(frame: np.ndarray) -> Reading:
+    """Find and read every pip die in a BGR frame."""
+    start = time.perf_counter()
+    detector, faces = _nets()
+    candidates = find_dice(detector, frame)
+    dice = classify(faces, frame, candidates)
+    return Reading(dice, (time.perf_counter() - start) * 1000)
+
+
+def find_dice(detector: Any, frame: np.ndarray) -> list[tuple[float, float, float, float, float]]:
+    """Die candidates as ``(x, y, w, h, score)`` in frame pixels, strongest first."""
+    import cv2
+
+    square, scale = framing.letterbox(frame)
+    detector.setInput(cv2.dnn.blobFromImage(square, 1 / 255))
+    out = detector.forward()[0]
+    heat = 1 / (1 + np.exp(-out[0]))
+    peaks = (heat == cv2.dilate(heat, np.ones((3, 3), np.uint8))) & (heat > PEAK_THRESHOLD)
+    found = []
+    for cy, cx in zip(*np.nonzero(peaks), strict=True):
+        dx, dy = _refine(heat, int(cy), int(cx))
+        unit = framing.DETECT_STRIDE / scale
+        found.append((
+            (cx + 0.5 + dx) * unit, (cy + 0.5 + dy) * unit,
+            float(np.exp(out[1, cy, cx])) * unit, float(np.exp(out[2, cy, cx])) * unit,
+            float(heat[cy, cx]),
+        ))
+    return _suppress(sorted(found, key=lambda c: -c[4]))
+
+
+def _refine(heat: np.ndarray, cy: int, cx: int) -> tuple[float, float]:
+    """Sub-cell offset of a peak: the heat-weighted centroid of its 3x3 neighbourhood."""
+    y0, x0 = max(cy - 1, 0), max(cx - 1, 0)
+    patch = heat[y0 : cy + 2, x0 : cx + 2]
+    ys, xs = np.mgrid[y0 : y0 + patch.shape[0], x0 : x0 + patch.shape[1]]
+    total = patch.sum()
+    return float((xs * patch).sum() / total - cx), float((ys * patch).sum() / total - cy)
+
+
+def _suppress(
+    candidates: list[tuple[float, float, float, float, float]],
+) -> list[tuple[float, float, float, float, float]]:
+    """Drop a candidate whose centre lies within half a die of a stronger one."""
+    kept: list[tuple[float, float, float, float, float]] = []
+    for cand in candidates:
+        reach = 0.5 * max(cand[2], cand[3])
+        if all(np.hypot(cand[0] - k[0], cand[1] - k[1]) > reach for k in kept):
+            kept.append(cand)
+    return kept
+
+
+def classify(
+    faces: Any, frame: np.ndarray, candidates: list[tuple[float, float, float, float, float]]
+) -> tuple[DieReading, ...]:
+    """Read each candidate's face; drop those the classifier calls "not a die"."""
+    import cv2
+
+    if not candidates:
+        return ()
+    reference = float(np.median([max(c[2], c[3]) for c in candidates]))
+    crops = [
+        framing.die_crop(frame, x, y, framing.crop_side(max(w, h), reference))
+        for x, y, w, h, _ in candidates
+    ]
+    faces.setInput(cv2.dnn.blobFromImages(crops, 1 / 255))
+    logits = faces.forward()
+    probs = np.exp(logits - logits.max(1, keepdims=True))
+    probs /= probs.sum(1, keepdims=True)
+    dice = []
+    for (x, y, w, h, score), p in zip(candidates, probs, strict=True):
+        face = int(np.argmax(p))
+        if face == NOT_A_DIE:
+            continue
+        confidence = float(p[face]) * min(1.0, score / 0.5)
+        dice.append(DieReading(x, y, w, h, face + 1, confidence))
+    return tuple(dice)

@@ -1,0 +1,53 @@
+"""What the dice reader returns: one value object per die, and the reading of a frame.
+
+A camera reading ends in the same roll as a virtual roll: a list of faces
+(``Reading.values()``), so the rules never know which one made it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+
+@dataclass(frozen=True)
+class DieReading:
+    """One die: centre ``x, y`` and box size ``w, h`` in pixels, its face and a 0-1 confidence."""
+
+    x: float
+    y: float
+    w: float
+    h: float
+    value: int | str
+    confidence: float
+
+    def corrected(self, value: int | str) -> DieReading:
+        """The same die with a value a player confirmed (so it is certain)."""
+        return replace(self, value=value, confidence=1.0)
+
+    def to_json(self) -> dict[str, float | int | str]:
+        """The die as the CLI prints it (pixels rounded to one decimal)."""
+        return {
+            "x": round(self.x, 1),
+            "y": round(self.y, 1),
+            "w": round(self.w, 1),
+            "h": round(self.h, 1),
+            "value": self.value,
+            "confidence": round(self.confidence, 3),
+        }
+
+
+@dataclass(frozen=True)
+class Reading:
+    """Every die found in one frame, and how long the reading took in milliseconds."""
+
+    dice: tuple[DieReading, ...]
+    ms: float = 0.0
+
+    def values(self) -> list[int | str]:
+        """The faces, left to right: the roll the rules receive."""
+        ordered = sorted(self.dice, key=lambda d: (d.x, d.y))
+        return [d.value for d in ordered]
+
+    def unsure(self, threshold: float) -> tuple[DieReading, ...]:
+        """The dice whose confidence is below ``threshold``: the ones to ask about."""
+        return tuple(d for d in self.dice if d.confidence < threshold)

@@ -1,0 +1,292 @@
+"""Train the two small models of the pip-dice reader and export them to ONNX.
+
+* the detector: a tiny fully convolutional net that turns a 256x256 letterboxed
+  frame into a 64x64 heat map of die centres plus each die's box size;
+* the face classifier: a tiny CNN that reads a 32x32 crop of one die as 1-6,
+  or as "not a die" (which removes the detector's false alarms).
+
+Photos are read from ``../shared/data/dice`` (never copied); only the training
+split is used, the held-out split (see :func:`tablekit.vision.labels.is_held_out`)
+is left for the benchmark. PyTorch is needed here only: the reader runs the
+exported ONNX files with ``cv2.dnn``. Single-threaded on purpose (shared cores).
+
+    .venv/bin/python tools/train_dice.py [--data ../shared/data/dice] [--epochs 60]
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import time
+from pathlib import Path
+
+import cv2
+import numpy as np
+import torch
+from torch import nn
+
+from tablekit.vision import framing
+from tablekit.vision.labels import LabelledImage, iter_sets, load_set
+
+MODELS = Path(__file__).resolve().parents[1] / "tablekit" / "vision" / "models"
+BACKGROUND = 6
+
+
+def block(cin: int, cout: int, stride: int = 1) -> nn.Sequential:
+    """Conv 3x3, batch norm, ReLU: the only building block (cv2.dnn fuses it)."""
+    return nn.Sequential(
+        nn.Conv2d(cin, cout, 3, stride, 1, bias=False), nn.BatchNorm2d(cout), nn.ReLU(inplace=True)
+    )
+
+
+def separable(cin: int, cout: int, stride: int = 1) -> nn.Sequential:
+    """Depthwise 3x3 then pointwise 1x1: cheap where channels are many."""
+    return nn.Sequential(
+        nn.Conv2d(cin, cin, 3, stride, 1, groups=cin, bias=False), nn.BatchNorm2d(cin),
+        nn.ReLU(inplace=True),
+        nn.Conv2d(cin, cout, 1, bias=False), nn.BatchNorm2d(cout), nn.ReLU(inplace=True),
+    )
+
+
+class Detector(nn.Module):
+    """Frame (1x3x256x256, 0-1) to 3 maps at stride 4: centre logit, log width, log height."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.stem = nn.Sequential(block(3, 16, 2), block(16, 24, 2), separable(24, 32))
+        self.deep = nn.Sequential(separable(32, 48, 2), separable(48, 48), separable(48, 48))
+        self.up = nn.Upsample(scale_factor=2, mode="nearest")
+        self.fuse = nn.Sequential(nn.Conv2d(80, 32, 1, bias=False), nn.BatchNorm2d(32),
+                                  nn.ReLU(inplace=True), separable(32, 32))
+        self.head = nn.Conv2d(32, 3, 1)
+        nn.init.constant_(self.head.bias, -2.2)
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        shallow = self.stem(x)
+        deep = self.up(self.deep(shallow))
+        return self.head(self.fuse(torch.cat([shallow, deep], 1)))
+
+
+class FaceNet(nn.Module):
+    """Die crop (Nx3x32x32, 0-1) to 7 logits: faces 1-6 and "not a die"."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.body = nn.Sequential(
+            block(3, 16), nn.MaxPool2d(2), block(16, 32), nn.MaxPool2d(2),
+            block(32, 64), nn.MaxPool2d(2), block(64, 64), nn.AdaptiveAvgPool2d(1),
+        )
+        self.head = nn.Conv2d(64, 7, 1)
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        return self.head(self.body(x)).flatten(1)
+
+
+def jitter_colour(image: np.ndarray, rng: random.Random) -> np.ndarray:
+    """Random hue shift, saturation, brightness and contrast: dice come in every colour."""
+    hsv = cv2.cvtColor(image, cv2.COLOR_BGR2HSV).astype(np.int16)
+    hsv[..., 0] = (hsv[..., 0] + rng.randint(0, 179)) % 180
+    hsv[..., 1] = np.clip(hsv[..., 1] * rng.uniform(0.6, 1.3), 0, 255)
+    out = cv2.cvtColor(hsv.astype(np.uint8), cv2.COLOR_HSV2BGR).astype(np.float32)
+    out = (out - 128) * rng.uniform(0.7, 1.3) + 128 + rng.uniform(-35, 35)
+    out *= np.array([rng.uniform(0.85, 1.15) for _ in range(3)], dtype=np.float32)
+    return np.clip(out, 0, 255).astype(np.uint8)
+
+
+def detector_sample(
+    frame: np.ndarray, dice: np.ndarray, rng: random.Random
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """One augmented training square: image, heat-map target, size target (+mask)."""
+    scale = rng.uniform(0.75, 1.25) * framing.DETECT_SIZE / max(frame.shape[:2])
+    angle = rng.choice([0, 90, 180, 270]) + rng.uniform(-20, 20)
+    size = framing.DETECT_SIZE
+    centre = np.array(frame.shape[1::-1], dtype=np.float64) / 2
+    matrix = cv2.getRotationMatrix2D(tuple(centre), angle, scale)
+    matrix[:, 2] += size / 2 - centre + np.array([rng.uniform(-40, 40), rng.uniform(-40, 40)])
+    if rng.random() < 0.5:
+        matrix[0] = -matrix[0]
+        matrix[0, 2] += size
+    image = cv2.warpAffine(frame, matrix, (size, size), borderMode=cv2.BORDER_CONSTANT,
+                           borderValue=(framing.PAD_GREY,) * 3)
+    if rng.random() < 0.7:
+        image = jitter_colour(image, rng)
+    points = np.c_[dice[:, :2], np.ones(len(dice))] @ matrix.T
+    return image, *heat_targets(points, dice[:, 2:4] * scale)
+
+
+def heat_targets(points: np.ndarray, sizes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Gaussian peaks at die centres, and log box sizes (in cells) at each peak."""
+    cells = framing.DETECT_SIZE // framing.DETECT_STRIDE
+    heat = np.zeros((cells, cells), np.float32)
+    box = np.zeros((3, cells, cells), np.float32)
+    ys, xs = np.mgrid[0:cells, 0:cells]
+    for (px, py), (w, h) in zip(points / framing.DETECT_STRIDE - 0.5, sizes, strict=True):
+        if not (0 <= px < cells and 0 <= py < cells):
+            continue
+        side = math.sqrt(w * h) / framing.DETECT_STRIDE
+        sigma = max(0.7, side / 6)
+        heat = np.maximum(heat, np.exp(-((xs - px) ** 2 + (ys - py) ** 2) / (2 * sigma**2)))
+        cx, cy = round(px), round(py)
+        if 0 <= cx < cells and 0 <= cy < cells:
+            heat[cy, cx] = 1.0
+            box[:, cy, cx] = (math.log(w / framing.DETECT_STRIDE),
+                              math.log(h / framing.DETECT_STRIDE), 1.0)
+    return heat, box
+
+
+def focal_loss(logits: torch.Tensor, target: torch.Tensor) -> torch.Tensor:
+    """CenterNet's penalty-reduced focal loss on the heat map."""
+    prob = torch.sigmoid(logits).clamp(1e-4, 1 - 1e-4)
+    pos = target.eq(1).float()
+    pos_loss = -((1 - prob) ** 2) * torch.log(prob) * pos
+    neg_loss = -((1 - target) ** 4) * prob**2 * torch.log(1 - prob) * (1 - pos)
+    return (pos_loss.sum() + neg_loss.sum()) / pos.sum().clamp(min=1)
+
+
+def train_detector(sets: list[tuple[np.ndarray, np.ndarray]], epochs: int, seed: int) -> Detector:
+    """Fit the detector on augmented squares; print the loss per epoch."""
+    rng = random.Random(seed)
+    net = Detector()
+    opt = torch.optim.AdamW(net.parameters(), 3e-3, weight_decay=1e-4)
+    steps = epochs * math.ceil(len(sets) / 16)
+    sched = torch.optim.lr_scheduler.OneCycleLR(opt, 3e-3, total_steps=steps)
+    for epoch in range(epochs):
+        order = list(range(len(sets)))
+        rng.shuffle(order)
+        total, start = 0.0, time.time()
+        for i in range(0, len(order), 16):
+            batch = [detector_sample(*sets[j], rng) for j in order[i : i + 16]]
+            images = torch.from_numpy(np.stack([b[0] for b in batch])).permute(0, 3, 1, 2)
+            heat = torch.from_numpy(np.stack([b[1] for b in batch]))
+            box = torch.from_numpy(np.stack([b[2] for b in batch]))
+            out = net(images.float() / 255)
+            mask = box[:, 2]
+            size_loss = (torch.abs(out[:, 1:] - box[:, :2]).sum(1) * mask).sum() / mask.sum().clamp(
+                min=1)
+            loss = focal_loss(out[:, 0], heat) + 0.5 * size_loss
+            opt.zero_grad()
+            loss.backward()
+            opt.step()
+            sched.step()
+            total += loss.item()
+        print(f"detector epoch {epoch}: loss {total:.2f} ({time.time() - start:.0f}s)", flush=True)
+    return net
+
+
+def face_samples(
+    frames: list[tuple[np.ndarray, np.ndarray]], rng: random.Random
+) -> tuple[np.ndarray, np.ndarray]:
+    """One augmented crop per die, plus as many crops of the table around them."""
+    crops, labels = [], []
+    for frame, dice in frames:
+        sides = dice[:, 2:4].max(1)
+        reference = float(np.median(sides)) if len(sides) else 40.0
+        for x, y, w, h, value in dice:
+            side = framing.crop_side(max(w, h), reference) * rng.uniform(0.85, 1.18)
+            dx, dy = (rng.uniform(-0.12, 0.12) * max(w, h) for _ in range(2))
+            crops.append(framing.die_crop(frame, x + dx, y + dy, side, rng.uniform(0, 360)))
+            labels.append(int(value) - 1)
+            crops.append(background_crop(frame, dice, reference, rng))
+            labels.append(BACKGROUND)
+    crops = [jitter_colour(c, rng) if rng.random() < 0.6 else c for c in crops]
+    return np.stack(crops), np.array(labels)
+
+
+def background_crop(
+    frame: np.ndarray, dice: np.ndarray, reference: float, rng: random.Random
+) -> np.ndarray:
+    """A crop that is not centred on any die: half next to a die, half anywhere."""
+    height, width = frame.shape[:2]
+    for _ in range(20):
+        if rng.random() < 0.5 and len(dice):
+            x, y, w, h, _ = dice[rng.randrange(len(dice))]
+            turn = rng.uniform(0, 2 * math.pi)
+            reach = rng.uniform(0.9, 1.6) * max(w, h, 0.8 * reference)
+            x, y = x + reach * math.cos(turn), y + reach * math.sin(turn)
+        else:
+            x, y = rng.uniform(0, width), rng.uniform(0, height)
+        near = np.hypot(dice[:, 0] - x, dice[:, 1] - y) < 0.8 * np.maximum(
+            dice[:, 2:4].max(1), 0.8 * reference) if len(dice) else np.array([False])
+        if not near.any():
+            break
+    side = framing.crop_side(reference, reference) * rng.uniform(0.8, 1.25)
+    return framing.die_crop(frame, x, y, side, rng.uniform(0, 360))
+
+
+def train_faces(frames: list[tuple[np.ndarray, np.ndarray]], epochs: int, seed: int) -> FaceNet:
+    """Fit the face classifier on freshly augmented crops each epoch."""
+    rng = random.Random(seed)
+    net = FaceNet()
+    opt = torch.optim.AdamW(net.parameters(), 3e-3, weight_decay=1e-4)
+    sched = torch.optim.lr_scheduler.CosineAnnealingLR(opt, epochs)
+    for epoch in range(epochs):
+        crops, labels = face_samples(frames, rng)
+        x = torch.from_numpy(crops).permute(0, 3, 1, 2).float() / 255
+        y = torch.from_numpy(labels)
+        order = torch.randperm(len(y))
+        net.train()
+        total = correct = 0.0
+        for i in range(0, len(order), 64):
+            idx = order[i : i + 64]
+            out = net(x[idx])
+            loss = nn.functional.cross_entropy(out, y[idx], label_smoothing=0.05)
+            opt.zero_grad()
+            loss.backward()
+            opt.step()
+            total += loss.item() * len(idx)
+            correct += (out.argmax(1) == y[idx]).sum().item()
+        sched.step()
+        print(f"faces epoch {epoch}: loss {total / len(y):.3f} acc {correct / len(y):.3f}",
+              flush=True)
+    return net
+
+
+def export(net: nn.Module, shape: tuple[int, ...], path: Path) -> None:
+    """Write the network to ONNX for cv2.dnn (opset 13; the batch size may vary)."""
+    net.eval()
+    batch = {0: "n"}
+    torch.onnx.export(net, torch.zeros(shape), str(path), opset_version=13, dynamo=False,
+                      input_names=["input"], output_names=["output"],
+                      dynamic_axes={"input": batch, "output": batch})
+    print(f"wrote {path} ({path.stat().st_size // 1024} KiB)")
+
+
+def load_training(root: Path) -> list[tuple[np.ndarray, np.ndarray]]:
+    """Every training-split frame with its dice as rows of ``x, y, w, h, value``."""
+    frames = []
+    for _, folder in iter_sets(root):
+        image: LabelledImage
+        for image in load_set(folder, "train"):
+            dice = np.array([(d.x, d.y, d.w, d.h, d.value) for d in image.dice], np.float64)
+            frames.append((cv2.imread(str(image.path)), dice.reshape(-1, 5)))
+    return frames
+
+
+def main() -> None:
+    """Train both models from the shared photos and write them to the package."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    here = Path(__file__).resolve().parents[1]
+    parser.add_argument("--data", type=Path, default=here / ".." / "shared" / "data" / "dice")
+    parser.add_argument("--epochs", type=int, default=60)
+    parser.add_argument("--face-epochs", type=int, default=40)
+    parser.add_argument("--only", choices=["detector", "faces"])
+    parser.add_argument("--seed", type=int, default=4)
+    args = parser.parse_args()
+    torch.set_num_threads(1)
+    cv2.setNumThreads(1)
+    torch.manual_seed(args.seed)
+    frames = load_training(args.data)
+    print(f"{len(frames)} training frames, {sum(len(d) for _, d in frames)} dice")
+    MODELS.mkdir(parents=True, exist_ok=True)
+    if args.only != "faces":
+        detector = train_detector(frames, args.epochs, args.seed)
+        export(detector, (1, 3, framing.DETECT_SIZE, framing.DETECT_SIZE),
+               MODELS / "d6_detector.onnx")
+    if args.only != "detector":
+        faces = train_faces(frames, args.face_epochs, args.seed)
+        export(faces, (1, 3, framing.CROP_SIZE, framing.CROP_SIZE), MODELS / "d6_faces.onnx")
+
+
+if __name__ == "__main__":
+    main()
