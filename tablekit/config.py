@@ -8,6 +8,8 @@ starts half-configured.
 from __future__ import annotations
 
 import dataclasses
+import os
+import tempfile
 import tomllib
 import typing
 from dataclasses import dataclass, field
@@ -15,8 +17,10 @@ from pathlib import Path
 from typing import Annotated, Any, Literal
 
 import msgspec
+import tomli_w
 
 from tablekit import paths
+from tablekit.devices.camera import BACKENDS, CameraSettings
 
 Rotation = Literal[0, 90, 180, 270]
 
@@ -63,6 +67,7 @@ class Config:
     ui: Interface = field(default_factory=Interface)
     play: Play = field(default_factory=Play)
     buttons: Buttons = field(default_factory=Buttons)
+    camera: CameraSettings = field(default_factory=CameraSettings)
 
 
 class ConfigError(ValueError):
@@ -81,13 +86,31 @@ def load(path: Path | None = None) -> Config:
     return parse(data, source=str(path))
 
 
+def save(settings: Config, path: Path | None = None) -> None:
+    """Write ``settings`` to ``path`` atomically: a crash leaves the old file or the new."""
+    path = path or paths.config_file()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    text = tomli_w.dumps(msgspec.to_builtins(settings))
+    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=".config-", suffix=".toml")
+    with os.fdopen(handle, "w", encoding="utf-8") as stream:
+        stream.write(text)
+        stream.flush()
+        os.fsync(stream.fileno())
+    os.replace(temporary, path)
+
+
 def parse(data: dict[str, Any], source: str = "config") -> Config:
     """Check ``data`` key by key and build the Config it describes."""
     _check_keys(data, Config, source, prefix="")
     try:
-        return msgspec.convert(data, type=Config)
+        settings = msgspec.convert(data, type=Config)
     except msgspec.ValidationError as error:
         raise ConfigError(_explain(str(error), source)) from None
+    if settings.camera.backend not in BACKENDS:
+        allowed = ", ".join(BACKENDS)
+        message = f"camera.backend: unknown camera {settings.camera.backend!r}; allowed: {allowed}"
+        raise ConfigError(f"{source}: {message}")
+    return settings
 
 
 def _check_keys(data: dict[str, Any], cls: type, source: str, prefix: str) -> None:

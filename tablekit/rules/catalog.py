@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from tablekit.rules.errors import RuleError
 from tablekit.rules.game import Game
 
 
@@ -14,12 +13,3 @@ def games() -> dict[str, Game[Any]]:
 
     found: list[Game[Any]] = [MiceAndMystics()]
     return {game.name: game for game in found}
-
-
-def game_named(name: str) -> Game[Any]:
-    """The game called ``name``, or a RuleError listing the known ones."""
-    known = games()
-    try:
-        return known[name]
-    except KeyError:
-        raise RuleError(f"unknown game {name!r}; known games: {', '.join(sorted(known))}") from None

@@ -45,3 +45,10 @@ def test_bad_values_are_refused_with_file_and_key(tmp_path: Path, text: str, mes
         config.load(path)
     assert str(path) in str(caught.value)
     assert message in str(caught.value)
+
+
+def test_saved_settings_load_back(tmp_path: Path) -> None:
+    changed = config.parse({"ui": {"language": "da", "sound": False}, "display": {"rotate": 270}})
+    path = tmp_path / "config.toml"
+    config.save(changed, path)
+    assert config.load(path) == changed

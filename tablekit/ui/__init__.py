@@ -1,0 +1,1 @@
+"""The table app: pygame-ce scenes that read views and emit commands."""

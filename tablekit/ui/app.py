@@ -1,0 +1,231 @@
+"""The table app: one window, one current scene, one loop that sleeps when idle.
+
+The app owns the session. Scenes read views through it and hand it
+commands; a refused command becomes a notice on screen and changes nothing.
+The loop redraws only when the scene says something changed, so an idle
+table costs almost no CPU.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import time
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+from tablekit import config, paths
+from tablekit.config import Config
+from tablekit.rules import catalog
+from tablekit.rules.errors import RuleError
+from tablekit.rules.game import Command, Game
+from tablekit.session import Redo, Undo, codec
+from tablekit.session.journal import Journal, JournalError
+from tablekit.session.session import Session
+from tablekit.session.store import open_session
+from tablekit.ui import theme, widgets
+from tablekit.ui.i18n import translator
+from tablekit.ui.layout import Layout
+from tablekit.ui.scene import Scene
+from tablekit.ui.touch import TAP, logical_size, tap_position
+
+SCENES = {
+    "home": "tablekit.ui.scenes.home:HomeScene",
+    "settings": "tablekit.ui.scenes.settings:SettingsScene",
+}
+"""Scene name -> "module:Class", imported the first time the scene is shown."""
+
+GAME_SCENES = {"mice-mystics": "home"}
+"""Which scene plays each game."""
+
+
+def on_a_pi() -> bool:
+    model = Path("/proc/device-tree/model")
+    return model.exists() and "Raspberry Pi" in model.read_text(errors="ignore")
+
+
+class App:
+    """The running table app."""
+
+    def __init__(
+        self,
+        settings: Config,
+        journal: Journal,
+        size: tuple[int, int] | None = None,
+        games: dict[str, Game[Any]] | None = None,
+    ) -> None:
+        pygame.display.init()
+        pygame.font.init()
+        self.settings = settings
+        self.tr = translator(settings.ui.language)
+        self.journal = journal
+        self.games = catalog.games() if games is None else games
+        self.session: Session[Any] | None = None
+        self.notice_text = ""
+        self.running = True
+        self.screen = self._open_display(size)
+        self.canvas = self._make_canvas()
+        self.layout = Layout(*self.canvas.get_size())
+        self.scenes: dict[str, Scene] = {}
+        self.scene: Scene = self._scene("home")
+        last = journal.last()
+        if last is not None:
+            self.resume(last.name)
+
+    # -- sessions and commands -------------------------------------------------
+
+    def resume(self, name: str) -> None:
+        """Continue the session ``name`` on its game's scene."""
+        self.session = open_session(self.journal, name, self.settings.play.game, self.games)
+        self.goto(GAME_SCENES.get(self.session.game.name, "home"))
+
+    def start(self, game: str) -> None:
+        """Begin a new session of ``game``, named after the game and the time."""
+        title = self.games[game].title
+        name = f"{title} {time.strftime('%d %b %H:%M')}"
+        while any(info.name == name for info in self.journal.sessions()):
+            name += "+"
+        self.session = open_session(self.journal, name, game, self.games)
+        self.goto(GAME_SCENES.get(game, "home"))
+
+    def submit(self, command: Command) -> bool:
+        """Apply ``command``; on refusal show why and change nothing."""
+        if self.session is None:
+            self.notice(self.tr("Start or resume a session first"))
+            return False
+        try:
+            self.session.apply(command)
+        except (RuleError, codec.CommandError, JournalError) as error:
+            self.notice(str(error))
+            return False
+        self.notice_text = ""
+        self.scene.dirty = True
+        return True
+
+    def undo(self) -> None:
+        self.submit(Undo())
+
+    def redo(self) -> None:
+        self.submit(Redo())
+
+    def notice(self, text: str) -> None:
+        """Show ``text`` at the bottom until the next tap."""
+        self.notice_text = text
+        self.scene.dirty = True
+
+    # -- settings ------------------------------------------------------------------
+
+    def change_settings(self, settings: Config) -> None:
+        """Use and save new settings; the language changes at once."""
+        config.save(settings, paths.config_file())
+        self.settings = settings
+        self.tr = translator(settings.ui.language)
+        for scene in self.scenes.values():
+            scene.dirty = True
+
+    # -- scenes --------------------------------------------------------------------
+
+    def goto(self, name: str) -> None:
+        self.scene = self._scene(name)
+        self.scene.enter()
+
+    def _scene(self, name: str) -> Scene:
+        if name not in self.scenes:
+            module, _, cls = SCENES[name].partition(":")
+            self.scenes[name] = getattr(importlib.import_module(module), cls)(self)
+        return self.scenes[name]
+
+    # -- the loop ------------------------------------------------------------------
+
+    def run(self) -> int:
+        clock = pygame.time.Clock()
+        dt = 0.0
+        while self.running:
+            self.step(dt)
+            dt = clock.tick(self.settings.display.fps) / 1000
+        pygame.quit()
+        return 0
+
+    def step(self, dt: float) -> bool:
+        """One turn of the loop; return whether anything was redrawn."""
+        for event in pygame.event.get():
+            self.handle(event)
+        self.scene.update(dt)
+        if not self.scene.dirty:
+            return False
+        self.draw()
+        self.present()
+        return True
+
+    def handle(self, event: pygame.event.Event) -> None:
+        """Route one raw event: quit, global keys, taps, or to the scene."""
+        if event.type == pygame.QUIT:
+            self.running = False
+        elif event.type == pygame.KEYDOWN and self._global_key(event):
+            return
+        elif event.type in (pygame.WINDOWEXPOSED, pygame.WINDOWRESIZED):
+            self.scene.dirty = True
+        pos = tap_position(event, self.screen.get_size(), self.settings.display.rotate)
+        if pos is not None:
+            if self.notice_text:
+                self.notice_text = ""
+                self.scene.dirty = True
+            event = pygame.event.Event(TAP, pos=pos)
+        self.scene.handle(event)
+
+    def _global_key(self, event: pygame.event.Event) -> bool:
+        ctrl = event.mod & pygame.KMOD_CTRL
+        if ctrl and event.key == pygame.K_z:
+            self.redo() if event.mod & pygame.KMOD_SHIFT else self.undo()
+        elif ctrl and event.key == pygame.K_y:
+            self.redo()
+        elif ctrl and event.key == pygame.K_q:
+            self.running = False
+        elif event.key == pygame.K_ESCAPE and self.scene.name != "home":
+            self.goto("home")
+        else:
+            return False
+        return True
+
+    def draw(self) -> None:
+        """Paint the scene and any notice onto the canvas."""
+        self.scene.draw(self.canvas)
+        if self.notice_text:
+            self._draw_notice()
+        self.scene.dirty = False
+
+    def present(self) -> None:
+        rotate = self.settings.display.rotate
+        if rotate:
+            self.screen.blit(pygame.transform.rotate(self.canvas, rotate), (0, 0))
+        pygame.display.flip()
+
+    def _draw_notice(self) -> None:
+        layout = self.layout
+        height = layout.touch + layout.gap
+        rect = pygame.Rect(0, layout.height - height, layout.width, height)
+        pygame.draw.rect(self.canvas, theme.WAX, rect)
+        pygame.draw.rect(self.canvas, theme.CREAM, rect, width=3)
+        inner = rect.inflate(-2 * layout.gap, 0)
+        widgets.text(self.canvas, self.notice_text, inner, layout.text("body"), theme.CREAM)
+
+    def _open_display(self, size: tuple[int, int] | None) -> pygame.Surface:
+        mode = self.settings.display.fullscreen
+        headless = os.environ.get("SDL_VIDEODRIVER") in ("dummy", "offscreen")
+        full = not headless and size is None and (mode == "on" or (mode == "auto" and on_a_pi()))
+        pygame.display.set_caption("tablekit")
+        if full:
+            return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        return pygame.display.set_mode(size or self.settings.display.window)
+
+    def _make_canvas(self) -> pygame.Surface:
+        if not self.settings.display.rotate:
+            return self.screen
+        return pygame.Surface(logical_size(self.screen.get_size(), self.settings.display.rotate))
+
+
+def run(settings: Config) -> int:
+    """Start the table app with the user's journal; return the exit code."""
+    return App(settings, Journal(paths.journal_file())).run()

@@ -1,0 +1,140 @@
+"""Settings: language, sound, the game of new sessions, and the devices' status."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pygame
+
+from tablekit import paths
+from tablekit.ui import chrome, theme, widgets
+from tablekit.ui.i18n import LANGUAGES
+from tablekit.ui.layout import columns
+from tablekit.ui.scene import Scene
+from tablekit.ui.touch import TAP
+from tablekit.ui.widgets import Button
+
+
+class SettingsScene(Scene):
+    """Choices are toggles; every change is saved to the config file at once."""
+
+    name = "settings"
+
+    def enter(self) -> None:
+        super().enter()
+        self.devices = self._probe_devices()
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == TAP and widgets.press_any(self.buttons(), event.pos):
+            self.dirty = True
+
+    def buttons(self) -> list[Button]:
+        return self._bar() + [b for _, row in self._rows() for b in row]
+
+    def draw(self, surface: pygame.Surface) -> None:
+        layout = self.app.layout
+        surface.fill(theme.WOOD)
+        chrome.draw_bar(surface, layout, self.app.tr("Settings"), self._bar())
+        size = layout.text("body")
+        for label_rect, (label, row) in zip(self._label_rects(), self._rows(), strict=True):
+            widgets.text(surface, label, label_rect, size, theme.CHEESE, "bold", "left")
+            for button in row:
+                button.draw(surface, size)
+        self._draw_devices(surface)
+
+    def _bar(self) -> list[Button]:
+        back = (self.app.tr("Back"), lambda: self.app.goto("home"), True)
+        return chrome.bar_buttons(self.app.layout, [back])
+
+    def _grid(self) -> list[tuple[pygame.Rect, pygame.Rect]]:
+        """(label, choices) rectangles for each setting row."""
+        layout = self.app.layout
+        area = layout.content()
+        step = layout.touch + layout.gap
+        label_width = area.width if layout.portrait else area.width // 3
+        found = []
+        y = area.y
+        for _ in range(3):
+            label = pygame.Rect(area.x, y, label_width, layout.touch)
+            if layout.portrait:
+                y += step
+                choices = pygame.Rect(area.x, y, area.width, layout.touch)
+            else:
+                choices = pygame.Rect(label.right, y, area.width - label_width, layout.touch)
+            found.append((label, choices))
+            y += step
+        return found
+
+    def _label_rects(self) -> list[pygame.Rect]:
+        return [label for label, _ in self._grid()]
+
+    def _rows(self) -> list[tuple[str, list[Button]]]:
+        settings = self.app.settings
+        tr = self.app.tr
+        language = [
+            (name, code == settings.ui.language, replace(settings.ui, language=code), "ui")
+            for code, name in LANGUAGES.items()
+        ]
+        sound = [
+            (tr("On"), settings.ui.sound, replace(settings.ui, sound=True), "ui"),
+            (tr("Off"), not settings.ui.sound, replace(settings.ui, sound=False), "ui"),
+        ]
+        game = [
+            (g.title, g.name == settings.play.game, replace(settings.play, game=g.name), "play")
+            for g in self.app.games.values()
+        ]
+        labelled = [(tr("Language"), language), (tr("Sound"), sound), (tr("New sessions"), game)]
+        found = []
+        for (label, options), (_, area) in zip(labelled, self._grid(), strict=True):
+            cells = columns(area, max(2, len(options)), self.app.layout.gap)
+            row = [
+                Button(cell, text, lambda s=section, v=value: self._set(s, v), selected=chosen)
+                for cell, (text, chosen, value, section) in zip(cells, options, strict=False)
+            ]
+            found.append((label, row))
+        return found
+
+    def _set(self, section: str, value: object) -> None:
+        self.app.change_settings(replace(self.app.settings, **{section: value}))
+
+    def _probe_devices(self) -> list[tuple[str, bool, str]]:
+        """(device, working, sentence) for every kind of device tablekit can use."""
+        from tablekit.devices.camera import open_camera
+
+        settings = self.app.settings
+        tr = self.app.tr
+        camera = open_camera(settings.camera)
+        status = camera.status
+        camera.close()
+        buttons = settings.buttons.backend
+        if buttons == "none":
+            pads = (False, tr("No buttons configured; the touchscreen does everything."))
+        else:
+            pads = (True, f"{buttons} {settings.buttons.serial_port}".strip())
+        return [
+            (tr("Camera"), status.ok, status.message),
+            (tr("Buttons"), *pads),
+        ]
+
+    def _draw_devices(self, surface: pygame.Surface) -> None:
+        layout = self.app.layout
+        top = self._grid()[-1][1].bottom + 2 * layout.gap
+        area = layout.content()
+        box = pygame.Rect(area.x, top, area.width, area.bottom - top)
+        if box.height < layout.touch:
+            return
+        widgets.panel(surface, box)
+        inner = box.inflate(-2 * layout.gap, -2 * layout.gap)
+        size = layout.text("small")
+        line = theme.font("bold", size).get_linesize()
+        y = inner.y
+        for name, working, sentence in self.devices:
+            mark = "OK" if working else "—"
+            row = pygame.Rect(inner.x, y, inner.width, line)
+            widgets.text(
+                surface, f"{mark}  {name}: {sentence}", row, size, theme.INK, "bold", "left"
+            )
+            y += line
+        where = pygame.Rect(inner.x, y, inner.width, line)
+        note = f"{self.app.tr('Settings file')}: {paths.config_file().name}"
+        widgets.text(surface, note, where, size, theme.INK_SOFT, "regular", "left")

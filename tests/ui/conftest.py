@@ -1,0 +1,28 @@
+"""An app on SDL's dummy driver, playing the counter game."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pygame
+import pytest
+from fakegame import Counter
+
+from tablekit.config import Config
+from tablekit.session import Journal
+from tablekit.ui import theme
+from tablekit.ui.app import App
+
+
+@pytest.fixture
+def make_app(journal: Journal) -> Iterator[object]:
+    """Build apps of any size; pygame is shut down afterwards."""
+
+    def make(size: tuple[int, int] = (800, 480), settings: Config | None = None) -> App:
+        return App(settings or Config(), journal, size, games={"test-counter": Counter()})
+
+    try:
+        yield make
+    finally:
+        theme.font.cache_clear()
+        pygame.quit()

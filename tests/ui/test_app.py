@@ -1,0 +1,93 @@
+"""The app shell: scenes, taps to commands, refusals, undo, and no idle redraws."""
+
+from typing import Any
+
+import pygame
+import pytest
+from fakegame import Add
+
+from tablekit.ui.app import SCENES
+from tablekit.ui.touch import TAP
+
+SIZES = [(800, 480), (1024, 600), (1280, 720), (1920, 1080), (720, 1280)]
+
+
+def tap(app: Any, pos: tuple[int, int]) -> None:
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1, touch=False))
+    app.step(0.0)
+
+
+def test_new_session_button_starts_a_session_of_that_game(make_app: Any) -> None:
+    app = make_app()
+    [new] = app.scene._new_buttons()
+    tap(app, new.rect.center)
+    assert app.session is not None and app.session.game.name == "test-counter"
+    assert [info.game for info in app.journal.sessions()] == ["test-counter"]
+
+
+def test_refused_command_shows_why_and_changes_nothing(make_app: Any) -> None:
+    app = make_app()
+    app.start("test-counter")
+    assert app.submit(Add(2))
+    assert not app.submit(Add(-5))
+    assert "positive" in app.notice_text
+    assert app.session.state.total == 2
+
+
+def test_undo_and_redo_keys(make_app: Any) -> None:
+    app = make_app()
+    app.start("test-counter")
+    app.submit(Add(2))
+    app.submit(Add(3))
+    ctrl_z = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_z, mod=pygame.KMOD_LCTRL)
+    app.handle(ctrl_z)
+    assert app.session.state.total == 2
+    ctrl_y = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_y, mod=pygame.KMOD_LCTRL)
+    app.handle(ctrl_y)
+    assert app.session.state.total == 5
+
+
+def test_idle_app_does_not_redraw(make_app: Any) -> None:
+    app = make_app()
+    assert app.step(0.0)
+    assert [app.step(0.03) for _ in range(20)] == [False] * 20
+    tap(app, (1, app.layout.height - 1))
+    assert app.step(0.03) is False
+
+
+def test_app_resumes_the_last_session(make_app: Any) -> None:
+    first = make_app()
+    first.start("test-counter")
+    name = first.session.name
+    again = make_app()
+    assert again.session is not None and again.session.name == name
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("scene", sorted(SCENES))
+def test_every_scene_fits_every_screen(make_app: Any, scene: str, size: tuple[int, int]) -> None:
+    """Buttons stay on screen, never overlap, and are big enough for a finger."""
+    app = make_app(size)
+    app.start("test-counter")
+    app.goto(scene)
+    app.draw()
+    buttons = app.scene.buttons()
+    screen = pygame.Rect(0, 0, *size)
+    for button in buttons:
+        assert screen.contains(button.rect), button.label
+        assert min(button.rect.size) >= 48, button.label
+    for i, one in enumerate(buttons):
+        for other in buttons[i + 1 :]:
+            assert not one.rect.colliderect(other.rect), (one.label, other.label)
+
+
+def test_taps_reach_the_scene_once(make_app: Any) -> None:
+    app = make_app()
+    seen = []
+    app.scene.handle = seen.append
+    pygame.event.post(pygame.event.Event(pygame.FINGERDOWN, x=0.5, y=0.5, touch_id=1, finger_id=0))
+    pygame.event.post(
+        pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(400, 240), button=1, touch=True)
+    )
+    app.step(0.0)
+    assert [e.pos for e in seen if e.type == TAP] == [(400, 240)]
