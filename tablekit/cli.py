@@ -23,7 +23,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         result: int = args.func(args)
         return result
-    except config.ConfigError as error:
+    except (config.ConfigError, RuleError, JournalError) as error:
         print(f"tablekit: {error}", file=sys.stderr)
         return 2
 
@@ -78,11 +78,7 @@ def run_app(args: argparse.Namespace) -> int:
 
 def run_script(args: argparse.Namespace) -> int:
     """Apply each line; stop at the first rejected one, which changes nothing."""
-    try:
-        session = _open(args)
-    except (RuleError, JournalError) as error:
-        print(f"tablekit: {error}", file=sys.stderr)
-        return 2
+    session = _open(args)
     if args.file == "-":
         code = _apply_lines(session, sys.stdin)
     else:

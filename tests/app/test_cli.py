@@ -1,0 +1,103 @@
+"""The scripting interface: JSON lines in, one JSON result per line out."""
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+from fakegame import Counter
+
+from tablekit import cli, paths
+from tablekit.rules import catalog
+from tablekit.session import Journal, Session
+
+
+@pytest.fixture(autouse=True)
+def counter_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(catalog, "games", lambda: {"test-counter": Counter()})
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, list[dict], str]:
+    code = cli.main(list(args))
+    out, err = capsys.readouterr()
+    return code, [json.loads(line) for line in out.splitlines() if line.startswith("{")], err
+
+
+def script(tmp_path: Path, *lines: str) -> str:
+    path = tmp_path / "lines.jsonl"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return str(path)
+
+
+def total(name: str) -> int:
+    return Session(Journal(paths.journal_file()), name, Counter()).state.total
+
+
+def test_script_applies_lines_and_prints_results(tmp_path, capsys) -> None:
+    lines = script(tmp_path, '{"type": "t.add", "amount": 2}', "", '{"type": "t.roll", "dice": 2}')
+    code, results, _ = run(capsys, "script", lines, "--session", "s", "--game", "test-counter")
+    assert code == 0
+    assert [r["line"] for r in results] == [1, 3]
+    assert results[0]["events"] == [{"type": "t.added", "amount": 2}]
+    assert len(results[1]["events"][0]["faces"]) == 2
+    assert total("s") == 2
+
+
+def test_refused_line_stops_names_line_and_keeps_earlier_lines(tmp_path, capsys) -> None:
+    lines = script(
+        tmp_path,
+        '{"type": "t.add", "amount": 2}',
+        '{"type": "t.add", "amount": -1}',
+        '{"type": "t.add", "amount": 5}',
+    )
+    code, results, err = run(capsys, "script", lines, "--session", "s", "--game", "test-counter")
+    assert code == 1
+    assert results[-1] == {"line": 2, "ok": False, "error": "Only positive amounts can be added"}
+    assert "line 2" in err
+    assert total("s") == 2
+
+
+def test_malformed_line_is_refused_like_an_illegal_one(tmp_path, capsys) -> None:
+    lines = script(tmp_path, '{"type": "t.add", "amount": 1}', '{"type": "t.add", "amount": ')
+    code, results, _ = run(capsys, "script", lines, "--session", "s", "--game", "test-counter")
+    assert code == 1
+    assert "not valid JSON" in results[-1]["error"]
+    assert total("s") == 1
+
+
+def test_stdin_script_and_state_view(capsys, monkeypatch) -> None:
+    monkeypatch.setattr(
+        "sys.stdin", io.StringIO('{"type": "t.hide", "owner": "gm", "note": "x"}\n')
+    )
+    code, _, _ = run(capsys, "script", "-", "--session", "s", "--game", "test-counter", "--state")
+    assert code == 0
+    capsys.readouterr()
+    assert cli.main(["state", "--session", "s", "--view", "table"]) == 0
+    table = json.loads(capsys.readouterr().out)
+    assert table["notes"][0]["note"] == {"hidden": True}
+    assert table["session"] == "s" and table["game"] == "test-counter"
+    assert cli.main(["state", "--session", "s", "--view", "gm"]) == 0
+    assert json.loads(capsys.readouterr().out)["notes"][0]["note"] == "x"
+
+
+def test_unknown_game_is_a_usage_error(tmp_path, capsys) -> None:
+    lines = script(tmp_path, '{"type": "undo"}')
+    code, _, err = run(capsys, "script", lines, "--session", "new", "--game", "chess")
+    assert code == 2
+    assert "unknown game 'chess'" in err
+
+
+def test_bad_config_stops_with_file_and_key(capsys) -> None:
+    paths.config_dir().mkdir(parents=True)
+    paths.config_file().write_text('[ui]\nlanguage = "xx"\n', encoding="utf-8")
+    code, _, err = run(capsys, "state")
+    assert code == 2
+    assert "config.toml: ui.language" in err
+
+
+def test_screenshot_writes_a_png(tmp_path, capsys) -> None:
+    out = tmp_path / "home.png"
+    args = ["screenshot", "home", "--size", "800x480", "--out", str(out), "--game", "test-counter"]
+    code, _, _ = run(capsys, *args)
+    assert code == 0
+    assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
