@@ -29,6 +29,7 @@ from tablekit.ui import theme, widgets
 from tablekit.ui.i18n import translator
 from tablekit.ui.layout import Layout
 from tablekit.ui.scene import Scene
+from tablekit.ui.sound import Cues
 from tablekit.ui.touch import TAP, logical_size, tap_position
 
 SCENES = {
@@ -60,6 +61,7 @@ class App:
         pygame.font.init()
         self.settings = settings
         self.tr = translator(settings.ui.language)
+        self.cues = Cues(settings.ui.sound)
         self.journal = journal
         self.games = catalog.games() if games is None else games
         self.session: Session[Any] | None = None
@@ -96,12 +98,13 @@ class App:
             self.notice(self.tr("Start or resume a session first"))
             return False
         try:
-            self.session.apply(command)
+            events = self.session.apply(command)
         except (RuleError, codec.CommandError, JournalError) as error:
             self.notice(str(error))
             return False
         self.notice_text = ""
         self.scene.dirty = True
+        self.scene.react(events)
         return True
 
     def undo(self) -> None:
@@ -122,6 +125,7 @@ class App:
         config.save(settings, paths.config_file())
         self.settings = settings
         self.tr = translator(settings.ui.language)
+        self.cues.enabled = settings.ui.sound
         for scene in self.scenes.values():
             scene.dirty = True
 

@@ -7,9 +7,12 @@ redrawn, so an idle screen costs no CPU.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import pygame
+
+from tablekit.rules.game import Event
 
 if TYPE_CHECKING:
     from tablekit.ui.app import App
@@ -30,6 +33,9 @@ class Scene:
 
     def handle(self, event: pygame.event.Event) -> None:
         """React to one input event (a tap arrives once, as MOUSEBUTTONDOWN/UP)."""
+
+    def react(self, events: Sequence[Event]) -> None:
+        """Respond to the events of a command just applied (start an animation, a cue)."""
 
     def update(self, dt: float) -> None:
         """Advance animations by ``dt`` seconds; set ``dirty`` if anything moved."""
