@@ -1,0 +1,51 @@
+"""Playing chapters as a campaign: what a mouse carries into the next chapter.
+
+Abilities and story achievements carry over, and each mouse may keep one
+search card it held besides its starting equipment. Cheese, party items and
+individual achievements stay behind.
+"""
+
+from __future__ import annotations
+
+from tablekit.rules.errors import RuleError
+from tablekit.rules.mice_mystics.commands import HeroChoice
+from tablekit.rules.mice_mystics.events import HeroJoined
+from tablekit.rules.mice_mystics.mice import Mouse
+from tablekit.rules.mice_mystics.state import Outcome, State
+
+
+def previous_mice(state: State, campaign: bool) -> dict[str, Mouse]:
+    """The mice of the chapter just finished, if this chapter continues a campaign."""
+    if not campaign or state.outcome not in (Outcome.VICTORY, Outcome.DEFEAT):
+        return {}
+    return {mouse.stats.id: mouse for mouse in state.mice}
+
+
+def joining(
+    state: State, choices: tuple[HeroChoice, ...], campaign: bool
+) -> tuple[HeroJoined, ...]:
+    """Each chosen hero with its numbers, its ability cards and the card it keeps."""
+    ids = [choice.hero for choice in choices]
+    if not ids or len(set(ids)) != len(ids):
+        raise RuleError("Choose one or more heroes, each once")
+    before = previous_mice(state, campaign)
+    return tuple(_joined(state, choice, before.get(choice.hero)) for choice in choices)
+
+
+def _joined(state: State, choice: HeroChoice, before: Mouse | None) -> HeroJoined:
+    stats = state.pack.hero(choice.hero).stats()
+    abilities = before.abilities if before else ()
+    if choice.ability.strip():
+        abilities += (choice.ability.strip(),)
+    if not abilities:
+        raise RuleError(f"Choose an ability card for {stats.name}")
+    if not choice.keep:
+        return HeroJoined(stats, abilities)
+    if before is None or choice.keep not in before.found:
+        raise RuleError(f"{stats.name} did not hold {choice.keep!r} at the end of the last chapter")
+    return HeroJoined(stats, abilities, (choice.keep,))
+
+
+def carried_story(state: State, campaign: bool) -> tuple[str, ...]:
+    """Story achievements that carry into the next chapter."""
+    return state.story if previous_mice(state, campaign) else ()

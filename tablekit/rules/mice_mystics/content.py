@@ -1,0 +1,275 @@
+"""Content packs: heroes, minions and bosses as editable TOML.
+
+The base pack ships only what a public source confirms; every number it
+lacks is entered once by the table (``mm.set_stats``) and then lives in the
+session's journal. A user pack in the same format adds entries or replaces
+base entries with the same id. Play never reads a pack directly: the events
+carry the numbers they use, so editing a pack never changes an old replay.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, replace
+from importlib import resources
+from typing import Any, TypeVar
+
+from tablekit.rules.errors import RuleError
+from tablekit.rules.mice_mystics.mice import HeroStats
+from tablekit.rules.mice_mystics.minions import CardStats, Moves
+
+_E = TypeVar("_E", "HeroEntry", "MinionEntry")
+
+
+class ContentError(ValueError):
+    """A content pack entry with a missing or bad value; the message names both."""
+
+
+@dataclass(frozen=True)
+class HeroEntry:
+    """A hero as the pack knows it; ``None`` marks a number still to enter."""
+
+    id: str
+    name: str
+    classes: tuple[str, ...] = ()
+    battle: int | None = None
+    defense: int | None = None
+    lore: int | None = None
+    move: int | None = None
+    life: int | None = None
+    starting_equipment: tuple[str, ...] = ()
+
+    def stats(self) -> HeroStats:
+        """The hero's full numbers, or a RuleError naming the ones to enter."""
+        numbers = {n: getattr(self, n) for n in ("battle", "defense", "lore", "move", "life")}
+        _require(self.name, self.id, numbers)
+        return HeroStats(
+            self.id, self.name, self.classes, starting_equipment=self.starting_equipment,
+            **{n: int(v) for n, v in numbers.items()},
+        )
+
+
+@dataclass(frozen=True)
+class CardEntry:
+    """One of a boss's initiative cards."""
+
+    id: str
+    name: str
+    battle: int | None = None
+    defense: int | None = None
+    life: int | None = None
+    moves: Moves = Moves.DIE
+
+
+@dataclass(frozen=True)
+class MinionEntry:
+    """A minion type or boss; a boss lists its initiative cards."""
+
+    id: str
+    name: str
+    battle: int | None = None
+    defense: int | None = None
+    life: int | None = None
+    ranged: bool | None = None
+    large: bool = False
+    boss: bool = False
+    feeds_wheel: bool = True
+    roach: bool = False
+    fooled_by_disguises: bool = False
+    cards: tuple[CardEntry, ...] = ()
+
+    def card_stats(self) -> tuple[CardStats, ...]:
+        """The numbers of every initiative card, or a RuleError naming the ones to enter."""
+        if not self.boss:
+            own = CardEntry(self.id, self.name, self.battle, self.defense, self.life)
+            return (self._stats(own, self.id),)
+        return tuple(self._stats(card, f"{self.id}:{card.id}") for card in self.cards)
+
+    def _stats(self, card: CardEntry, card_id: str) -> CardStats:
+        numbers = {"battle": card.battle, "defense": card.defense, "life": card.life}
+        _require(card.name, card_id, {**numbers, "ranged": self.ranged})
+        return CardStats(
+            card_id, self.id, card.name, int(card.battle or 0), int(card.defense or 0),
+            int(card.life or 0), ranged=bool(self.ranged), large=self.large, boss=self.boss,
+            moves=card.moves, feeds_wheel=self.feeds_wheel, roach=self.roach,
+        )
+
+
+def _require(name: str, figure: str, values: dict[str, Any]) -> None:
+    missing = [key for key, value in values.items() if value is None]
+    if missing:
+        raise RuleError(
+            f"{name}'s {', '.join(missing)} are not entered yet; "
+            f"enter them from the card (mm.set_stats, figure {figure!r})"
+        )
+
+
+@dataclass(frozen=True)
+class Pack:
+    """Every hero and minion the table can bring into play."""
+
+    heroes: tuple[HeroEntry, ...] = ()
+    minions: tuple[MinionEntry, ...] = ()
+
+    def hero(self, hero_id: str) -> HeroEntry:
+        """The hero ``hero_id``, or a RuleError listing the known ones."""
+        for hero in self.heroes:
+            if hero.id == hero_id:
+                return hero
+        known = ", ".join(h.id for h in self.heroes)
+        raise RuleError(f"There is no hero {hero_id!r}; known heroes: {known}")
+
+    def minion(self, minion_id: str) -> MinionEntry:
+        """The minion type ``minion_id``, or a RuleError listing the known ones."""
+        for minion in self.minions:
+            if minion.id == minion_id:
+                return minion
+        known = ", ".join(m.id for m in self.minions)
+        raise RuleError(f"There is no minion {minion_id!r}; known minions: {known}")
+
+    def with_hero(self, entry: HeroEntry) -> Pack:
+        """The pack with ``entry`` added, or replacing the hero with its id."""
+        rest = tuple(h for h in self.heroes if h.id != entry.id)
+        return replace(self, heroes=_keep_order(self.heroes, rest, entry))
+
+    def with_minion(self, entry: MinionEntry) -> Pack:
+        """The pack with ``entry`` added, or replacing the minion with its id."""
+        rest = tuple(m for m in self.minions if m.id != entry.id)
+        return replace(self, minions=_keep_order(self.minions, rest, entry))
+
+    def extended(self, other: Pack) -> Pack:
+        """This pack with every entry of ``other`` added or replacing its namesake."""
+        pack = self
+        for hero in other.heroes:
+            pack = pack.with_hero(hero)
+        for minion in other.minions:
+            pack = pack.with_minion(minion)
+        return pack
+
+
+def _keep_order(old: tuple[_E, ...], rest: tuple[_E, ...], entry: _E) -> tuple[_E, ...]:
+    ids = [e.id for e in old]
+    if entry.id not in ids:
+        return old + (entry,)
+    at = ids.index(entry.id)
+    return rest[:at] + (entry,) + rest[at:]
+
+
+_INT_KEYS = frozenset({"battle", "defense", "lore", "move", "life"})
+_BOOL_KEYS = frozenset({"ranged", "large", "boss", "feeds_wheel", "roach", "fooled_by_disguises"})
+_TEXT_LIST_KEYS = frozenset({"classes", "starting_equipment"})
+
+
+def parse_pack(text: str, source: str = "pack") -> Pack:
+    """A pack from TOML text; a ContentError names the entry and key of a bad value."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise ContentError(f"{source}: not valid TOML ({error})") from None
+    unknown = set(data) - {"heroes", "minions"}
+    if unknown:
+        raise ContentError(f"{source}: unknown table(s) {sorted(unknown)}; use heroes, minions")
+    heroes = tuple(
+        _hero(hero_id, entry, f"{source}: heroes.{hero_id}")
+        for hero_id, entry in _tables(data.get("heroes", {}), f"{source}: heroes")
+    )
+    minions = tuple(
+        _minion(minion_id, entry, f"{source}: minions.{minion_id}")
+        for minion_id, entry in _tables(data.get("minions", {}), f"{source}: minions")
+    )
+    return Pack(heroes, minions)
+
+
+def base_pack() -> Pack:
+    """The pack shipped with tablekit."""
+    text = resources.files(__package__).joinpath("content/base.toml").read_text("utf-8")
+    return parse_pack(text, "base.toml")
+
+
+def _tables(value: Any, where: str) -> list[tuple[str, dict[str, Any]]]:
+    if not isinstance(value, dict) or not all(isinstance(v, dict) for v in value.values()):
+        raise ContentError(f"{where}: each entry must be a table like [{where.split()[-1]}.id]")
+    return list(value.items())
+
+
+def _hero(hero_id: str, entry: dict[str, Any], where: str) -> HeroEntry:
+    allowed = {"name"} | _INT_KEYS | _TEXT_LIST_KEYS
+    _check_keys(entry, allowed, where)
+    return HeroEntry(
+        id=hero_id, name=_text(entry, "name", where),
+        classes=_text_list(entry, "classes", where),
+        starting_equipment=_text_list(entry, "starting_equipment", where),
+        **{key: _count(entry, key, where) for key in sorted(_INT_KEYS)},
+    )
+
+
+def _minion(minion_id: str, entry: dict[str, Any], where: str) -> MinionEntry:
+    allowed = {"name", "battle", "defense", "life", "cards"} | _BOOL_KEYS
+    _check_keys(entry, allowed, where)
+    boss = _flag(entry, "boss", where) or False
+    raw_cards = entry.get("cards", [])
+    if not isinstance(raw_cards, list) or not all(isinstance(c, dict) for c in raw_cards):
+        raise ContentError(f"{where}: 'cards' must be a list of [[...cards]] tables")
+    cards = tuple(_card(card, f"{where}.cards[{n}]") for n, card in enumerate(raw_cards))
+    if boss and not cards:
+        raise ContentError(f"{where}: a boss needs at least one [[...cards]] entry")
+    if cards and not boss:
+        raise ContentError(f"{where}: only a boss (boss = true) lists cards")
+    return MinionEntry(
+        id=minion_id, name=_text(entry, "name", where),
+        battle=_count(entry, "battle", where), defense=_count(entry, "defense", where),
+        life=_count(entry, "life", where), ranged=_flag(entry, "ranged", where),
+        large=_flag(entry, "large", where) or False, boss=boss,
+        feeds_wheel=_flag(entry, "feeds_wheel", where) is not False,
+        roach=_flag(entry, "roach", where) or False,
+        fooled_by_disguises=_flag(entry, "fooled_by_disguises", where) or False,
+        cards=cards,
+    )
+
+
+def _card(entry: dict[str, Any], where: str) -> CardEntry:
+    _check_keys(entry, {"id", "name", "battle", "defense", "life", "moves"}, where)
+    moves = entry.get("moves", Moves.DIE.value)
+    if moves not in {m.value for m in Moves}:
+        raise ContentError(f"{where}: 'moves' must be one of {[m.value for m in Moves]}")
+    return CardEntry(
+        id=_text(entry, "id", where), name=_text(entry, "name", where),
+        battle=_count(entry, "battle", where), defense=_count(entry, "defense", where),
+        life=_count(entry, "life", where), moves=Moves(moves),
+    )
+
+
+def _check_keys(entry: dict[str, Any], allowed: set[str], where: str) -> None:
+    unknown = sorted(set(entry) - allowed)
+    if unknown:
+        raise ContentError(f"{where}: unknown key(s) {unknown}; allowed: {sorted(allowed)}")
+
+
+def _text(entry: dict[str, Any], key: str, where: str) -> str:
+    value = entry.get(key)
+    if not isinstance(value, str) or not value:
+        raise ContentError(f"{where}: '{key}' must be a non-empty string, got {value!r}")
+    return value
+
+
+def _text_list(entry: dict[str, Any], key: str, where: str) -> tuple[str, ...]:
+    value = entry.get(key, [])
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise ContentError(f"{where}: '{key}' must be a list of strings, got {value!r}")
+    return tuple(value)
+
+
+def _count(entry: dict[str, Any], key: str, where: str) -> int | None:
+    value = entry.get(key)
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise ContentError(f"{where}: '{key}' must be a whole number 0 or more, got {value!r}")
+    return value
+
+
+def _flag(entry: dict[str, Any], key: str, where: str) -> bool | None:
+    value = entry.get(key)
+    if value is not None and not isinstance(value, bool):
+        raise ContentError(f"{where}: '{key}' must be true or false, got {value!r}")
+    return value

@@ -1,0 +1,115 @@
+"""Mice and Mystics as a :class:`~tablekit.rules.game.Game`: dispatch and legality."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from tablekit.rules.errors import RuleError, UnknownCommandError
+from tablekit.rules.game import Command, Event
+from tablekit.rules.mice_mystics import actions, battle, placing, setup, surges, table
+from tablekit.rules.mice_mystics import commands as cmd
+from tablekit.rules.mice_mystics.content import Pack, base_pack
+from tablekit.rules.mice_mystics.draft import Draft
+from tablekit.rules.mice_mystics.events import EVENTS
+from tablekit.rules.mice_mystics.evolve import evolve
+from tablekit.rules.mice_mystics.legal import legal_commands
+from tablekit.rules.mice_mystics.state import Outcome, State
+from tablekit.rules.mice_mystics.view import view
+
+Handler = Callable[[Draft, Any, random.Random], None]
+
+_HANDLERS: dict[type[Command], Handler] = {
+    cmd.StartChapter: setup.start_chapter,
+    cmd.SetStats: setup.set_stats,
+    cmd.EndTurn: table.ending_turn,
+    cmd.RollMovement: actions.roll_movement,
+    cmd.Scurry: actions.scurry,
+    cmd.Attack: battle.attack,
+    cmd.MinionAttack: battle.minion_attack,
+    cmd.Defend: battle.defend,
+    cmd.PlaceBossWounds: battle.place_boss_wounds,
+    cmd.Search: actions.search,
+    cmd.TakeSearchCard: actions.take_search_card,
+    cmd.DiscardCard: actions.discard_card,
+    cmd.Recover: actions.recover,
+    cmd.Explore: actions.explore,
+    cmd.Mousetrap: actions.mousetrap,
+    cmd.ClimbOut: actions.climb_out,
+    cmd.LevelUp: actions.level_up,
+    cmd.Share: actions.share,
+    cmd.Equip: actions.equip,
+    cmd.UseAbility: actions.use_ability,
+    cmd.DrawEncounter: placing.draw_encounter,
+    cmd.AddMinions: placing.add_minions,
+    cmd.ResolveSurge: surges.resolve_surge,
+    cmd.WoundMouse: table.wounding_mouse,
+    cmd.HealMouse: table.healing_mouse,
+    cmd.SetMarker: table.setting_marker,
+    cmd.GainCheese: table.gaining_cheese,
+    cmd.WoundMinion: table.wounding_minion,
+    cmd.RemoveMinion: table.removing_minion,
+    cmd.RoachSteal: table.roach_steal,
+    cmd.PartyItem: table.party_item,
+    cmd.StoryAchievement: table.story_achievement,
+    cmd.DeclareVictory: table.declare_victory,
+}
+
+_ANYTIME = (cmd.SetStats,)
+_BETWEEN_CHAPTERS = (cmd.StartChapter, cmd.SetStats)
+
+
+class MiceAndMystics:
+    """The rules of Mice and Mystics, with heroes and minions from a content pack."""
+
+    name: str = "mice-mystics"
+    title: str = "Mice and Mystics"
+    commands: Sequence[type[Command]] = cmd.COMMANDS
+    events: Sequence[type[Event]] = EVENTS
+
+    def __init__(self, pack: Pack | None = None) -> None:
+        self.pack = pack if pack is not None else base_pack()
+
+    def start(self) -> State:
+        """Before any chapter: only the content pack."""
+        return State(pack=self.pack)
+
+    def decide(self, state: State, command: Command, rng: random.Random) -> list[Event]:
+        """The events ``command`` causes, or a RuleError saying why not."""
+        handler = _HANDLERS.get(type(command))
+        if handler is None:
+            raise UnknownCommandError(f"Mice and Mystics has no command {command.kind!r}")
+        _check_moment(state, command)
+        draft = Draft(state)
+        handler(draft, command, rng)
+        return draft.events
+
+    def evolve(self, state: State, event: Event) -> State:
+        """The state after ``event``."""
+        return evolve(state, event)
+
+    def view(self, state: State) -> dict[str, Any]:
+        """Everything the table screen shows (see :mod:`.view`)."""
+        return view(state)
+
+    def legal_commands(self, state: State) -> frozenset[str]:
+        """The command kinds that can currently succeed."""
+        return legal_commands(state)
+
+
+def _check_moment(state: State, command: Command) -> None:
+    """Refuse a command that does not fit the chapter's phase or a pending question."""
+    if isinstance(command, _ANYTIME):
+        return
+    if state.outcome is not Outcome.PLAYING:
+        if isinstance(command, _BETWEEN_CHAPTERS):
+            return
+        if state.outcome is Outcome.SETUP:
+            raise RuleError("Start a chapter first")
+        raise RuleError(f"The chapter is over ({state.outcome.value}); start the next one")
+    if state.pending and command.kind != state.pending[0].answer:
+        raise RuleError(f"First answer this: {state.pending[0].text}")
+    answers = {cmd.Defend, cmd.PlaceBossWounds, cmd.ResolveSurge, cmd.TakeSearchCard}
+    if not state.pending and type(command) in answers:
+        raise RuleError("There is no question waiting for that answer")

@@ -1,0 +1,64 @@
+"""Starting a chapter, and entering the numbers of figures the pack lacks."""
+
+from __future__ import annotations
+
+import random
+
+from tablekit.rules.errors import RuleError
+from tablekit.rules.mice_mystics import campaign
+from tablekit.rules.mice_mystics.commands import SetStats, StartChapter
+from tablekit.rules.mice_mystics.draft import Draft
+from tablekit.rules.mice_mystics.events import ChapterStarted, MinionsPlaced, StatsSet, TrackDealt
+from tablekit.rules.mice_mystics.placing import arrivals, shuffled
+from tablekit.rules.mice_mystics.state import Outcome
+from tablekit.rules.mice_mystics.turns import next_turn
+
+
+def start_chapter(d: Draft, command: StartChapter, rng: random.Random) -> None:
+    """Heroes, the starting minions, the shuffled track, the hourglass on page 1."""
+    state = d.state
+    if state.outcome is Outcome.PLAYING:
+        raise RuleError(f"Chapter {state.chapter!r} is still being played")
+    if command.end_page < 2:
+        raise RuleError("The end marker lies on page 2 or further: the hourglass starts on 1")
+    heroes = campaign.joining(state, command.heroes, command.campaign)
+    story = campaign.carried_story(state, command.campaign)
+    d.emit(ChapterStarted(command.chapter, command.end_page, heroes, story))
+    came = arrivals(d.state, command.minions, rng, command.order)
+    if came:
+        d.emit(MinionsPlaced(came))
+    cards = tuple(h.stats.id for h in heroes) + tuple(dict.fromkeys(a.stats.id for a in came))
+    d.emit(TrackDealt(shuffled(cards, command.order, rng)))
+    next_turn(d)
+
+
+_HERO_FIELDS = ("battle", "defense", "lore", "move", "life")
+_MINION_FIELDS = ("battle", "defense", "life", "ranged", "large")
+
+
+def set_stats(d: Draft, command: SetStats, rng: random.Random) -> None:
+    """Numbers for a hero, a minion type or one boss card, read off the physical card."""
+    pack = d.state.pack
+    given = {
+        name: value for name in _HERO_FIELDS + ("ranged", "large")
+        if (value := getattr(command, name)) is not None
+    }
+    if not given:
+        raise RuleError("Enter at least one number")
+    if any(isinstance(v, int) and not isinstance(v, bool) and v < 0 for v in given.values()):
+        raise RuleError("Card numbers are 0 or more")
+    if command.figure in {h.id for h in pack.heroes}:
+        allowed: tuple[str, ...] = _HERO_FIELDS
+    else:
+        minion_id, _, card_id = command.figure.partition(":")
+        entry = pack.minion(minion_id)
+        if card_id and card_id not in {c.id for c in entry.cards}:
+            raise RuleError(f"{entry.name} has no initiative card {card_id!r}")
+        if entry.boss and not card_id and set(given) & {"battle", "defense", "life"}:
+            cards = ", ".join(f"{entry.id}:{c.id}" for c in entry.cards)
+            raise RuleError(f"{entry.name}'s numbers are on his cards: {cards}")
+        allowed = _MINION_FIELDS
+    wrong = sorted(set(given) - set(allowed))
+    if wrong:
+        raise RuleError(f"{command.figure!r} has no {', '.join(wrong)} to set")
+    d.emit(StatsSet(command.figure, **given))
