@@ -43,10 +43,14 @@ class Track:
         return replace(self, cards=rest[:to] + (card,) + rest[to:])
 
     def without(self, card: str) -> Track:
-        """``card`` taken off the track, the cards below moved up to close the gap."""
-        current = None if self.current == card else self.current
+        """``card`` taken off the track, the cards below moved up to close the gap.
+
+        A card leaving during its own turn counts as having had that turn.
+        """
         cards = tuple(c for c in self.cards if c != card)
-        return replace(self, cards=cards, current=current)
+        if self.current == card:
+            return replace(self, cards=cards, current=None, acted=self.acted | {card})
+        return replace(self, cards=cards)
 
     def advanced(self) -> Track:
         """The next turn: the highest card not yet acted, or the top card of a new round."""
