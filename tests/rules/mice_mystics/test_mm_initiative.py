@@ -74,7 +74,7 @@ def test_new_minions_with_no_minion_card_on_the_track_reshuffle_everything() -> 
     assert table.view()["round"] == 2
 
 
-def test_a_boss_joining_a_running_track_goes_to_the_bottom_and_ambushes_with_its_first_card() -> None:
+def test_a_boss_joining_a_running_track_ambushes_with_its_first_card() -> None:
     """Rulebook "Boss initiative cards": both cards at the bottom as usual, then the
     ambush rule for the first of the two."""
     table = started(("collin", "rat_warrior", "nez"), minions=(group("rat_warrior"),))

@@ -63,7 +63,7 @@ _OPS = st.lists(
 
 @settings(max_examples=150, deadline=None)
 @given(_OPS)
-def test_no_card_skips_or_repeats_a_turn_and_none_is_doubled(ops: list[tuple[str, int, int]]) -> None:
+def test_no_card_skips_or_repeats_a_turn(ops: list[tuple[str, int, int]]) -> None:
     """Whatever joins, leaves or moves mid-round: a card on the track for the whole
     round takes exactly one turn in it, no card takes two, and no card is there twice."""
     names = [f"c{n}" for n in range(8)]
