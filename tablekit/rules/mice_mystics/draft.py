@@ -8,8 +8,9 @@ event is folded into the draft state the moment it is emitted.
 from __future__ import annotations
 
 from tablekit.rules.game import Event
+from tablekit.rules.mice_mystics.events import ChapterEnded
 from tablekit.rules.mice_mystics.evolve import evolve
-from tablekit.rules.mice_mystics.state import Outcome, State
+from tablekit.rules.mice_mystics.state import State
 
 
 class Draft:
@@ -18,16 +19,14 @@ class Draft:
     def __init__(self, state: State) -> None:
         self.state = state
         self.events: list[Event] = []
+        self.over = False
+        """Whether the chapter ended during this command: nothing further happens in it."""
 
     def emit(self, *events: Event) -> None:
-        """Record ``events`` and apply them, unless the chapter has already ended."""
+        """Record ``events`` and apply them, unless the chapter has just ended."""
         for event in events:
             if self.over:
                 return
             self.state = evolve(self.state, event)
             self.events.append(event)
-
-    @property
-    def over(self) -> bool:
-        """Whether the chapter has ended: nothing further happens in it."""
-        return self.state.outcome in (Outcome.DEFEAT, Outcome.VICTORY)
+            self.over = isinstance(event, ChapterEnded)
