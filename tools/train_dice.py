@@ -69,15 +69,16 @@ class Detector(nn.Module):
 
 
 class FaceNet(nn.Module):
-    """Die crop (Nx3x32x32, 0-1) to 7 logits: faces 1-6 and "not a die"."""
+    """Die crop (Nx3x48x48, 0-1) to 7 logits: faces 1-6 and "not a die"."""
 
     def __init__(self) -> None:
         super().__init__()
         self.body = nn.Sequential(
-            block(3, 16), nn.MaxPool2d(2), block(16, 32), nn.MaxPool2d(2),
-            block(32, 64), nn.MaxPool2d(2), block(64, 64), nn.AdaptiveAvgPool2d(1),
+            block(3, 24), nn.MaxPool2d(2), block(24, 48), nn.MaxPool2d(2),
+            block(48, 96), separable(96, 96), nn.MaxPool2d(2), block(96, 128),
+            nn.AdaptiveAvgPool2d(1),
         )
-        self.head = nn.Conv2d(64, 7, 1)
+        self.head = nn.Conv2d(128, 7, 1)
 
     def forward(self, x: torch.Tensor) -> torch.Tensor:
         return self.head(self.body(x)).flatten(1)
@@ -183,13 +184,14 @@ def face_samples(
         sides = dice[:, 2:4].max(1)
         reference = float(np.median(sides)) if len(sides) else 40.0
         for x, y, w, h, value in dice:
-            side = framing.crop_side(max(w, h), reference) * rng.uniform(0.85, 1.18)
+            side = framing.crop_side(max(w, h), reference, max(frame.shape[:2]))
+            side *= rng.uniform(0.85, 1.18)
             dx, dy = (rng.uniform(-0.12, 0.12) * max(w, h) for _ in range(2))
             crops.append(framing.die_crop(frame, x + dx, y + dy, side, rng.uniform(0, 360)))
             labels.append(int(value) - 1)
             crops.append(background_crop(frame, dice, reference, rng))
             labels.append(BACKGROUND)
-    crops = [jitter_colour(c, rng) if rng.random() < 0.6 else c for c in crops]
+    crops = [jitter_colour(c, rng) if rng.random() < 0.5 else c for c in crops]
     return np.stack(crops), np.array(labels)
 
 
@@ -210,7 +212,7 @@ def background_crop(
             dice[:, 2:4].max(1), 0.8 * reference) if len(dice) else np.array([False])
         if not near.any():
             break
-    side = framing.crop_side(reference, reference) * rng.uniform(0.8, 1.25)
+    side = framing.crop_side(reference, reference, max(height, width)) * rng.uniform(0.8, 1.25)
     return framing.die_crop(frame, x, y, side, rng.uniform(0, 360))
 
 

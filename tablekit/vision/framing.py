@@ -15,11 +15,14 @@ DETECT_SIZE = 256
 DETECT_STRIDE = 4
 """Detector output cells per input pixel (a 256 input gives a 64x64 heat map)."""
 
-CROP_SIZE = 32
+CROP_SIZE = 48
 """Side of the square crop the face classifier sees."""
 
-CROP_SCALE = 1.5
+CROP_SCALE = 1.4
 """The crop spans this many times the die's box side."""
+
+MIN_DIE = 0.04
+"""No die is taken to be smaller than this share of the frame's long side."""
 
 PAD_GREY = 127
 
@@ -40,13 +43,13 @@ def letterbox(frame: np.ndarray) -> tuple[np.ndarray, float]:
     return square, scale
 
 
-def crop_side(size: float, reference: float) -> float:
+def crop_side(size: float, reference: float, frame_side: int) -> float:
     """Crop side for a die of box side ``size`` among dice whose median side is ``reference``.
 
-    The reference keeps a one (whose label box may hug its single pip) from
-    being cropped smaller than the dice around it.
+    The reference and the floor of :data:`MIN_DIE` times the frame's long side
+    keep a one (whose box may hug its single pip) from being cropped too tight.
     """
-    return CROP_SCALE * max(size, 0.8 * reference)
+    return CROP_SCALE * max(size, 0.8 * reference, MIN_DIE * frame_side)
 
 
 def die_crop(

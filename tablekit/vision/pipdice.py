@@ -64,7 +64,8 @@ def find_dice(detector: Any, frame: np.ndarray) -> list[tuple[float, float, floa
             float(np.exp(out[1, cy, cx])) * unit, float(np.exp(out[2, cy, cx])) * unit,
             float(heat[cy, cx]),
         ))
-    return _suppress(sorted(found, key=lambda c: -c[4]))
+    floor = framing.MIN_DIE * max(frame.shape[:2])
+    return _suppress(sorted(found, key=lambda c: -c[4]), floor)
 
 
 def _refine(heat: np.ndarray, cy: int, cx: int) -> tuple[float, float]:
@@ -77,12 +78,12 @@ def _refine(heat: np.ndarray, cy: int, cx: int) -> tuple[float, float]:
 
 
 def _suppress(
-    candidates: list[tuple[float, float, float, float, float]],
+    candidates: list[tuple[float, float, float, float, float]], floor: float
 ) -> list[tuple[float, float, float, float, float]]:
-    """Drop a candidate whose centre lies within half a die of a stronger one."""
+    """Drop a candidate within 0.6 of a die's side of a stronger one (no die is under ``floor``)."""
     kept: list[tuple[float, float, float, float, float]] = []
     for cand in candidates:
-        reach = 0.5 * max(cand[2], cand[3])
+        reach = 0.6 * max(cand[2], cand[3], floor)
         if all(np.hypot(cand[0] - k[0], cand[1] - k[1]) > reach for k in kept):
             kept.append(cand)
     return kept
@@ -97,8 +98,9 @@ def classify(
     if not candidates:
         return ()
     reference = float(np.median([max(c[2], c[3]) for c in candidates]))
+    frame_side = max(frame.shape[:2])
     crops = [
-        framing.die_crop(frame, x, y, framing.crop_side(max(w, h), reference))
+        framing.die_crop(frame, x, y, framing.crop_side(max(w, h), reference, frame_side))
         for x, y, w, h, _ in candidates
     ]
     faces.setInput(cv2.dnn.blobFromImages(crops, 1 / 255))

@@ -1,0 +1,64 @@
+"""Which reader reads which dice: ``d6``, ``mm-action`` and ``taught:NAME``.
+
+The Mice and Mystics kit is built from the shipped face art in
+``assets/dice/mm-action`` (drawn afresh if the assets are not installed).
+Taught kits live as ``NAME.npz`` in the ``dice`` folder of the data directory.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import partial
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from tablekit.vision.reading import Reading
+
+if TYPE_CHECKING:
+    import numpy as np
+
+    from tablekit.vision.symbols import DiceKit
+
+ART = Path(__file__).resolve().parents[2] / "assets" / "dice"
+KINDS_HELP = "d6 | mm-action | taught:NAME"
+
+Reader = Callable[["np.ndarray"], Reading]
+
+
+def kits_dir() -> Path:
+    """Where taught kits are saved: ``<data dir>/dice``."""
+    from tablekit.paths import data_dir
+
+    return data_dir() / "dice"
+
+
+def mm_action_kit() -> DiceKit:
+    """The Mice and Mystics action-die kit, one reference view per face from the art."""
+    import cv2
+
+    from tablekit.vision.faceart import MM_ACTION_FACES, draw_face
+    from tablekit.vision.symbols import DiceKit, art_view
+
+    kit = DiceKit("mm-action")
+    for face in MM_ACTION_FACES:
+        image = cv2.imread(str(ART / "mm-action" / f"{face}.png"))
+        kit.add(face, art_view(draw_face(face) if image is None else image))
+    return kit
+
+
+def reader_for(kind: str, kits: Path | None = None) -> Reader:
+    """The reading function for a kind of dice; ``ValueError`` says what is wrong with it."""
+    if kind == "d6":
+        from tablekit.vision.pipdice import read_d6
+
+        return read_d6
+    from tablekit.vision.symbols import DiceKit, read_symbols
+
+    if kind == "mm-action":
+        return partial(read_symbols, kit=mm_action_kit())
+    if kind.startswith("taught:") and kind[len("taught:") :]:
+        path = (kits or kits_dir()) / f"{kind[len('taught:') :]}.npz"
+        if not path.exists():
+            raise ValueError(f"No taught dice called {path.stem!r}: teach them first ({path}).")
+        return partial(read_symbols, kit=DiceKit.load(path))
+    raise ValueError(f"Unknown kind of dice {kind!r}; use {KINDS_HELP}.")

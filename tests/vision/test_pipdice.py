@@ -1,0 +1,64 @@
+"""The pip-d6 reader on committed crops of real photos (held-out images it never trained on)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from tablekit.vision.labels import LabelledDie, score
+from tablekit.vision.pipdice import read_d6
+
+FOLDER = Path(__file__).parent / "frames"
+
+
+def d6_frames() -> list[tuple[str, np.ndarray, list[list[float]]]]:
+    """Each real-photo crop pasted back at its place on a frame of the photo's size.
+
+    The reader is scale-aware (it letterboxes the whole frame), so a crop is
+    read at the size the camera saw it; the rest of the frame is plain table.
+    Truth rows are ``x, y, w, h, value`` in frame pixels.
+    """
+    truth = json.loads((FOLDER / "d6_truth.json").read_text())
+    frames = []
+    for name, entry in truth.items():
+        crop = cv2.imread(str(FOLDER / name))
+        width, height = entry["frame"]
+        x0, y0 = entry["at"]
+        frame = np.empty((height, width, 3), np.uint8)
+        frame[:] = np.median(crop.reshape(-1, 3), axis=0)
+        frame[y0 : y0 + crop.shape[0], x0 : x0 + crop.shape[1]] = crop
+        dice = [[x + x0, y + y0, w, h, v] for x, y, w, h, v in entry["dice"]]
+        frames.append((name, frame, dice))
+    return frames
+
+
+FRAMES = d6_frames()
+
+
+@pytest.mark.parametrize(("name", "frame", "truth"), FRAMES, ids=[f[0] for f in FRAMES])
+def test_reads_every_die_right_and_invents_none(
+    name: str, frame: np.ndarray, truth: list[list[float]]
+) -> None:
+    reading = read_d6(frame)
+    labels = [LabelledDie(*row) for row in truth]
+    result = score(reading.dice, labels)
+    assert (result.right, result.false_dice) == (len(labels), 0)
+    assert sorted(reading.values()) == sorted(int(row[4]) for row in truth)
+    assert all(0.0 <= d.confidence <= 1.0 for d in reading.dice)
+
+
+def test_an_empty_table_has_no_dice() -> None:
+    rng = np.random.default_rng(3)
+    table = np.clip(rng.normal((150, 180, 200), 4, (480, 640, 3)), 0, 255).astype(np.uint8)
+    assert read_d6(table).dice == ()
+
+
+def test_reading_is_a_pure_function_of_the_frame() -> None:
+    _, frame, _ = FRAMES[0]
+    before = frame.copy()
+    assert read_d6(frame).dice == read_d6(frame).dice
+    assert np.array_equal(frame, before)
