@@ -22,11 +22,11 @@ def last_mouse(state: State) -> str | None:
 
 
 def end_turn(d: Draft) -> None:
-    """Finish the current card's turn and start the next one."""
+    """Finish the current card's turn (or the turn of a card that just left) and start the next."""
     card = d.state.track.current
-    if card is None:
+    if d.state.track.round == 0:
         raise RuleError("No card is taking a turn")
-    if d.state.is_mouse(card):
+    if card is not None and d.state.is_mouse(card):
         if card == last_mouse(d.state) and not d.state.minions_on_board:
             feed_wheel(d, 1, "time is short")
         if d.state.mouse(card).has(Marker.CHARMED):
