@@ -6,6 +6,9 @@ from tablekit.rules.errors import RuleError
 from tablekit.rules.mice_mystics.mice import Marker, Mouse
 from tablekit.rules.mice_mystics.state import State
 
+RESCUE = "rescue"
+"""The action a rescue takes: the rescued mouse's whole turn."""
+
 
 def acting_mouse(state: State, doing: str) -> Mouse:
     """The mouse whose turn it is, if it is free to ``doing`` at all."""
@@ -14,6 +17,8 @@ def acting_mouse(state: State, doing: str) -> Mouse:
         raise RuleError(f"It is not a mouse's turn, so no mouse can {doing} now")
     if mouse.captured:
         raise RuleError(f"{mouse.name} is captured and cannot {doing}")
+    if state.turn.action == RESCUE:
+        raise RuleError(f"{mouse.name} was rescued: that takes its whole turn")
     if mouse.has(Marker.CHARMED):
         raise RuleError(f"{mouse.name} is charmed and acts as a melee minion this turn")
     return mouse

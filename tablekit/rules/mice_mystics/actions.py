@@ -12,7 +12,12 @@ import random
 
 from tablekit.rules.errors import RuleError
 from tablekit.rules.mice_mystics import dice
-from tablekit.rules.mice_mystics.acting import acting_mouse, taking_action, taking_free_action
+from tablekit.rules.mice_mystics.acting import (
+    RESCUE,
+    acting_mouse,
+    taking_action,
+    taking_free_action,
+)
 from tablekit.rules.mice_mystics.captures import wound_mouse
 from tablekit.rules.mice_mystics.commands import (
     ClimbOut,
@@ -77,6 +82,8 @@ def _mouse_movement(d: Draft, mouse: Mouse, command: RollMovement, rng: random.R
     hero = mouse.stats.id
     if mouse.captured:
         raise RuleError(f"{mouse.name} is captured and cannot move")
+    if d.state.turn.action == RESCUE:
+        raise RuleError(f"{mouse.name} was rescued: that takes its whole turn")
     if d.state.turn.moved:
         raise RuleError(f"{mouse.name} has already rolled for movement; scurry to move again")
     faces = dice.take_roll(rng, 1, command.faces)

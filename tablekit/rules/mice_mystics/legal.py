@@ -7,6 +7,7 @@ handlers stay the final word (a command can still fail on its fields).
 from __future__ import annotations
 
 from tablekit.rules.mice_mystics import commands as cmd
+from tablekit.rules.mice_mystics.acting import RESCUE
 from tablekit.rules.mice_mystics.mice import Marker, Mouse
 from tablekit.rules.mice_mystics.minions import Moves
 from tablekit.rules.mice_mystics.state import Outcome, State
@@ -50,7 +51,7 @@ def legal_commands(state: State) -> frozenset[str]:
 
 
 def _mouse_turn(state: State, mouse: Mouse, active: int) -> set[str]:
-    if mouse.captured:
+    if mouse.captured or state.turn.action == RESCUE:
         return set()
     turn = state.turn
     kinds = set() if turn.moved else {cmd.RollMovement.kind}

@@ -9,8 +9,15 @@ otherwise its turn is skipped.
 from __future__ import annotations
 
 from tablekit.rules.errors import RuleError
+from tablekit.rules.mice_mystics.acting import RESCUE
 from tablekit.rules.mice_mystics.draft import Draft
-from tablekit.rules.mice_mystics.events import MarkerSet, MouseRescued, TurnSkipped, TurnStarted
+from tablekit.rules.mice_mystics.events import (
+    ActionTaken,
+    MarkerSet,
+    MouseRescued,
+    TurnSkipped,
+    TurnStarted,
+)
 from tablekit.rules.mice_mystics.mice import Marker
 from tablekit.rules.mice_mystics.state import State
 from tablekit.rules.mice_mystics.surges import feed_wheel
@@ -45,6 +52,6 @@ def next_turn(d: Draft) -> None:
         if not d.state.is_mouse(card) or not d.state.mouse(card).captured:
             return
         if not d.state.minions_on_board:
-            d.emit(MouseRescued(card))
+            d.emit(MouseRescued(card), ActionTaken(card, RESCUE))
             return
         d.emit(TurnSkipped(card, f"{d.state.mouse(card).name} is captured and minions remain"))

@@ -124,4 +124,6 @@ def test_a_captured_mouse_keeps_its_card_skips_while_minions_remain_then_is_resc
     table.do(EndTurn())
     assert table.view()["current"] == "nez"
     assert not table.state.mouse("nez").captured
-    assert "mm.roll_movement" in table.view()["legal"]
+    assert "mm.roll_movement" not in table.view()["legal"]
+    with pytest.raises(RuleError, match="whole turn"):
+        table.do(RollMovement(("bow",)))
