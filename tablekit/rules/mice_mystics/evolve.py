@@ -45,8 +45,6 @@ def _stats_set(s: State, e: ev.StatsSet) -> State:
     minion_id, _, card_id = e.figure.partition(":")
     entry = s.pack.minion(minion_id)
     flags = {k: v for k in ("ranged", "large") if (v := getattr(e, k)) is not None}
-    numbers.pop("lore", None)
-    numbers.pop("move", None)
     if card_id:
         cards = tuple(replace(c, **numbers) if c.id == card_id else c for c in entry.cards)
         entry = replace(entry, cards=cards, **flags)
@@ -150,10 +148,7 @@ def _encounter_discarded(s: State, e: ev.EncounterDiscarded) -> State:
 
 
 def _minion_wounded(s: State, e: ev.MinionWounded) -> State:
-    card = s.card(e.card)
-    total = card.wounds[e.figure] + e.wounds
-    wounds = card.wounds[: e.figure] + (total,) + card.wounds[e.figure + 1 :]
-    return s.with_card(replace(card, wounds=wounds))
+    return s.with_card(s.card(e.card).wounded(e.figure, e.wounds))
 
 
 def _minion_defeated(s: State, e: ev.MinionDefeated) -> State:

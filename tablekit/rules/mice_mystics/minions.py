@@ -58,7 +58,7 @@ class MinionCard:
 
     @property
     def figures(self) -> int:
-        """How many figures (or, for a boss card, whether the card) is still in play."""
+        """Figures still on the board (a boss card counts as one until its life is spent)."""
         return len(self.wounds)
 
     def joined(self, count: int) -> MinionCard:
@@ -66,10 +66,8 @@ class MinionCard:
         return replace(self, wounds=self.wounds + (0,) * count)
 
     def wounded(self, figure: int, amount: int) -> MinionCard:
-        """``amount`` wounds on ``figure``; a figure at its life value leaves the card."""
+        """``amount`` more wounds on ``figure`` (see :meth:`defeats` for whether it falls)."""
         total = self.wounds[figure] + amount
-        if total >= self.stats.life:
-            return self.without(figure)
         return replace(self, wounds=self.wounds[:figure] + (total,) + self.wounds[figure + 1 :])
 
     def without(self, figure: int) -> MinionCard:

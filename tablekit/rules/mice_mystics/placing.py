@@ -49,6 +49,8 @@ def arrivals(
             raise RuleError(f"There is only one {entry.name}, and only once on the board")
         if order is not None:
             chosen = [card for card in cards if card.id in order]
+            if len(chosen) != min(2, len(cards)):
+                raise RuleError(f"Name {min(2, len(cards))} of {entry.name}'s cards in the order")
         else:
             chosen = list(cards) if len(cards) <= 2 else rng.sample(list(cards), 2)
         found.extend(Arrival(card, 1) for card in chosen)
