@@ -215,6 +215,12 @@ class WoundMouse(Command):
 
 
 @dataclass(frozen=True)
+class CaptureMouse(Command):
+    kind: ClassVar[str] = "mm.capture_mouse"
+    hero: str
+
+
+@dataclass(frozen=True)
 class HealMouse(Command):
     kind: ClassVar[str] = "mm.heal_mouse"
     hero: str
@@ -280,6 +286,7 @@ COMMANDS: tuple[type[Command], ...] = (
     StartChapter, SetStats, EndTurn, RollMovement, Scurry, Attack, MinionAttack, Defend,
     PlaceBossWounds, Search, TakeSearchCard, DiscardCard, Recover, Explore, Mousetrap, ClimbOut,
     LevelUp, Share, Equip, UseAbility, DrawEncounter, AddMinions, ResolveSurge, WoundMouse,
-    HealMouse, SetMarker, GainCheese, WoundMinion, RemoveMinion, RoachSteal, PartyItem,
+    CaptureMouse, HealMouse, SetMarker, GainCheese, WoundMinion, RemoveMinion, RoachSteal,
+    PartyItem,
     StoryAchievement, DeclareVictory,
 )

@@ -45,6 +45,7 @@ _HANDLERS: dict[type[Command], Handler] = {
     cmd.AddMinions: placing.add_minions,
     cmd.ResolveSurge: surges.resolve_surge,
     cmd.WoundMouse: table.wounding_mouse,
+    cmd.CaptureMouse: table.capturing_mouse,
     cmd.HealMouse: table.healing_mouse,
     cmd.SetMarker: table.setting_marker,
     cmd.GainCheese: table.gaining_cheese,

@@ -27,7 +27,8 @@ def legal_commands(state: State) -> frozenset[str]:
     kinds = set(_TABLE)
     active = [m for m in state.mice if not m.captured]
     if active:
-        kinds |= {cmd.WoundMouse.kind, cmd.SetMarker.kind, cmd.GainCheese.kind}
+        kinds |= {cmd.WoundMouse.kind, cmd.CaptureMouse.kind, cmd.SetMarker.kind,
+                  cmd.GainCheese.kind}
     if any(m.wounds or m.poison for m in active):
         kinds.add(cmd.HealMouse.kind)
     if state.minions:

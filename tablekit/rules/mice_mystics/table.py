@@ -12,8 +12,9 @@ import random
 from tablekit.rules.errors import RuleError
 from tablekit.rules.mice_mystics import achievements
 from tablekit.rules.mice_mystics.battle import defeat_figure, minion_target, wound_minion
-from tablekit.rules.mice_mystics.captures import wound_mouse
+from tablekit.rules.mice_mystics.captures import capture, wound_mouse
 from tablekit.rules.mice_mystics.commands import (
+    CaptureMouse,
     DeclareVictory,
     EndTurn,
     GainCheese,
@@ -64,6 +65,12 @@ def wounding_mouse(d: Draft, command: WoundMouse, rng: random.Random) -> None:
     """Wounds from a card or an ability; they can capture."""
     _on_board(d, command.hero)
     wound_mouse(d, command.hero, _amount(command.amount), command.poison)
+
+
+def capturing_mouse(d: Draft, command: CaptureMouse, rng: random.Random) -> None:
+    """A capture by a rule outside battle, e.g. a water current carrying a mouse off its tile."""
+    _on_board(d, command.hero)
+    capture(d, command.hero)
 
 
 def healing_mouse(d: Draft, command: HealMouse, rng: random.Random) -> None:

@@ -75,6 +75,7 @@ def _command(state: State, data: st.DataObject) -> Command:
         "mm.add_minions": lambda: cmd.AddMinions(_groups(data), ambush=data.draw(st.booleans())),
         "mm.wound_mouse": lambda: cmd.WoundMouse(hero, data.draw(st.integers(1, 3)),
                                                  data.draw(st.booleans())),
+        "mm.capture_mouse": lambda: cmd.CaptureMouse(hero),
         "mm.heal_mouse": lambda: cmd.HealMouse(hero, 1, data.draw(st.booleans())),
         "mm.set_marker": lambda: cmd.SetMarker(
             hero, data.draw(st.sampled_from(("stunned", "webbed", "knocked_down", "charmed"))),

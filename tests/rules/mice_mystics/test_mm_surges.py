@@ -7,6 +7,7 @@ from rules.mice_mystics.mm_support import Table, group, started
 
 from tablekit.rules.errors import RuleError
 from tablekit.rules.mice_mystics.commands import (
+    CaptureMouse,
     DrawEncounter,
     EndTurn,
     GainCheese,
@@ -114,6 +115,14 @@ def test_a_capture_moving_the_hourglass_onto_the_end_marker_loses_the_chapter() 
     with pytest.raises(RuleError, match="over"):
         table.do(EndTurn())
     assert view["legal"] == ["mm.set_stats", "mm.start_chapter"]
+
+
+def test_a_water_current_capture_moves_the_hourglass_too() -> None:
+    """Rulebook "Moving in Water": a current carrying a mouse off its tile captures it."""
+    table = started(("collin", "nez"))
+    table.do(CaptureMouse("nez"))
+    assert table.view()["heroes"][1]["captured"]
+    assert table.view()["chapter_track"]["hourglass"] == 2
 
 
 def test_a_story_achievement_pushes_the_end_marker() -> None:
