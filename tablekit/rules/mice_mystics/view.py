@@ -49,6 +49,10 @@ audience. Its shape::
       "story_achievements": [str],
       "party_items": [str],
       "legal": [str],                  # command kinds that can currently succeed
+      "catalogue": {                   # what the table can bring into play, for set-up forms
+        "heroes": [{"id": str, "name": str, "classes": [str],
+                    "missing": [str]}],         # numbers still to enter with mm.set_stats
+        "minions": [{"id": str, "name": str, "boss": bool, "missing": [str]}]},
     }
 """
 
@@ -58,6 +62,7 @@ from dataclasses import asdict
 from typing import Any
 
 from tablekit.rules.mice_mystics.achievements import EFFECTS, Achievement
+from tablekit.rules.mice_mystics.content import Pack
 from tablekit.rules.mice_mystics.dice import Tally
 from tablekit.rules.mice_mystics.legal import legal_commands
 from tablekit.rules.mice_mystics.mice import Marker, Mouse
@@ -108,6 +113,27 @@ def view(state: State) -> dict[str, Any]:
         "story_achievements": list(state.story),
         "party_items": list(state.party),
         "legal": sorted(legal_commands(state)),
+        "catalogue": _catalogue(state.pack),
+    }
+
+
+_HERO_NUMBERS = ("battle", "defense", "lore", "move", "life")
+_MINION_NUMBERS = ("battle", "defense", "life", "ranged")
+
+
+def _catalogue(pack: Pack) -> dict[str, Any]:
+    """Heroes and minions of the pack, with the numbers the table must still enter."""
+    return {
+        "heroes": [
+            {"id": h.id, "name": h.name, "classes": list(h.classes),
+             "missing": [n for n in _HERO_NUMBERS if getattr(h, n) is None]}
+            for h in pack.heroes
+        ],
+        "minions": [
+            {"id": m.id, "name": m.name, "boss": m.boss,
+             "missing": [] if m.boss else [n for n in _MINION_NUMBERS if getattr(m, n) is None]}
+            for m in pack.minions
+        ],
     }
 
 

@@ -1,0 +1,187 @@
+"""Touch forms: a few fields, big steppers and toggles, and one confirm button.
+
+Typing is slow on a touchscreen, so every field is a choice: a count with
+minus and plus, a yes/no toggle, one of several options, or several of them.
+A form can have pages (Next/Back) when its fields do not fit one screen.
+The form never changes game state itself: confirm hands its values to a
+callback that builds a command for the app to submit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import pygame
+
+from tablekit.ui import theme, widgets
+from tablekit.ui.layout import Layout, columns
+from tablekit.ui.widgets import Button
+
+
+@dataclass
+class Field:
+    """One question of a form.
+
+    ``kind`` is "count" (``low``..``high``), "toggle", "choice" (one of
+    ``options``) or "multi" (any of them). Options are (value, label) pairs.
+    """
+
+    key: str
+    label: str
+    kind: str
+    value: Any
+    options: Sequence[tuple[str, str]] = ()
+    low: int = 0
+    high: int = 99
+
+
+@dataclass
+class Form:
+    """A modal panel of fields in pages, confirmed with one tap."""
+
+    title: str
+    pages: list[list[Field]]
+    confirm: Callable[[dict[str, Any]], bool]
+    confirm_label: str = "OK"
+    page: int = 0
+    closed: bool = False
+    values: dict[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        for page in self.pages:
+            for item in page:
+                self.values.setdefault(item.key, item.value)
+
+    def buttons(self, layout: Layout, area: pygame.Rect, tr: Callable[[str], str]) -> list[Button]:
+        """Every touch target of the current page, plus the navigation row."""
+        found: list[Button] = []
+        rows = self._rows(layout, area)
+        for item, (label, control) in zip(self.pages[self.page], rows, strict=False):
+            found += self._controls(item, control, layout)
+        return found + self._navigation(layout, area, tr)
+
+    def draw(
+        self, surface: pygame.Surface, layout: Layout, area: pygame.Rect, tr: Callable[[str], str]
+    ) -> None:
+        widgets.panel(surface, area, theme.PARCHMENT, theme.CHEESE, 4)
+        title = pygame.Rect(
+            area.x + layout.gap, area.y + layout.gap // 2, area.width - 2 * layout.gap, layout.touch
+        )
+        heading = (
+            self.title
+            if len(self.pages) == 1
+            else f"{self.title} ({self.page + 1}/{len(self.pages)})"
+        )
+        widgets.text(surface, heading, title, layout.text("heading"), theme.INK, "title", "left")
+        size = layout.text("body")
+        for item, (label, control) in zip(
+            self.pages[self.page], self._rows(layout, area), strict=False
+        ):
+            widgets.text(surface, item.label, label, size, theme.INK, "bold", "left")
+            if item.kind == "count":
+                middle = columns(control, 3, layout.gap)[1]
+                widgets.text(
+                    surface,
+                    str(self.values[item.key]),
+                    middle,
+                    layout.text("heading"),
+                    theme.INK,
+                    "black",
+                )
+        for button in self.buttons(layout, area, tr):
+            button.draw(surface, size)
+
+    # -- building ------------------------------------------------------------------
+
+    def _rows(self, layout: Layout, area: pygame.Rect) -> list[tuple[pygame.Rect, pygame.Rect]]:
+        """(label, control) rectangles, in one or two columns as the height allows."""
+        inner = area.inflate(-2 * layout.gap, -2 * layout.gap)
+        top = inner.y + layout.touch
+        bottom = inner.bottom - layout.touch - layout.gap
+        step = layout.touch + layout.gap
+        fit = max(1, (bottom - top) // step)
+        fields = self.pages[self.page]
+        split = 2 if len(fields) > fit and not layout.portrait else 1
+        cells = columns(pygame.Rect(inner.x, top, inner.width, bottom - top), split, 2 * layout.gap)
+        found = []
+        for index in range(len(fields)):
+            cell = cells[index // fit] if index // fit < split else cells[-1]
+            y = cell.y + (index % fit) * step
+            label_width = cell.width * 2 // 5
+            found.append(
+                (
+                    pygame.Rect(cell.x, y, label_width - layout.gap, layout.touch),
+                    pygame.Rect(cell.x + label_width, y, cell.width - label_width, layout.touch),
+                )
+            )
+        return found
+
+    def _controls(self, item: Field, rect: pygame.Rect, layout: Layout) -> list[Button]:
+        values = self.values
+        if item.kind == "count":
+            minus, _, plus = columns(rect, 3, layout.gap)
+            return [
+                Button(minus, "−", lambda: self._step(item, -1), values[item.key] > item.low),
+                Button(plus, "+", lambda: self._step(item, +1), values[item.key] < item.high),
+            ]
+        if item.kind == "toggle":
+            yes, no = columns(rect, 2, layout.gap)
+            return [
+                Button(yes, "Yes", lambda: self._set(item, True), selected=values[item.key]),
+                Button(no, "No", lambda: self._set(item, False), selected=not values[item.key]),
+            ]
+        cells = columns(rect, max(1, len(item.options)), layout.gap)
+        chosen = values[item.key]
+        return [
+            Button(
+                cell,
+                label,
+                lambda v=value: self._pick(item, v),
+                selected=(value in chosen) if item.kind == "multi" else value == chosen,
+            )
+            for cell, (value, label) in zip(cells, item.options, strict=False)
+        ]
+
+    def _navigation(
+        self, layout: Layout, area: pygame.Rect, tr: Callable[[str], str]
+    ) -> list[Button]:
+        inner = area.inflate(-2 * layout.gap, -2 * layout.gap)
+        row = pygame.Rect(inner.x, inner.bottom - layout.touch, inner.width, layout.touch)
+        cancel, back, forward = columns(row, 3, layout.gap)
+        last = self.page == len(self.pages) - 1
+        found = [Button(cancel, tr("Cancel"), self._close)]
+        if self.page:
+            found.append(Button(back, tr("Back"), lambda: self._turn(-1)))
+        if last:
+            found.append(Button(forward, self.confirm_label, self._confirm, fill=theme.CHEESE))
+        else:
+            found.append(Button(forward, tr("Next"), lambda: self._turn(+1)))
+        return found
+
+    # -- actions ---------------------------------------------------------------------
+
+    def _step(self, item: Field, delta: int) -> None:
+        self.values[item.key] = min(item.high, max(item.low, self.values[item.key] + delta))
+
+    def _set(self, item: Field, value: object) -> None:
+        self.values[item.key] = value
+
+    def _pick(self, item: Field, value: str) -> None:
+        if item.kind == "multi":
+            chosen = list(self.values[item.key])
+            chosen.remove(value) if value in chosen else chosen.append(value)
+            self.values[item.key] = tuple(chosen)
+        else:
+            self.values[item.key] = value
+
+    def _turn(self, delta: int) -> None:
+        self.page += delta
+
+    def _close(self) -> None:
+        self.closed = True
+
+    def _confirm(self) -> None:
+        if self.confirm(dict(self.values)):
+            self.closed = True
