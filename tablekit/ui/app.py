@@ -35,10 +35,11 @@ from tablekit.ui.touch import TAP, logical_size, tap_position
 SCENES = {
     "home": "tablekit.ui.scenes.home:HomeScene",
     "settings": "tablekit.ui.scenes.settings:SettingsScene",
+    "mm": "tablekit.ui.mm.scene:MiceMysticsScene",
 }
 """Scene name -> "module:Class", imported the first time the scene is shown."""
 
-GAME_SCENES = {"mice-mystics": "home"}
+GAME_SCENES = {"mice-mystics": "mm"}
 """Which scene plays each game."""
 
 

@@ -25,9 +25,7 @@ def bar_buttons(
     found: list[Button] = []
     x = layout.width - gap if side == "right" else gap
     for label, action, enabled in labels:
-        width = max(
-            layout.touch * 2, widgets.fit_font(label, "bold", size, 10_000).size(label)[0] + 3 * gap
-        )
+        width = max(layout.touch * 3 // 2, theme.font("bold", size).size(label)[0] + 3 * gap)
         rect = pygame.Rect(0, gap, width, height)
         if side == "right":
             rect.right = x

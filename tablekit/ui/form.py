@@ -19,13 +19,17 @@ from tablekit.ui import theme, widgets
 from tablekit.ui.layout import Layout, columns
 from tablekit.ui.widgets import Button
 
+KEYS = [list("1234567890"), list("qwertyuiopå"), list("asdfghjklæø"), list("zxcvbnm-'")]
+"""The on-screen keys, Danish letters included."""
+
 
 @dataclass
 class Field:
     """One question of a form.
 
     ``kind`` is "count" (``low``..``high``), "toggle", "choice" (one of
-    ``options``) or "multi" (any of them). Options are (value, label) pairs.
+    ``options``), "multi" (any of them) or "text" (typed on the keyboard or
+    on the on-screen keys). Options are (value, label) pairs.
     """
 
     key: str
@@ -47,6 +51,7 @@ class Form:
     confirm_label: str = "OK"
     page: int = 0
     closed: bool = False
+    cancellable: bool = True
     values: dict[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
@@ -54,13 +59,42 @@ class Form:
             for item in page:
                 self.values.setdefault(item.key, item.value)
 
+    @property
+    def typing(self) -> bool:
+        """Whether the current page has a text field (and so needs the keys)."""
+        return any(item.kind == "text" for item in self.pages[self.page])
+
+    def type(self, text: str) -> None:
+        """Add typed ``text`` to the page's text field; a backspace removes one letter."""
+        for item in self.pages[self.page]:
+            if item.kind == "text":
+                value = self.values[item.key]
+                self.values[item.key] = value[:-1] if text == "\b" else (value + text)[:40]
+
     def buttons(self, layout: Layout, area: pygame.Rect, tr: Callable[[str], str]) -> list[Button]:
         """Every touch target of the current page, plus the navigation row."""
         found: list[Button] = []
         rows = self._rows(layout, area)
-        for item, (label, control) in zip(self.pages[self.page], rows, strict=False):
+        for item, (_, control) in zip(self.pages[self.page], rows, strict=False):
             found += self._controls(item, control, layout)
+        if self.typing and rows:
+            found += self._keys(layout, area, rows[-1][1].bottom + layout.gap)
         return found + self._navigation(layout, area, tr)
+
+    def _keys(self, layout: Layout, area: pygame.Rect, top: int) -> list[Button]:
+        """An on-screen keyboard between the fields and the navigation row."""
+        inner = area.inflate(-2 * layout.gap, -2 * layout.gap)
+        bottom = inner.bottom - layout.touch - layout.gap
+        rows = KEYS + [["DEL", " "]]
+        height = min(layout.touch, (bottom - top) // len(rows) - 4)
+        found = []
+        for number, keys in enumerate(rows):
+            row = pygame.Rect(inner.x, top + number * (height + 4), inner.width, height)
+            for cell, key in zip(columns(row, len(keys), 4), keys, strict=True):
+                typed = "\b" if key == "DEL" else key
+                label = {"DEL": "delete", " ": "space"}.get(key, key)
+                found.append(Button(cell, label, lambda t=typed: self.type(t)))
+        return found
 
     def draw(
         self, surface: pygame.Surface, layout: Layout, area: pygame.Rect, tr: Callable[[str], str]
@@ -74,7 +108,12 @@ class Form:
             if len(self.pages) == 1
             else f"{self.title} ({self.page + 1}/{len(self.pages)})"
         )
-        widgets.text(surface, heading, title, layout.text("heading"), theme.INK, "title", "left")
+        if theme.font("title", layout.text("heading")).size(heading)[0] <= title.width:
+            widgets.text(
+                surface, heading, title, layout.text("heading"), theme.INK, "title", "left"
+            )
+        else:
+            widgets.wrapped(surface, heading, title, layout.text("small"), theme.INK, "bold")
         size = layout.text("body")
         for item, (label, control) in zip(
             self.pages[self.page], self._rows(layout, area), strict=False
@@ -126,6 +165,9 @@ class Form:
                 Button(minus, "−", lambda: self._step(item, -1), values[item.key] > item.low),
                 Button(plus, "+", lambda: self._step(item, +1), values[item.key] < item.high),
             ]
+        if item.kind == "text":
+            text = values[item.key] or "…"
+            return [Button(rect, text, lambda: None, selected=True)]
         if item.kind == "toggle":
             yes, no = columns(rect, 2, layout.gap)
             return [
@@ -151,7 +193,7 @@ class Form:
         row = pygame.Rect(inner.x, inner.bottom - layout.touch, inner.width, layout.touch)
         cancel, back, forward = columns(row, 3, layout.gap)
         last = self.page == len(self.pages) - 1
-        found = [Button(cancel, tr("Cancel"), self._close)]
+        found = [Button(cancel, tr("Cancel"), self._close)] if self.cancellable else []
         if self.page:
             found.append(Button(back, tr("Back"), lambda: self._turn(-1)))
         if last:

@@ -117,7 +117,7 @@ class Button:
             inner = tick(surface, inner, self.ink)
         ink = self.ink if self.enabled else theme.DISABLED
         drawn = text(surface, self.label, inner, size, ink)
-        if not self.enabled:
+        if not self.enabled and len(self.label) > 1:
             y = drawn.centery
             pygame.draw.line(surface, theme.DISABLED, (drawn.left, y), (drawn.right, y), 2)
 

@@ -1,0 +1,1 @@
+"""The Mice and Mystics screens: track, cheese wheel, hourglass, dice tray, heroes."""

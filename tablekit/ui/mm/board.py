@@ -1,0 +1,263 @@
+"""Drawing the Mice and Mystics book-keeping from the table view.
+
+Each function paints one part of the view into a rectangle and returns the
+rectangles a tap can hit. Meaning never rides on colour alone: the current
+turn has an arrow and a "NOW" tag, a captured mouse is labelled, wedges of
+the wheel are counted in numbers too.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+
+from tablekit.rules.mice_mystics.dice import MOVEMENT, Face
+from tablekit.ui import icons, theme, widgets
+from tablekit.ui.layout import Layout, columns
+
+Tr = Callable[[str], str]
+
+MARKER_NAMES = {
+    "stunned": "Stunned",
+    "webbed": "Webbed",
+    "knocked_down": "Knocked down",
+    "charmed": "Charmed",
+}
+
+
+def track_rows(layout: Layout, area: pygame.Rect, count: int) -> list[pygame.Rect]:
+    """Rows for ``count`` cards, in two columns when one is not tall enough."""
+    gap = max(3, layout.gap // 2)
+    height = min(int(layout.touch * 1.4), (area.height + gap) // max(1, count) - gap)
+    split = 1
+    if height < layout.touch:
+        split = 2
+        per_column = math.ceil(count / 2)
+        height = min(int(layout.touch * 1.4), (area.height + gap) // per_column - gap)
+    cells = columns(area, split, gap)
+    per = math.ceil(count / split)
+    return [
+        pygame.Rect(
+            cells[i // per].x,
+            cells[i // per].y + (i % per) * (height + gap),
+            cells[i // per].width,
+            height,
+        )
+        for i in range(count)
+    ]
+
+
+def draw_track(
+    surface: pygame.Surface, layout: Layout, area: pygame.Rect, view: dict[str, Any], tr: Tr
+) -> list[tuple[pygame.Rect, dict[str, Any]]]:
+    """The initiative track, top to bottom; return each card's rectangle."""
+    cards = view["track"]
+    if not cards:
+        widgets.wrapped(
+            surface,
+            tr("The track is empty until a chapter starts."),
+            area,
+            layout.text("body"),
+            theme.CREAM,
+        )
+        return []
+    rows = track_rows(layout, area, len(cards))
+    for rect, card in zip(rows, cards, strict=True):
+        _draw_card(surface, layout, rect, card, tr)
+    return list(zip(rows, cards, strict=True))
+
+
+def _draw_card(
+    surface: pygame.Surface, layout: Layout, rect: pygame.Rect, card: dict[str, Any], tr: Tr
+) -> None:
+    current = card["current"]
+    fill = theme.CHEESE if current else theme.PARCHMENT
+    if card["side"] == "mouse" and card["captured"]:
+        fill = theme.PARCHMENT_DARK
+    widgets.panel(surface, rect, fill, theme.INK if current else theme.EDGE, 5 if current else 2)
+    inner = rect.inflate(-layout.gap, -4)
+    badge = pygame.Rect(inner.x, inner.y, inner.height, inner.height)
+    if current:
+        _arrow(surface, badge)
+    else:
+        widgets.text(
+            surface, str(card["slot"]), badge, layout.text("body"), theme.INK_SOFT, "black"
+        )
+    side = pygame.Rect(badge.right + 4, inner.y, inner.height, inner.height)
+    (_mouse_mark if card["side"] == "mouse" else _minion_mark)(
+        surface, side.inflate(-inner.height // 4, -inner.height // 4)
+    )
+    words = card_status(card, tr)
+    room = inner.right - side.right - 8
+    wanted = theme.font("bold", layout.text("body")).size(words)[0] + 6
+    right_width = min(wanted, room // 2)
+    name_rect = pygame.Rect(side.right + 6, inner.y, room - right_width - 6, inner.height)
+    ink = theme.INK_SOFT if card["acted"] and not current else theme.INK
+    widgets.text(surface, card["name"], name_rect, layout.text("heading"), ink, "bold", "left")
+    status = pygame.Rect(inner.right - right_width, inner.y, right_width, inner.height)
+    alarm = theme.WAX if _alarming(card) else theme.INK
+    widgets.text(surface, words, status, layout.text("body"), alarm, "bold", "right")
+
+
+def card_status(card: dict[str, Any], tr: Tr) -> str:
+    """The short line at the right of a track card."""
+    if card["side"] == "mouse":
+        if card["captured"]:
+            return tr("CAPTURED")
+        parts = [f"{tr('Wounds')} {card['wounds']}"] if card["wounds"] else []
+        if card["poison"]:
+            parts.append(f"{tr('Poison')} {card['poison']}")
+        parts += [tr(MARKER_NAMES[m]) for m in card["markers"]]
+        return " · ".join(parts) or (tr("NOW") if card["current"] else "")
+    wounds = sum(card["wounds"])
+    figures = f"×{card['figures']}"
+    return f"{figures} · {tr('Wounds')} {wounds}" if wounds else figures
+
+
+def _alarming(card: dict[str, Any]) -> bool:
+    return card["side"] == "mouse" and (card["captured"] or bool(card["markers"]))
+
+
+def _arrow(surface: pygame.Surface, rect: pygame.Rect) -> None:
+    """The "it is this card's turn" arrow."""
+    r = rect.inflate(-rect.width // 5, -rect.height // 5)
+    pygame.draw.polygon(surface, theme.INK, [r.topleft, r.midright, r.bottomleft])
+
+
+def _mouse_mark(surface: pygame.Surface, rect: pygame.Rect) -> None:
+    """A mouse's head in profile: a pointed snout, one round ear, an eye."""
+    x, y, w, h = rect
+    head = [(x + w, y + h * 0.6), (x + w * 0.35, y + h * 0.25), (x + w * 0.15, y + h * 0.75)]
+    pygame.draw.polygon(surface, theme.BLUE, head + [(x + w * 0.55, y + h * 0.95)])
+    pygame.draw.circle(surface, theme.BLUE, (x + w * 0.35, y + h * 0.3), w * 0.28)
+    pygame.draw.circle(surface, theme.SKY, (x + w * 0.35, y + h * 0.3), w * 0.15)
+    pygame.draw.circle(surface, theme.CREAM, (x + w * 0.62, y + h * 0.55), max(2, w * 0.07))
+
+
+def _minion_mark(surface: pygame.Surface, rect: pygame.Rect) -> None:
+    """A minion: a spiky diamond."""
+    pygame.draw.polygon(
+        surface, theme.VERMILLION, [rect.midtop, rect.midright, rect.midbottom, rect.midleft]
+    )
+
+
+def draw_wheel(
+    surface: pygame.Surface, layout: Layout, rect: pygame.Rect, cheese: int, pulse: float, tr: Tr
+) -> None:
+    """The minion cheese wheel: six wedges, filled ones in cheese yellow, and the count."""
+    side = min(rect.width, rect.height)
+    box = pygame.Rect(0, 0, side, side)
+    box.center = rect.center
+    radius = side * (0.45 + 0.05 * pulse)
+    centre = box.center
+    for wedge in range(6):
+        start = -math.pi / 2 + wedge * math.pi / 3
+        points = [centre] + [
+            (
+                centre[0] + radius * math.cos(start + t * math.pi / 3 / 8),
+                centre[1] + radius * math.sin(start + t * math.pi / 3 / 8),
+            )
+            for t in range(9)
+        ]
+        filled = wedge < cheese or pulse > 0
+        pygame.draw.polygon(surface, theme.CHEESE if filled else theme.PARCHMENT_DARK, points)
+        pygame.draw.polygon(surface, theme.INK, points, 3)
+    hub = pygame.Rect(0, 0, side * 0.42, side * 0.42)
+    hub.center = centre
+    pygame.draw.ellipse(surface, theme.CREAM, hub)
+    pygame.draw.ellipse(surface, theme.INK, hub, 3)
+    widgets.text(
+        surface, f"{cheese}/6", hub.inflate(-6, -6), layout.text("body"), theme.INK, "black"
+    )
+
+
+def draw_hourglass(
+    surface: pygame.Surface, layout: Layout, rect: pygame.Rect, chapter: dict[str, int], tr: Tr
+) -> None:
+    """The chapter track: a box per page, the hourglass on its page, the end marker on its."""
+    hourglass, end = chapter["hourglass"], chapter["end"]
+    pages = max(end, hourglass, 1)
+    label = pygame.Rect(rect.x, rect.y, rect.width, rect.height // 3)
+    widgets.text(
+        surface,
+        f"{tr('Hourglass')} {hourglass} · {tr('End')} {end}",
+        label,
+        layout.text("body"),
+        theme.CREAM,
+        "bold",
+        "left",
+    )
+    strip = pygame.Rect(rect.x, label.bottom, rect.width, rect.height - label.height)
+    gap = 3
+    width = (strip.width - gap * (pages - 1)) / pages
+    for page in range(1, pages + 1):
+        box = pygame.Rect(
+            round(strip.x + (page - 1) * (width + gap)), strip.y, max(4, round(width)), strip.height
+        )
+        at_end = page == end
+        fill = (
+            theme.WAX if at_end else (theme.PARCHMENT if page > hourglass else theme.PARCHMENT_DARK)
+        )
+        pygame.draw.rect(surface, fill, box, border_radius=4)
+        pygame.draw.rect(surface, theme.INK, box, 2, border_radius=4)
+        if page == hourglass:
+            _hourglass(surface, box.inflate(-box.width // 4, -box.height // 5))
+        elif width >= 18:
+            ink = theme.CREAM if at_end else theme.INK_SOFT
+            widgets.text(surface, str(page), box, layout.text("small"), ink, "bold")
+
+
+def _hourglass(surface: pygame.Surface, rect: pygame.Rect) -> None:
+    """Two triangles meeting at the waist."""
+    top = [rect.topleft, rect.topright, rect.center]
+    bottom = [rect.center, rect.bottomleft, rect.bottomright]
+    pygame.draw.polygon(surface, theme.INK, top)
+    pygame.draw.polygon(surface, theme.CHEESE, bottom)
+    pygame.draw.polygon(surface, theme.INK, bottom, 2)
+
+
+PURPOSE_TALLY = {
+    "attack": (("Melee", "melee_hits"), ("Ranged", "ranged_hits")),
+    "defense": (("Blocks", "blocks"),),
+    "movement": (("Spaces", "movement"),),
+    "scurry": (("Spaces", "movement"),),
+    "ambush": (("Up", "movement"),),
+    "search": (("Stars", "stars"),),
+    "recover": (("Stars", "stars"),),
+    "mousetrap": (("Stars", "stars"),),
+    "climb_out": (("Stars", "stars"),),
+}
+
+
+def tally_line(roll: dict[str, Any], tr: Tr) -> str:
+    """What the last roll means for its purpose, plus its cheese."""
+    tally = roll["tally"]
+    parts = [f"{tr(label)} {tally[key]}" for label, key in PURPOSE_TALLY.get(roll["purpose"], ())]
+    if roll["purpose"] in ("movement", "scurry") and roll["movement"] is not None:
+        parts = [f"{tr('Spaces')} {roll['movement']}"]
+    parts.append(f"{tr('Cheese')} {tally['cheese']}")
+    return " · ".join(parts)
+
+
+def draw_tray(
+    surface: pygame.Surface, layout: Layout, rect: pygame.Rect, roll: dict[str, Any] | None, tr: Tr
+) -> None:
+    """The dice of the last roll as symbols on the left, what they add up to on the right."""
+    widgets.panel(surface, rect, theme.WOOD_LIGHT, theme.EDGE, 2)
+    inner = rect.inflate(-layout.gap, -layout.gap)
+    if roll is None:
+        widgets.text(surface, tr("No dice rolled yet"), inner, layout.text("body"), theme.CREAM)
+        return
+    faces = roll["faces"]
+    side = min(inner.height, inner.width // 2 // max(1, len(faces)) - 4)
+    for i, face in enumerate(faces):
+        die = pygame.Rect(inner.x + i * (side + 4), inner.centery - side // 2, side, side)
+        icons.action_die(surface, die, face, MOVEMENT[Face(face)])
+    words = pygame.Rect(inner.x + len(faces) * (side + 4) + layout.gap, inner.y, 0, inner.height)
+    words.width = inner.right - words.x
+    purpose = tr(roll["purpose"].replace("_", " ").capitalize())
+    text = f"{purpose}: {tally_line(roll, tr)}"
+    widgets.wrapped(surface, text, words, layout.text("small"), theme.CREAM, "bold")

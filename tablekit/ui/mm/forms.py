@@ -1,0 +1,228 @@
+"""The forms of the Mice and Mystics screen, built from the table view.
+
+Each builder returns a :class:`~tablekit.ui.form.Form` whose confirm turns
+the chosen values into one command and submits it; a refusal leaves the form
+open with the reason on screen.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from tablekit.rules.game import Command
+from tablekit.rules.mice_mystics import commands as cmd
+from tablekit.rules.mice_mystics.encounter import MinionGroup
+from tablekit.ui.form import Field, Form
+
+Submit = Callable[[Command], bool]
+Tr = Callable[[str], str]
+
+
+def groups(values: dict[str, Any], prefix: str) -> tuple[MinionGroup, ...]:
+    """Minion groups from the count fields named ``prefix + minion id``."""
+    return tuple(
+        MinionGroup(key.removeprefix(prefix), count)
+        for key, count in values.items()
+        if key.startswith(prefix) and count
+    )
+
+
+def minion_counts(view: dict[str, Any], prefix: str) -> list[Field]:
+    """A count field per minion type of the content pack."""
+    return [
+        Field(prefix + m["id"], m["name"], "count", 0, high=12)
+        for m in view["catalogue"]["minions"]
+    ]
+
+
+def targets(view: dict[str, Any]) -> list[tuple[str, str]]:
+    """Every minion figure on the track as (target, label)."""
+    found = []
+    for card in view["track"]:
+        if card["side"] != "minion":
+            continue
+        for figure in range(card["figures"]):
+            suffix = f" {figure + 1}" if card["figures"] > 1 else ""
+            found.append((f"{card['card']}#{figure + 1}", f"{card['name']}{suffix}"))
+    return found
+
+
+def attack(view: dict[str, Any], submit: Submit, tr: Tr) -> Form:
+    """A mouse's battle action: target, melee or ranged, extra dice."""
+    options = targets(view)
+    fields = [
+        Field("target", tr("Target"), "choice", options[0][0] if options else "", options[:4]),
+        Field("ranged", tr("Ranged"), "toggle", False),
+        Field("bonus", tr("Extra dice"), "count", 0, high=6),
+    ]
+    if len(options) > 4:
+        fields.insert(1, Field("target", "", "choice", options[0][0], options[4:8]))
+
+    def confirm(values: dict[str, Any]) -> bool:
+        return submit(cmd.Attack(values["target"], values["ranged"], values["bonus"]))
+
+    return Form(tr("Attack"), [fields], confirm, tr("Roll"))
+
+
+def minion_attack(view: dict[str, Any], submit: Submit, tr: Tr) -> Form:
+    """The attack of the card whose turn it is: which figures it reaches."""
+    mice = [(h["id"], h["name"]) for h in view["heroes"] if not h["captured"]]
+    rows = [mice[i : i + 3] for i in range(0, len(mice), 3)]
+    fields = [
+        Field("targets", tr("Targets") if i == 0 else "", "multi", (), row)
+        for i, row in enumerate(rows)
+    ]
+    fields.append(Field("poison", tr("Poison"), "toggle", False))
+
+    def confirm(values: dict[str, Any]) -> bool:
+        return submit(cmd.MinionAttack(tuple(values["targets"]), values["poison"]))
+
+    return Form(tr("Minion attack"), [fields], confirm, tr("Roll"))
+
+
+def encounter(view: dict[str, Any], submit: Submit, tr: Tr) -> Form:
+    """The drawn encounter card's line for this page."""
+    flags = [
+        Field("ambush", tr("Ambush"), "toggle", False),
+        Field("mousetraps", tr("Mousetraps"), "toggle", False),
+        Field("greedy_roaches", tr("Greedy roaches"), "toggle", False),
+        Field("disguises", tr("Use disguises"), "toggle", False),
+    ]
+
+    def confirm(values: dict[str, Any]) -> bool:
+        return submit(
+            cmd.DrawEncounter(
+                minions=groups(values, "min:"),
+                ambush=values["ambush"],
+                mousetraps=values["mousetraps"],
+                greedy_roaches=values["greedy_roaches"],
+                surge=groups(values, "surge:"),
+                disguises=values["disguises"],
+            )
+        )
+
+    pages = [minion_counts(view, "min:"), flags, minion_counts(view, "surge:")]
+    return Form(tr("Encounter"), pages, confirm, tr("Place"))
+
+
+def add_minions(view: dict[str, Any], submit: Submit, tr: Tr) -> Form:
+    """Minions a chapter rule places outside an encounter."""
+    fields = minion_counts(view, "min:") + [Field("ambush", tr("Ambush"), "toggle", False)]
+
+    def confirm(values: dict[str, Any]) -> bool:
+        return submit(cmd.AddMinions(groups(values, "min:"), values["ambush"]))
+
+    return Form(tr("Add minions"), [fields], confirm, tr("Place"))
+
+
+def climb_out(submit: Submit, tr: Tr) -> Form:
+    fields = [Field("others", tr("Mice already there"), "count", 0, high=3)]
+
+    def confirm(values: dict[str, Any]) -> bool:
+        return submit(cmd.ClimbOut(values["others"]))
+
+    return Form(tr("Climb out of water"), [fields], confirm, tr("Roll"))
+
+
+def search(view: dict[str, Any], submit: Submit, tr: Tr) -> Form:
+    """Which tile is searched: a mouse finds something on each tile only once."""
+    tiles = [(f"Tile {n}", f"{n}") for n in range(1, 9)]
+    fields = [
+        Field("tile", tr("Tile"), "choice", "Tile 1", tiles[:4]),
+        Field("tile", "", "choice", "Tile 1", tiles[4:]),
+    ]
+
+    def confirm(values: dict[str, Any]) -> bool:
+        return submit(cmd.Search(values["tile"]))
+
+    return Form(tr("Search"), [fields], confirm, tr("Roll"))
+
+
+def stats(entry: dict[str, Any], submit: Submit, tr: Tr, hero: bool) -> Form:
+    """Numbers read off a physical card that the content pack lacks."""
+    names = ("battle", "defense", "lore", "move", "life") if hero else ("battle", "defense", "life")
+    fields: list[Field] = [Field(n, tr(n.capitalize()), "count", 1, high=12) for n in names]
+    if not hero:
+        fields.append(Field("ranged", tr("Ranged"), "toggle", False))
+
+    def confirm(values: dict[str, Any]) -> bool:
+        return submit(cmd.SetStats(entry["id"], **values))
+
+    return Form(f"{entry['name']}: {tr('numbers')}", [fields], confirm, tr("Save"))
+
+
+def story(submit: Submit, tr: Tr) -> Form:
+    fields = [
+        Field("number", tr("Achievement"), "count", 1, low=1, high=20),
+        Field("pages", tr("End marker moves"), "count", 0, high=5),
+    ]
+
+    def confirm(values: dict[str, Any]) -> bool:
+        return submit(
+            cmd.StoryAchievement(f"Story achievement {values['number']}", values["pages"])
+        )
+
+    return Form(tr("Story achievement"), [fields], confirm, tr("Record"))
+
+
+def answer(view: dict[str, Any], submit: Submit, tr: Tr) -> Form | None:
+    """The form that answers the first pending question; it cannot be cancelled."""
+    form = _answer(view, submit, tr)
+    if form is not None:
+        form.cancellable = False
+    return form
+
+
+def _answer(view: dict[str, Any], submit: Submit, tr: Tr) -> Form | None:
+    question = view["pending"][0]
+    ask = question["ask"]
+    if ask == "defend":
+        fields = [Field("bonus", tr("Extra dice"), "count", 0, high=6)]
+        return Form(
+            question["text"], [fields], lambda v: submit(cmd.Defend(v["bonus"])), tr("Roll")
+        )
+    if ask == "boss_wounds":
+        fields = [
+            Field(card, card, "count", 0, high=question["hits"]) for card in question["options"]
+        ]
+
+        def place(values: dict[str, Any]) -> bool:
+            cards = tuple(card for card, count in values.items() for _ in range(count))
+            return submit(cmd.PlaceBossWounds(cards))
+
+        return Form(question["text"], [fields], place, tr("Place"))
+    if ask == "surge":
+        sources = [("card", tr("Face-up card")), ("room", tr("Room rule")), ("none", tr("None"))]
+        first = "card" if view["encounter"] else "none"
+        pages = [
+            [Field("source", tr("Source"), "choice", first, sources)],
+            minion_counts(view, "min:"),
+        ]
+
+        def surge(values: dict[str, Any]) -> bool:
+            minions = groups(values, "min:") if values["source"] == "room" else ()
+            return submit(cmd.ResolveSurge(values["source"], minions))
+
+        return Form(question["text"], pages, surge, tr("Resolve"))
+    if ask == "pack_full":
+        options = [(card, card) for card in question["options"]]
+        fields = [Field("card", tr("Discard"), "choice", options[0][0], options[:4])]
+
+        def discard(values: dict[str, Any]) -> bool:
+            return submit(cmd.DiscardCard(question["hero"], values["card"]))
+
+        return Form(question["text"], [fields], discard, tr("Discard"))
+    if ask == "search_card":
+        choices = [(c, tr(c.capitalize())) for c in ("keep", "trick", "cheese", "event", "party")]
+        fields = [
+            Field("choice", tr("The card is"), "choice", "keep", choices[:3]),
+            Field("choice", "", "choice", "keep", choices[3:]),
+            Field("card", tr("Card name"), "text", ""),
+        ]
+
+        def take(values: dict[str, Any]) -> bool:
+            return submit(cmd.TakeSearchCard(values["choice"], values["card"]))
+
+        return Form(question["text"], [fields], take, tr("OK"))
+    return None

@@ -1,0 +1,268 @@
+"""Panels for one figure (a hero or a minion card) and for setting up a chapter.
+
+A figure panel is a grid of one-tap changes: a wound, a cheese, a marker on
+or off. Nothing here changes state; every button submits one command.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+
+from tablekit.rules.game import Command
+from tablekit.rules.mice_mystics import commands as cmd
+from tablekit.rules.mice_mystics.mice import Marker
+from tablekit.ui import theme, widgets
+from tablekit.ui.form import Field, Form
+from tablekit.ui.layout import Layout, columns, rows
+from tablekit.ui.mm import forms
+from tablekit.ui.mm.board import MARKER_NAMES
+from tablekit.ui.widgets import Button
+
+Submit = Callable[[Command], bool]
+Tr = Callable[[str], str]
+Action = tuple[str, Callable[[], object], bool, bool]
+"""(label, action, enabled, selected)"""
+
+
+@dataclass
+class FigurePanel:
+    """A title, a few lines of facts, and a grid of one-tap actions."""
+
+    title: str
+    facts: list[str]
+    actions: list[Action]
+    close: Callable[[], None]
+    closed: bool = False
+    typing: bool = False
+    per_row: int = 4
+
+    def dismiss(self) -> None:
+        self.closed = True
+
+    def buttons(self, layout: Layout, area: pygame.Rect, tr: Tr) -> list[Button]:
+        inner = area.inflate(-2 * layout.gap, -2 * layout.gap)
+        top = inner.y + layout.touch + len(self.facts) * (layout.text("small") + 6) + layout.gap
+        grid = pygame.Rect(
+            inner.x, top, inner.width, inner.bottom - top - layout.touch - layout.gap
+        )
+        per_row = self.per_row if not layout.portrait else 4
+        lines = max(1, (len(self.actions) + per_row - 1) // per_row)
+        height = min(layout.touch, (grid.height + 4) // lines - 4)
+        found = []
+        for index, (label, action, enabled, selected) in enumerate(self.actions):
+            row = rows(grid, lines, 4, height)[index // per_row]
+            cell = columns(row, per_row, 4)[index % per_row]
+            found.append(Button(cell, label, action, enabled, selected))
+        close = pygame.Rect(inner.x, inner.bottom - layout.touch, inner.width, layout.touch)
+        return found + [Button(close, tr("Close"), self.close)]
+
+    def draw(self, surface: pygame.Surface, layout: Layout, area: pygame.Rect, tr: Tr) -> None:
+        widgets.panel(surface, area, theme.PARCHMENT, theme.CHEESE, 4)
+        inner = area.inflate(-2 * layout.gap, -2 * layout.gap)
+        title = pygame.Rect(inner.x, inner.y, inner.width, layout.touch)
+        widgets.text(surface, self.title, title, layout.text("heading"), theme.INK, "title", "left")
+        y = title.bottom
+        for fact in self.facts:
+            line = pygame.Rect(inner.x, y, inner.width, layout.text("small") + 6)
+            widgets.text(surface, fact, line, layout.text("small"), theme.INK, "bold", "left")
+            y = line.bottom
+        for button in self.buttons(layout, area, tr):
+            button.draw(surface, layout.text("small"))
+
+
+def figure_panel(
+    view: dict[str, Any],
+    card_id: str,
+    submit: Submit,
+    close: Callable[[], None],
+    tr: Tr,
+    open_form: Callable[[Form], None],
+) -> FigurePanel | None:
+    """The panel of the card ``card_id`` on the track, or None if it has left."""
+    hero = next((h for h in view["heroes"] if h["id"] == card_id), None)
+    if hero is not None:
+        return _hero_panel(view, hero, submit, close, tr, open_form)
+    card = next((c for c in view["track"] if c["card"] == card_id), None)
+    if card is None:
+        return None
+    return _minion_panel(view, card, submit, close, tr, open_form)
+
+
+def _hero_panel(
+    view: dict[str, Any],
+    hero: dict[str, Any],
+    submit: Submit,
+    close: Callable[[], None],
+    tr: Tr,
+    open_form: Callable[[Form], None],
+) -> FigurePanel:
+    me = hero["id"]
+    active = not hero["captured"]
+    wounded, poisoned, fed = hero["wounds"] > 0, hero["poison"] > 0, hero["cheese"] > 0
+    stats = " · ".join(
+        f"{tr(n.capitalize())} {hero[n]}" for n in ("battle", "defense", "lore", "move", "life")
+    )
+    facts = [
+        stats,
+        f"{tr('Wounds')} {hero['wounds']} ({tr('poison')} {hero['poison']}) · {tr('Cheese')} {hero['cheese']}",
+        f"{tr('Pack')}: {', '.join(hero['pack']) or '—'} · {tr('Equipped')}: {', '.join(hero['equipped']) or '—'}",
+    ]
+    actions: list[Action] = [
+        (tr("Wound"), lambda: submit(cmd.WoundMouse(me)), active, False),
+        (tr("Poison"), lambda: submit(cmd.WoundMouse(me, poison=True)), active, False),
+        (tr("Heal"), lambda: submit(cmd.HealMouse(me)), active and wounded, False),
+        (
+            tr("Heal poison"),
+            lambda: submit(cmd.HealMouse(me, poison=True)),
+            active and poisoned,
+            False,
+        ),
+        (tr("Cheese +1"), lambda: submit(cmd.GainCheese(me, 1)), active, False),
+        (tr("Cheese −1"), lambda: submit(cmd.GainCheese(me, -1)), active and fed, False),
+        (tr("Level up"), lambda: open_form(_level_up(me, submit, tr)), hero["level_up"], False),
+        (tr("Capture"), lambda: submit(cmd.CaptureMouse(me)), active, False),
+    ]
+    for marker in Marker:
+        on = marker.value in hero["markers"]
+        actions.append(
+            (
+                tr(MARKER_NAMES[marker.value]),
+                lambda m=marker, o=on: submit(cmd.SetMarker(me, m, not o)),
+                active,
+                on,
+            )
+        )
+    return FigurePanel(f"{hero['name']} ({', '.join(hero['classes'])})", facts, actions, close)
+
+
+def _minion_panel(
+    view: dict[str, Any],
+    card: dict[str, Any],
+    submit: Submit,
+    close: Callable[[], None],
+    tr: Tr,
+    open_form: Callable[[Form], None],
+) -> FigurePanel:
+    card_id = card["card"]
+    wounds = ", ".join(f"{w}/{card['life']}" for w in card["wounds"])
+    facts = [f"{tr('Figures')} {card['figures']} · {tr('Wounds')} {wounds}"]
+    actions: list[Action] = []
+    for figure in range(1, min(card["figures"], 6) + 1):
+        target = f"{card_id}#{figure}"
+        actions.append(
+            (f"{tr('Wound')} {figure}", lambda t=target: submit(cmd.WoundMinion(t)), True, False)
+        )
+        actions.append(
+            (f"{tr('Remove')} {figure}", lambda t=target: submit(cmd.RemoveMinion(t)), True, False)
+        )
+    entry = {"id": card_id, "name": card["name"]}
+    actions.append(
+        (tr("Numbers"), lambda: open_form(forms.stats(entry, submit, tr, hero=False)), True, False)
+    )
+    return FigurePanel(card["name"], facts, actions, close)
+
+
+def _level_up(hero: str, submit: Submit, tr: Tr) -> Form:
+    fields = [Field("ability", tr("New ability"), "text", "")]
+    return Form(
+        tr("Level up"), [fields], lambda v: submit(cmd.LevelUp(v["ability"])), tr("Level up")
+    )
+
+
+def _ability(
+    hero: dict[str, Any], chosen: dict[str, str], then: Callable[[], bool], tr: Tr
+) -> Form:
+    """The name of the ability card a hero starts the chapter with."""
+
+    def keep(values: dict[str, Any]) -> bool:
+        if not values["ability"].strip():
+            return False
+        chosen[hero["id"]] = values["ability"].strip()
+        return then()
+
+    fields = [Field("ability", tr("Ability card"), "text", "")]
+    return Form(f"{hero['name']}: {tr('ability card')}", [fields], keep, tr("OK"))
+
+
+def setup_form(
+    view: dict[str, Any], submit: Submit, tr: Tr, open_form: Callable[[Form], None]
+) -> Form:
+    """Choosing heroes, chapter and end page, and the minions on the board at the start."""
+    heroes = view["catalogue"]["heroes"]
+    options = [(h["id"], h["name"]) for h in heroes]
+    first = [
+        Field("chapter", tr("Chapter"), "count", 1, low=1, high=16),
+        Field("end", tr("End marker page"), "count", 8, low=1, high=30),
+    ] + [
+        Field("heroes", tr("Heroes") if i == 0 else "", "multi", (), options[i : i + 3])
+        for i in range(0, len(options), 3)
+    ]
+
+    abilities: dict[str, str] = {}
+
+    def start(values: dict[str, Any]) -> bool:
+        """Ask for what is still missing, one form at a time, then start."""
+        for hero in heroes:
+            if hero["id"] not in values["heroes"]:
+                continue
+            if hero["missing"]:
+                open_form(forms.stats(hero, submit, tr, hero=True))
+                return False
+            if hero["id"] not in abilities:
+                open_form(_ability(hero, abilities, lambda: start(values), tr))
+                return False
+        choices = tuple(cmd.HeroChoice(h, abilities[h]) for h in values["heroes"])
+        chapter = f"{tr('Chapter')} {values['chapter']}"
+        return submit(
+            cmd.StartChapter(chapter, values["end"], choices, forms.groups(values, "min:"))
+        )
+
+    title = tr("New chapter")
+    if view["outcome"] in ("defeat", "victory"):
+        title = f"{tr(view['outcome'].capitalize())}: {tr('next chapter')}"
+    return Form(title, [first, forms.minion_counts(view, "min:")], start, tr("Start"))
+
+
+def chapter_menu(
+    view: dict[str, Any], submit: Submit, tr: Tr, open_form: Callable[[Form], None]
+) -> FigurePanel:
+    """Encounters, chapter placements, story achievements and victory."""
+    legal = set(view["legal"])
+    menu = FigurePanel(tr("Chapter"), [], [], lambda: None)
+    menu.close = menu.dismiss
+
+    def then(build: Callable[[], Form]) -> Callable[[], None]:
+        return lambda: open_form(build())
+
+    menu.actions = [
+        (
+            tr("Encounter"),
+            then(lambda: forms.encounter(view, submit, tr)),
+            cmd.DrawEncounter.kind in legal,
+            False,
+        ),
+        (
+            tr("Add minions"),
+            then(lambda: forms.add_minions(view, submit, tr)),
+            cmd.AddMinions.kind in legal,
+            False,
+        ),
+        (
+            tr("Story"),
+            then(lambda: forms.story(submit, tr)),
+            cmd.StoryAchievement.kind in legal,
+            False,
+        ),
+        (
+            tr("Victory"),
+            lambda: submit(cmd.DeclareVictory()) and menu.dismiss(),
+            cmd.DeclareVictory.kind in legal,
+            False,
+        ),
+    ]
+    menu.per_row = 2
+    return menu

@@ -1,0 +1,349 @@
+"""The Mice and Mystics table screen.
+
+Left: the initiative track, biggest thing on screen, the current turn marked
+with an arrow, a thick border and "NOW". Right: the cheese wheel and the
+hourglass, the dice tray, and the actions the rules allow right now. A
+pending question or an open form takes the right side; the track stays in
+view. Tapping a card opens that hero's or minion's panel, where every change
+is one tap. Undo is always in the top bar.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import pygame
+
+from tablekit.rules.game import Command, Event
+from tablekit.rules.mice_mystics import commands as cmd
+from tablekit.ui import chrome, theme, widgets
+from tablekit.ui.form import Form
+from tablekit.ui.layout import columns, rows
+from tablekit.ui.mm import board, forms
+from tablekit.ui.mm.panels import FigurePanel, chapter_menu, figure_panel, setup_form
+from tablekit.ui.scene import Scene
+from tablekit.ui.touch import TAP
+from tablekit.ui.widgets import Button
+
+SURGE_SECONDS = 2.5
+
+
+class MiceMysticsScene(Scene):
+    """Plays a Mice and Mystics session."""
+
+    name = "mm"
+
+    def __init__(self, app: Any) -> None:
+        super().__init__(app)
+        self.form: Form | FigurePanel | None = None
+        self.answering: tuple[str, Form | None] | None = None
+        self.starting: Form | None = None
+        self.selected: str | None = None
+        self.surge = 0.0
+
+    # -- the contract ----------------------------------------------------------------
+
+    def enter(self) -> None:
+        super().enter()
+        self.form = None
+        self.selected = None
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == TAP:
+            self._tap(event.pos)
+            return
+        panel = self._panel(self.view())
+        if not (isinstance(panel, Form) and panel.typing):
+            return
+        if event.type == pygame.TEXTINPUT:
+            panel.type(event.text)
+            self.dirty = True
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_BACKSPACE:
+            panel.type("\b")
+            self.dirty = True
+
+    def react(self, events: Sequence[Event]) -> None:
+        kinds = {event.kind for event in events}
+        if "mm.surged" in kinds:
+            self.surge = SURGE_SECONDS
+            self.app.cues.play("surge")
+        elif "mm.chapter_ended" in kinds:
+            self.app.cues.play("defeat")
+        elif "mm.turn_started" in kinds:
+            self.app.cues.play("turn")
+
+    def update(self, dt: float) -> None:
+        if self.surge > 0:
+            self.surge = max(0.0, self.surge - dt)
+            self.dirty = True
+
+    def draw(self, surface: pygame.Surface) -> None:
+        view = self.view()
+        layout = self.app.layout
+        surface.fill(theme.WOOD)
+        chrome.draw_bar(surface, layout, self._title(view), self._bar(), left=self._bar_left())
+        track, side = self._areas()
+        self.cards = board.draw_track(surface, layout, track, view, self.app.tr)
+        panel = self._panel(view)
+        if panel is None:
+            self._draw_board(surface, side, view)
+            return
+        if self._beside_tray(view, panel):
+            tray = pygame.Rect(side.x, side.y, side.width, int(layout.touch * 1.5))
+            board.draw_tray(surface, layout, tray, view["last_roll"], self.app.tr)
+        panel.draw(surface, layout, self._form_area(panel), self.app.tr)
+        if self.surge > 0:
+            self._draw_surge(surface)
+
+    def buttons(self) -> list[Button]:
+        view = self.view()
+        panel = self._panel(view)
+        found = self._bar()
+        if panel is not None:
+            return found + panel.buttons(self.app.layout, self._form_area(panel), self.app.tr)
+        return found + self._action_buttons(view)
+
+    # -- what is shown ---------------------------------------------------------------
+
+    def view(self) -> dict[str, Any]:
+        assert self.app.session is not None
+        return self.app.session.table_view()
+
+    def _panel(self, view: dict[str, Any]) -> Form | FigurePanel | None:  # noqa: C901
+        """What takes the right side: a question, an open form, a card's panel, the set-up."""
+        if self.form is not None and self.form.closed:
+            self.form = None
+        if view["pending"]:
+            return self._answer(view)
+        if self.form is not None:
+            return self.form
+        if self.selected:
+            panel = figure_panel(
+                view, self.selected, self.app.submit, self._deselect, self.app.tr, self._show
+            )
+            if panel is not None:
+                return panel
+        if view["outcome"] != "playing":
+            if self.starting is None or self.starting.closed:
+                self.starting = setup_form(view, self.app.submit, self.app.tr, self._show)
+            return self.starting
+        return None
+
+    def _answer(self, view: dict[str, Any]) -> Form | FigurePanel | None:
+        """The form for the first pending question, kept while that question stands."""
+        question = repr(view["pending"][0])
+        if self.form is not None:
+            return self.form
+        if (
+            self.answering is None
+            or self.answering[0] != question
+            or (self.answering[1] is not None and self.answering[1].closed)
+        ):
+            self.answering = (question, forms.answer(view, self.app.submit, self.app.tr))
+        return self.answering[1]
+
+    def _show(self, form: Form | FigurePanel) -> None:
+        self.form = form
+
+    def _title(self, view: dict[str, Any]) -> str:
+        tr = self.app.tr
+        if view["outcome"] == "setup":
+            return tr("New chapter")
+        chapter = view["chapter"] or tr("Chapter")
+        if view["outcome"] != "playing":
+            return f"{chapter}: {tr(view['outcome'].upper())}"
+        return f"{chapter} · {tr('Round')} {view['round']}"
+
+    def _bar(self) -> list[Button]:
+        layout = self.app.layout
+        session = self.app.session
+        assert session is not None
+        right = chrome.bar_buttons(
+            layout,
+            [
+                (self.app.tr("Undo"), self.app.undo, session.can_undo),
+                (self.app.tr("Redo"), self.app.redo, session.can_redo),
+            ],
+        )
+        left = chrome.bar_buttons(layout, [(self.app.tr("Home"), self._home, True)], side="left")
+        return left + right
+
+    def _bar_left(self) -> int:
+        return chrome.bar_buttons(
+            self.app.layout, [(self.app.tr("Home"), self._home, True)], side="left"
+        )[0].rect.right
+
+    def _home(self) -> None:
+        self.app.goto("home")
+
+    def _deselect(self) -> None:
+        self.selected = None
+
+    # -- layout ----------------------------------------------------------------------
+
+    def _areas(self) -> tuple[pygame.Rect, pygame.Rect]:
+        """(track, right side), or (track, lower half) on a portrait screen."""
+        layout = self.app.layout
+        area = layout.content()
+        if layout.portrait:
+            track, side = rows(area, 2, layout.gap)
+            return track, side
+        track = pygame.Rect(area.x, area.y, area.width * 52 // 100, area.height)
+        side = pygame.Rect(
+            track.right + layout.gap, area.y, area.right - track.right - layout.gap, area.height
+        )
+        return track, side
+
+    def _form_area(self, form: Form | FigurePanel) -> pygame.Rect:
+        """Full width for typing; below the dice tray for a question; else the right side."""
+        if form.typing:
+            return self.app.layout.content()
+        side = self._areas()[1]
+        if self._beside_tray(self.view(), form):
+            top = int(self.app.layout.touch * 1.5) + self.app.layout.gap
+            return pygame.Rect(side.x, side.y + top, side.width, side.height - top)
+        return side
+
+    def _beside_tray(self, view: dict[str, Any], panel: Form | FigurePanel) -> bool:
+        """A question about a roll is asked with the roll in sight."""
+        return bool(view["pending"]) and view["last_roll"] is not None and not panel.typing
+
+    def _board_areas(
+        self, side: pygame.Rect
+    ) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect, pygame.Rect]:
+        """(wheel, hourglass, dice tray, actions) inside the right side."""
+        layout = self.app.layout
+        status_height = int(layout.touch * 1.9)
+        status = pygame.Rect(side.x, side.y, side.width, status_height)
+        wheel = pygame.Rect(status.x, status.y, status_height, status_height)
+        hourglass = pygame.Rect(
+            wheel.right + layout.gap,
+            status.y,
+            status.right - wheel.right - layout.gap,
+            status_height * 3 // 4,
+        )
+        tray = pygame.Rect(side.x, status.bottom + layout.gap, side.width, int(layout.touch * 1.5))
+        actions = pygame.Rect(
+            side.x, tray.bottom + layout.gap, side.width, side.bottom - tray.bottom - layout.gap
+        )
+        return wheel, hourglass, tray, actions
+
+    # -- playing ---------------------------------------------------------------------
+
+    def _draw_board(self, surface: pygame.Surface, side: pygame.Rect, view: dict[str, Any]) -> None:
+        layout = self.app.layout
+        tr = self.app.tr
+        wheel, hourglass, tray, _ = self._board_areas(side)
+        board.draw_wheel(surface, layout, wheel, view["wheel"]["cheese"], self._pulse(), tr)
+        board.draw_hourglass(surface, layout, hourglass, view["chapter_track"], tr)
+        note = pygame.Rect(
+            hourglass.x, hourglass.bottom, hourglass.width, wheel.bottom - hourglass.bottom
+        )
+        widgets.text(
+            surface,
+            self._encounter_line(view),
+            note,
+            layout.text("small"),
+            theme.CREAM,
+            "regular",
+            "left",
+        )
+        board.draw_tray(surface, layout, tray, view["last_roll"], tr)
+        for button in self._action_buttons(view):
+            button.draw(surface, layout.text("body"))
+
+    def _encounter_line(self, view: dict[str, Any]) -> str:
+        tr = self.app.tr
+        if view["reminders"]:
+            return view["reminders"][0]
+        found = view["encounter"]
+        if not found:
+            return tr("No face-up encounter card")
+        surge = ", ".join(f"{g['count']} {g['minion']}" for g in found["surge"]) or tr("none")
+        card = found["name"] or f"{tr('page')} {found['page']}"
+        return f"{tr('Face-up encounter')}: {card} · {tr('surge')}: {surge}"
+
+    def _action_buttons(self, view: dict[str, Any]) -> list[Button]:
+        _, _, _, area = self._board_areas(self._areas()[1])
+        legal = set(view["legal"])
+        mouse_turn = any(c["current"] and c["side"] == "mouse" for c in view["track"])
+        submit, tr = self.app.submit, self.app.tr
+        entries: list[tuple[str, str, Callable[[], None]]] = [
+            (cmd.RollMovement.kind, tr("Move"), lambda: submit(cmd.RollMovement()) and None),
+        ]
+        if mouse_turn:
+            entries += [
+                (cmd.Scurry.kind, tr("Scurry"), lambda: submit(cmd.Scurry()) and None),
+                (cmd.Attack.kind, tr("Attack"), self._open(forms.attack)),
+                (cmd.Search.kind, tr("Search"), self._open(forms.search)),
+                (cmd.Recover.kind, tr("Recover"), lambda: submit(cmd.Recover()) and None),
+                (cmd.Explore.kind, tr("Explore"), lambda: submit(cmd.Explore()) and None),
+                (cmd.Mousetrap.kind, tr("Mousetrap"), lambda: submit(cmd.Mousetrap()) and None),
+                (cmd.ClimbOut.kind, tr("Water"), self._open(lambda v, s, t: forms.climb_out(s, t))),
+            ]
+        else:
+            entries.append((cmd.MinionAttack.kind, tr("Attack"), self._open(forms.minion_attack)))
+        entries.append((cmd.DrawEncounter.kind, tr("Chapter…"), self._chapter_menu))
+        per_row = 3
+        lines = (len(entries) + per_row - 1) // per_row
+        step = (area.height + 4) // (lines + 1)
+        end_turn = pygame.Rect(area.x, area.bottom - step + 4, area.width, step - 4)
+        grid = pygame.Rect(area.x, area.y, area.width, end_turn.y - area.y - 4)
+        found = []
+        for index, (kind, label, action) in enumerate(entries):
+            row = rows(grid, lines, 4)[index // per_row]
+            cell = columns(row, per_row, 4)[index % per_row]
+            found.append(Button(cell, label, action, kind in legal))
+        found.append(
+            Button(
+                end_turn,
+                tr("End turn"),
+                lambda: submit(cmd.EndTurn()) and None,
+                cmd.EndTurn.kind in legal,
+                fill=theme.CHEESE,
+            )
+        )
+        return found
+
+    def _chapter_menu(self) -> None:
+        """Encounters and the chapter's own events, kept off the main grid."""
+        self.form = chapter_menu(self.view(), self.app.submit, self.app.tr, self._show)
+
+    def _open(
+        self,
+        build: Callable[[dict[str, Any], Callable[[Command], bool], Callable[[str], str]], Form],
+    ) -> Callable[[], None]:
+        def opening() -> None:
+            self.form = build(self.view(), self.app.submit, self.app.tr)
+
+        return opening
+
+    # -- taps and the surge ----------------------------------------------------------
+
+    def _tap(self, pos: tuple[int, int]) -> None:
+        if widgets.press_any(self.buttons(), pos):
+            self.dirty = True
+            return
+        for rect, card in getattr(self, "cards", []):
+            if rect.collidepoint(pos):
+                self.selected = None if self.selected == card["card"] else card["card"]
+                self.dirty = True
+                return
+
+    def _pulse(self) -> float:
+        return (
+            abs(pygame.math.clamp(self.surge, 0, SURGE_SECONDS) % 0.5 - 0.25) * 4
+            if self.surge
+            else 0.0
+        )
+
+    def _draw_surge(self, surface: pygame.Surface) -> None:
+        """A banner across the screen that nobody at the table can miss."""
+        layout = self.app.layout
+        height = layout.px(12)
+        band = pygame.Rect(0, (layout.height - height) // 2, layout.width, height)
+        pygame.draw.rect(surface, theme.WAX, band)
+        pygame.draw.rect(surface, theme.CHEESE, band, 6)
+        size = int(layout.text("huge") * (1 + 0.1 * self._pulse()))
+        widgets.text(surface, self.app.tr("SURGE!"), band, size, theme.CREAM, "title")

@@ -1,0 +1,373 @@
+"""The dice tray seen by the camera, with a box and a value on every die.
+
+The scene watches the tray; once it has been still for a few frames it reads
+several frames and votes. Every die gets a box and a badge; a die the reader
+is unsure of is drawn thicker, in vermillion, with a "?" badge, and asked
+about. Tapping a die opens the face picker; one tap corrects it. Confirm hands
+the faces (the same list a virtual roll makes) to whoever asked for the roll.
+Without a working camera the picker is the roll: tap a face to add a die.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from tablekit.ui import chrome, theme, widgets
+from tablekit.ui.layout import columns, rows
+from tablekit.ui.scene import Scene
+from tablekit.ui.touch import TAP
+from tablekit.ui.widgets import Button
+from tablekit.vision.reading import DieReading, Reading
+
+if TYPE_CHECKING:
+    import numpy as np
+
+    from tablekit.devices.camera import Camera
+
+FRAME_INTERVAL = 0.1
+"""Seconds between camera frames: enough to see a tray settle, cheap on a Pi."""
+
+VOTE_FRAMES = 3
+UNSURE = 0.6
+"""Dice read with less confidence than this are highlighted and asked about."""
+
+MOUSE_GUARD = {1: "snake", 2: "snake", 3: "snake", 4: "sword", 5: "sword", 6: "axe"}
+
+Face = int | str
+
+
+class CameraScene(Scene):
+    """Watch, read, correct and confirm one roll."""
+
+    name = "camera"
+
+    def __init__(self, app: Any) -> None:
+        super().__init__(app)
+        self.kind = "d6"
+        self.on_confirm: Callable[[list[Face]], None] | None = None
+        self.return_to = "home"
+        self.camera: Camera | None = None
+        self.frame: np.ndarray | None = None
+        self.reading: Reading | None = None
+        self.selected: int | None = None
+        self._since_frame = 0.0
+        self._votes: list[Reading] = []
+        self._settle: Any = None
+        self._reader: Any = None
+        self._image: pygame.Surface | None = None
+
+    # -- asking for a roll -------------------------------------------------------
+
+    def request(self, kind: str, on_confirm: Callable[[list[Face]], None],
+                return_to: str = "home") -> None:
+        """Ask for a roll of ``kind`` dice; ``on_confirm`` receives the faces."""
+        self.kind, self.on_confirm, self.return_to = kind, on_confirm, return_to
+
+    def enter(self) -> None:
+        super().enter()
+        from tablekit.devices.camera import open_camera
+        from tablekit.vision.settle import SettleDetector
+
+        if self.camera is None:
+            self.camera = open_camera(self.app.settings.camera)
+        self._settle = SettleDetector()
+        self._reader = self._make_reader()
+        self.reading = Reading(()) if not self.camera.status.ok else None
+
+    def _make_reader(self) -> Any:
+        from tablekit.vision.kinds import reader_for
+
+        try:
+            return reader_for(self.kind)
+        except ValueError as error:
+            self.app.notice(str(error))
+            return None
+
+    def faces(self) -> list[Face]:
+        """The faces this kind of die can show, for the picker."""
+        from tablekit.vision.kinds import faces_for
+
+        return faces_for(self.kind)
+
+    # -- the camera loop ---------------------------------------------------------
+
+    def update(self, dt: float) -> None:
+        if self.camera is None or not self.camera.status.ok or self._settled_and_read():
+            return
+        self._since_frame += dt
+        if self._since_frame < FRAME_INTERVAL:
+            return
+        self._since_frame = 0.0
+        frame = self.camera.read()
+        if frame is None:
+            self.reading = self.reading or Reading(())
+            self.dirty = True
+            return
+        self.show_frame(frame)
+
+    def show_frame(self, frame: np.ndarray) -> None:
+        """Take one camera frame: show it, and read it once the tray is still."""
+        from tablekit.vision.settle import TrayState
+        from tablekit.vision.vote import vote
+
+        self.frame, self._image = frame, None
+        self.dirty = True
+        if self._settle.push(frame) is not TrayState.SETTLED:
+            self._votes.clear()
+            return
+        if self._reader is not None:
+            self._votes.append(self._reader(frame))
+        if len(self._votes) >= VOTE_FRAMES:
+            self.reading = vote(self._votes)
+
+    def _settled_and_read(self) -> bool:
+        return self.reading is not None
+
+    def read_again(self) -> None:
+        """Forget the reading and watch the tray for the next settle."""
+        self.reading, self.selected = None, None
+        self._votes.clear()
+        if self._settle is not None:
+            self._settle.reset()
+        self.dirty = True
+
+    # -- correcting and confirming -----------------------------------------------
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type != TAP:
+            return
+        if widgets.press_any(self.buttons(), event.pos):
+            self.dirty = True
+            return
+        hit = self.die_at(event.pos)
+        if hit is not None:
+            self.selected = None if hit == self.selected else hit
+            self.dirty = True
+
+    def die_at(self, pos: tuple[int, int]) -> int | None:
+        """The index of the die drawn under ``pos`` (boxes grown to a finger's size)."""
+        if not self.reading:
+            return None
+        for index, rect in enumerate(self._die_rects()):
+            grow = max(0, self.app.layout.touch - min(rect.size))
+            if rect.inflate(grow, grow).collidepoint(pos):
+                return index
+        return None
+
+    def set_face(self, face: Face) -> None:
+        """Correct the selected die, or add a die by hand when there is no camera reading."""
+        dice = list(self.reading.dice if self.reading else ())
+        if self.selected is not None and self.selected < len(dice):
+            dice[self.selected] = dice[self.selected].corrected(face)
+            self.selected = None
+        elif self.frame is None:
+            dice.append(DieReading(0, 0, 0, 0, face, 1.0))
+        self.reading = Reading(tuple(dice), self.reading.ms if self.reading else 0.0)
+
+    def confirm(self) -> None:
+        """Hand the faces to whoever asked, then leave."""
+        values = self.values()
+        if self.on_confirm is not None:
+            self.on_confirm(values)
+        else:
+            self.app.notice(" ".join(str(v) for v in values))
+        self.close()
+        self.app.goto(self.return_to)
+
+    def values(self) -> list[Face]:
+        """The roll as the rules take it: the faces, left to right."""
+        return self.reading.values() if self.reading else []
+
+    def close(self) -> None:
+        """Let the camera go (the next roll opens it again)."""
+        if self.camera is not None:
+            self.camera.close()
+        self.camera, self.frame, self._image, self.reading = None, None, None, None
+
+    def leave(self) -> None:
+        self.close()
+        self.app.goto(self.return_to)
+
+    # -- layout ------------------------------------------------------------------
+
+    def _areas(self) -> tuple[pygame.Rect, pygame.Rect]:
+        """The camera view and the side panel."""
+        layout = self.app.layout
+        area = layout.content()
+        if layout.portrait:
+            view_height = area.height * 11 // 20
+            view = pygame.Rect(area.x, area.y, area.width, view_height)
+            side = pygame.Rect(area.x, view.bottom + layout.gap, area.width,
+                               area.height - view_height - layout.gap)
+            return view, side
+        side_width = max(area.width * 5 // 16, 4 * layout.touch)
+        view = pygame.Rect(area.x, area.y, area.width - side_width - layout.gap, area.height)
+        return view, pygame.Rect(view.right + layout.gap, area.y, side_width, area.height)
+
+    def _fit(self) -> tuple[float, int, int]:
+        """Scale and offset that fit the frame into the camera view."""
+        view, _ = self._areas()
+        if self.frame is None:
+            return 1.0, view.x, view.y
+        height, width = self.frame.shape[:2]
+        scale = min(view.width / width, view.height / height)
+        return (scale, view.x + (view.width - round(width * scale)) // 2,
+                view.y + (view.height - round(height * scale)) // 2)
+
+    def _die_rects(self) -> list[pygame.Rect]:
+        scale, ox, oy = self._fit()
+        found = []
+        for die in self.reading.dice if self.reading else ():
+            rect = pygame.Rect(0, 0, max(8, round(die.w * scale)), max(8, round(die.h * scale)))
+            rect.center = (ox + round(die.x * scale), oy + round(die.y * scale))
+            found.append(rect)
+        return found
+
+    def buttons(self) -> list[Button]:
+        tr = self.app.tr
+        bar = chrome.bar_buttons(self.app.layout, [
+            (tr("Confirm"), self.confirm, bool(self.values())),
+            (tr("Back"), self.leave, True),
+        ])
+        return bar + self._picker() + self._actions()
+
+    def _picker(self) -> list[Button]:
+        """Face buttons: shown while a die is selected, or always without a camera."""
+        if self.selected is None and self.frame is not None:
+            return []
+        _, side = self._areas()
+        layout = self.app.layout
+        faces = self.faces()
+        top = side.y + 2 * layout.touch + layout.gap
+        grid = pygame.Rect(side.x, top, side.width, 2 * layout.touch + layout.gap)
+        cells = [c for row in rows(grid, 2, layout.gap) for c in columns(row, 3, layout.gap)]
+        return [Button(cell, self._label(face), lambda f=face: self.set_face(f))
+                for cell, face in zip(cells, faces, strict=False)]
+
+    def _actions(self) -> list[Button]:
+        if self.frame is None:
+            return []
+        _, side = self._areas()
+        layout = self.app.layout
+        rect = pygame.Rect(side.x, side.bottom - layout.touch, side.width, layout.touch)
+        return [Button(rect, self.app.tr("Read again"), self.read_again)]
+
+    def _label(self, face: Face) -> str:
+        if isinstance(face, int):
+            return str(face)
+        return face.replace("_", " + ")
+
+    # -- drawing -----------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface) -> None:
+        layout = self.app.layout
+        surface.fill(theme.WOOD)
+        bar = self.buttons()[:2]
+        chrome.draw_bar(surface, layout, self.app.tr("Dice tray"), bar)
+        self._draw_view(surface)
+        self._draw_side(surface)
+
+    def _draw_view(self, surface: pygame.Surface) -> None:
+        view, _ = self._areas()
+        pygame.draw.rect(surface, theme.WOOD_LIGHT, view)
+        if self.frame is None:
+            self._draw_manual(surface, view)
+            return
+        scale, ox, oy = self._fit()
+        surface.blit(self._frame_image(scale), (ox, oy))
+        rects = self._die_rects()
+        for index, (die, rect) in enumerate(zip(self.reading.dice if self.reading else (), rects,
+                                                strict=True)):
+            self._draw_die(surface, die, rect, index == self.selected)
+
+    def _frame_image(self, scale: float) -> pygame.Surface:
+        """The frame as a pygame image at the view's scale (made once per frame)."""
+        if self._image is None:
+            import cv2
+
+            height, width = self.frame.shape[:2]
+            size = (max(1, round(width * scale)), max(1, round(height * scale)))
+            rgb = cv2.cvtColor(cv2.resize(self.frame, size, interpolation=cv2.INTER_AREA),
+                               cv2.COLOR_BGR2RGB)
+            self._image = pygame.image.frombuffer(rgb.tobytes(), size, "RGB").convert()
+        return self._image
+
+    def _draw_die(self, surface: pygame.Surface, die: DieReading, rect: pygame.Rect,
+                  selected: bool) -> None:
+        """Box and badge: a sure die in green with a thin line, an unsure one thick, with "?"."""
+        unsure = die.confidence < UNSURE
+        colour = theme.CHEESE if selected else theme.VERMILLION if unsure else theme.GREEN
+        box = rect.inflate(8, 8)
+        pygame.draw.rect(surface, colour, box, width=6 if unsure or selected else 3,
+                         border_radius=6)
+        layout = self.app.layout
+        radius = max(16, layout.px(2.2))
+        centre = (box.right, box.top)
+        pygame.draw.circle(surface, colour, centre, radius)
+        pygame.draw.circle(surface, theme.CREAM, centre, radius, width=2)
+        label = self._badge(die.value) + ("?" if unsure else "")
+        spot = pygame.Rect(0, 0, 2 * radius - 4, 2 * radius - 4)
+        spot.center = centre
+        widgets.text(surface, label, spot, layout.text("body"), theme.CREAM, "black")
+
+    def _badge(self, value: Face) -> str:
+        """Short text for a badge: the number, or the initials of a symbol face."""
+        if isinstance(value, int):
+            return str(value)
+        return "".join(part[0].upper() for part in value.split("_"))
+
+    def _draw_manual(self, surface: pygame.Surface, view: pygame.Rect) -> None:
+        """No camera: say why, and show the dice entered by hand."""
+        layout = self.app.layout
+        inner = view.inflate(-2 * layout.gap, -2 * layout.gap)
+        reason = self.camera.status.message if self.camera else self.app.tr("No camera")
+        used = widgets.wrapped(surface, reason, inner, layout.text("body"), theme.CREAM)
+        hint = pygame.Rect(inner.x, inner.y + used + layout.gap, inner.width, inner.height)
+        tip = self.app.tr("Tap the faces on the right to enter the roll.")
+        widgets.wrapped(surface, tip, hint, layout.text("small"), theme.PARCHMENT_DARK)
+        chips = " ".join(self._badge(v) for v in self.values())
+        line = pygame.Rect(inner.x, inner.bottom - layout.touch, inner.width, layout.touch)
+        widgets.text(surface, chips, line, layout.text("title"), theme.CHEESE, "black", "left")
+
+    def _draw_side(self, surface: pygame.Surface) -> None:
+        _, side = self._areas()
+        layout = self.app.layout
+        widgets.panel(surface, side)
+        inner = side.inflate(-2 * layout.gap, -2 * layout.gap)
+        status = pygame.Rect(inner.x, inner.y, inner.width, layout.touch)
+        widgets.text(surface, self._status(), status, layout.text("heading"), theme.INK,
+                     "title", "left")
+        summary = pygame.Rect(inner.x, status.bottom, inner.width, layout.touch)
+        widgets.text(surface, self._summary(), summary, layout.text("body"), theme.INK_SOFT,
+                     "bold", "left")
+        for button in self._picker() + self._actions():
+            button.draw(surface, layout.text("body"))
+
+    def _status(self) -> str:
+        tr = self.app.tr
+        if self.frame is None:
+            return tr("Enter by hand")
+        if self.reading is None:
+            return tr("Roll the dice")
+        if self.selected is not None:
+            return tr("Which face?")
+        unsure = len(self.reading.unsure(UNSURE))
+        if unsure:
+            return tr("Check {n} dice").format(n=unsure)
+        return tr("{n} dice read").format(n=len(self.reading.dice))
+
+    def _summary(self) -> str:
+        """What the roll means: snakes, swords and axes for pip dice, else the faces."""
+        values = self.values()
+        if not values:
+            return ""
+        if all(isinstance(v, int) for v in values):
+            names = [MOUSE_GUARD.get(int(v), "") for v in values]
+            counts = {n: names.count(n) for n in ("axe", "sword", "snake")}
+            tr = self.app.tr
+            return (f"{tr('Axes')} {counts['axe']} · {tr('Swords')} {counts['sword']} · "
+                    f"{tr('Snakes')} {counts['snake']}")
+        return ", ".join(self._label(v) for v in values)
