@@ -20,13 +20,13 @@ def bar_buttons(
 ) -> list[Button]:
     """Buttons packed into the top bar from one side: (label, action, enabled)."""
     gap = layout.gap
-    height = layout.bar - 2 * gap
+    height = layout.bar - gap
     size = layout.text("body")
     found: list[Button] = []
     x = layout.width - gap if side == "right" else gap
     for label, action, enabled in labels:
         width = max(layout.touch * 3 // 2, theme.font("bold", size).size(label)[0] + 3 * gap)
-        rect = pygame.Rect(0, gap, width, height)
+        rect = pygame.Rect(0, gap // 2, width, height)
         if side == "right":
             rect.right = x
             x = rect.left - gap

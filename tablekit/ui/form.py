@@ -19,6 +19,9 @@ from tablekit.ui import theme, widgets
 from tablekit.ui.layout import Layout, columns
 from tablekit.ui.widgets import Button
 
+MIN_COLUMN = 5.5
+"""A column of fields is at least this many touch heights wide (label + stepper)."""
+
 KEYS = [list("1234567890"), list("qwertyuiopå"), list("asdfghjklæø"), list("zxcvbnm-'")]
 """The on-screen keys, Danish letters included."""
 
@@ -55,6 +58,8 @@ class Form:
     values: dict[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
+        self._given = [list(page) for page in self.pages]
+        self._capacity = 0
         for page in self.pages:
             for item in page:
                 self.values.setdefault(item.key, item.value)
@@ -134,19 +139,40 @@ class Form:
 
     # -- building ------------------------------------------------------------------
 
-    def _rows(self, layout: Layout, area: pygame.Rect) -> list[tuple[pygame.Rect, pygame.Rect]]:
-        """(label, control) rectangles, in one or two columns as the height allows."""
+    def _grid(self, layout: Layout, area: pygame.Rect) -> tuple[pygame.Rect, int, int]:
+        """The field area, how many rows fit in it, and how many columns."""
         inner = area.inflate(-2 * layout.gap, -2 * layout.gap)
         top = inner.y + layout.touch
         bottom = inner.bottom - layout.touch - layout.gap
+        fit = max(1, (bottom - top) // (layout.touch + layout.gap))
+        split = 2 if inner.width >= 2 * MIN_COLUMN * layout.touch else 1
+        return pygame.Rect(inner.x, top, inner.width, bottom - top), fit, split
+
+    def _fit(self, layout: Layout, area: pygame.Rect) -> None:
+        """Cut pages that hold more fields than fit into several, once per screen size."""
+        _, fit, split = self._grid(layout, area)
+        capacity = 1 if self.typing else fit * split
+        if capacity == self._capacity:
+            return
+        self._capacity = capacity
+        self.pages = [
+            page[start : start + capacity]
+            for page in self._given
+            for start in range(0, len(page), capacity)
+        ]
+        self.page = min(self.page, len(self.pages) - 1)
+
+    def _rows(self, layout: Layout, area: pygame.Rect) -> list[tuple[pygame.Rect, pygame.Rect]]:
+        """(label, control) rectangles, in one or two columns as the width allows."""
+        self._fit(layout, area)
+        grid, fit, split = self._grid(layout, area)
         step = layout.touch + layout.gap
-        fit = max(1, (bottom - top) // step)
         fields = self.pages[self.page]
-        split = 2 if len(fields) > fit and not layout.portrait else 1
-        cells = columns(pygame.Rect(inner.x, top, inner.width, bottom - top), split, 2 * layout.gap)
+        split = min(split, -(-len(fields) // fit))
+        cells = columns(grid, split, 2 * layout.gap)
         found = []
         for index in range(len(fields)):
-            cell = cells[index // fit] if index // fit < split else cells[-1]
+            cell = cells[index // fit]
             y = cell.y + (index % fit) * step
             label_width = cell.width * 2 // 5
             found.append(

@@ -45,12 +45,12 @@ class Layout:
     @property
     def touch(self) -> int:
         """Height of a button."""
-        return max(MIN_TOUCH, self.px(6))
+        return max(MIN_TOUCH, self.px(5))
 
     @property
     def bar(self) -> int:
         """Height of the top bar."""
-        return max(MIN_TOUCH + 8, self.px(7))
+        return max(MIN_TOUCH + 8, self.px(6.2))
 
     def text(self, size: str) -> int:
         """Pixel size of a text style: small, body, heading, title or huge."""

@@ -106,11 +106,10 @@ def _hero_panel(
     stats = " · ".join(
         f"{tr(n.capitalize())} {hero[n]}" for n in ("battle", "defense", "lore", "move", "life")
     )
-    facts = [
-        stats,
-        f"{tr('Wounds')} {hero['wounds']} ({tr('poison')} {hero['poison']}) · {tr('Cheese')} {hero['cheese']}",
-        f"{tr('Pack')}: {', '.join(hero['pack']) or '—'} · {tr('Equipped')}: {', '.join(hero['equipped']) or '—'}",
-    ]
+    wounds = f"{tr('Wounds')} {hero['wounds']} ({tr('poison')} {hero['poison']})"
+    pack = f"{tr('Pack')}: {', '.join(hero['pack']) or '—'}"
+    equipped = f"{tr('Equipped')}: {', '.join(hero['equipped']) or '—'}"
+    facts = [stats, f"{wounds} · {tr('Cheese')} {hero['cheese']}", f"{pack} · {equipped}"]
     actions: list[Action] = [
         (tr("Wound"), lambda: submit(cmd.WoundMouse(me)), active, False),
         (tr("Poison"), lambda: submit(cmd.WoundMouse(me, poison=True)), active, False),
@@ -189,9 +188,13 @@ def _ability(
 
 
 def setup_form(
-    view: dict[str, Any], submit: Submit, tr: Tr, open_form: Callable[[Form], None]
+    now: Callable[[], dict[str, Any]], submit: Submit, tr: Tr, open_form: Callable[[Form], None]
 ) -> Form:
-    """Choosing heroes, chapter and end page, and the minions on the board at the start."""
+    """Choosing heroes, chapter and end page, and the minions on the board at the start.
+
+    ``now`` gives the current view: numbers entered meanwhile count at once.
+    """
+    view = now()
     heroes = view["catalogue"]["heroes"]
     options = [(h["id"], h["name"]) for h in heroes]
     first = [
@@ -206,7 +209,7 @@ def setup_form(
 
     def start(values: dict[str, Any]) -> bool:
         """Ask for what is still missing, one form at a time, then start."""
-        for hero in heroes:
+        for hero in now()["catalogue"]["heroes"]:
             if hero["id"] not in values["heroes"]:
                 continue
             if hero["missing"]:
@@ -224,7 +227,8 @@ def setup_form(
     title = tr("New chapter")
     if view["outcome"] in ("defeat", "victory"):
         title = f"{tr(view['outcome'].capitalize())}: {tr('next chapter')}"
-    return Form(title, [first, forms.minion_counts(view, "min:")], start, tr("Start"))
+    pages = [first, forms.minion_counts(view, "min:")]
+    return Form(title, pages, start, tr("Start"), cancellable=False)
 
 
 def chapter_menu(

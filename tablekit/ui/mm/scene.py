@@ -126,7 +126,7 @@ class MiceMysticsScene(Scene):
                 return panel
         if view["outcome"] != "playing":
             if self.starting is None or self.starting.closed:
-                self.starting = setup_form(view, self.app.submit, self.app.tr, self._show)
+                self.starting = setup_form(self.view, self.app.submit, self.app.tr, self._show)
             return self.starting
         return None
 
@@ -196,11 +196,12 @@ class MiceMysticsScene(Scene):
         return track, side
 
     def _form_area(self, form: Form | FigurePanel) -> pygame.Rect:
-        """Full width for typing; below the dice tray for a question; else the right side."""
-        if form.typing:
+        """Full width for typing or setting up; below the dice tray for a question; else right."""
+        view = self.view()
+        if form.typing or view["outcome"] != "playing":
             return self.app.layout.content()
         side = self._areas()[1]
-        if self._beside_tray(self.view(), form):
+        if self._beside_tray(view, form):
             top = int(self.app.layout.touch * 1.5) + self.app.layout.gap
             return pygame.Rect(side.x, side.y + top, side.width, side.height - top)
         return side

@@ -11,6 +11,7 @@ Without a working camera the picker is the roll: tap a face to add a die.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -39,6 +40,26 @@ MOUSE_GUARD = {1: "snake", 2: "snake", 3: "snake", 4: "sword", 5: "sword", 6: "a
 Face = int | str
 
 
+def face_icon(face: str, side: int) -> pygame.Surface:
+    """A symbol face drawn from the project's face art, ``side`` pixels square."""
+    return _face_icon(face, max(8, side))
+
+
+@cache
+def _face_icon(face: str, side: int) -> pygame.Surface:
+    import cv2
+
+    from tablekit.vision.faceart import PARTS, draw_face
+
+    if not all(part in PARTS for part in face.split("_")):
+        icon = pygame.Surface((side, side))
+        icon.fill(theme.INK_SOFT)
+        return icon
+    art = cv2.resize(draw_face(face), (side, side), interpolation=cv2.INTER_AREA)
+    rgb = cv2.cvtColor(art, cv2.COLOR_BGR2RGB)
+    return pygame.image.frombuffer(rgb.tobytes(), (side, side), "RGB").copy()
+
+
 class CameraScene(Scene):
     """Watch, read, correct and confirm one roll."""
 
@@ -61,8 +82,9 @@ class CameraScene(Scene):
 
     # -- asking for a roll -------------------------------------------------------
 
-    def request(self, kind: str, on_confirm: Callable[[list[Face]], None],
-                return_to: str = "home") -> None:
+    def request(
+        self, kind: str, on_confirm: Callable[[list[Face]], None], return_to: str = "home"
+    ) -> None:
         """Ask for a roll of ``kind`` dice; ``on_confirm`` receives the faces."""
         self.kind, self.on_confirm, self.return_to = kind, on_confirm, return_to
 
@@ -200,8 +222,9 @@ class CameraScene(Scene):
         if layout.portrait:
             view_height = area.height * 11 // 20
             view = pygame.Rect(area.x, area.y, area.width, view_height)
-            side = pygame.Rect(area.x, view.bottom + layout.gap, area.width,
-                               area.height - view_height - layout.gap)
+            side = pygame.Rect(
+                area.x, view.bottom + layout.gap, area.width, area.height - view_height - layout.gap
+            )
             return view, side
         side_width = max(area.width * 5 // 16, 4 * layout.touch)
         view = pygame.Rect(area.x, area.y, area.width - side_width - layout.gap, area.height)
@@ -214,8 +237,11 @@ class CameraScene(Scene):
             return 1.0, view.x, view.y
         height, width = self.frame.shape[:2]
         scale = min(view.width / width, view.height / height)
-        return (scale, view.x + (view.width - round(width * scale)) // 2,
-                view.y + (view.height - round(height * scale)) // 2)
+        return (
+            scale,
+            view.x + (view.width - round(width * scale)) // 2,
+            view.y + (view.height - round(height * scale)) // 2,
+        )
 
     def _die_rects(self) -> list[pygame.Rect]:
         scale, ox, oy = self._fit()
@@ -228,10 +254,13 @@ class CameraScene(Scene):
 
     def buttons(self) -> list[Button]:
         tr = self.app.tr
-        bar = chrome.bar_buttons(self.app.layout, [
-            (tr("Confirm"), self.confirm, bool(self.values())),
-            (tr("Back"), self.leave, True),
-        ])
+        bar = chrome.bar_buttons(
+            self.app.layout,
+            [
+                (tr("Confirm"), self.confirm, bool(self.values())),
+                (tr("Back"), self.leave, True),
+            ],
+        )
         return bar + self._picker() + self._actions()
 
     def _picker(self) -> list[Button]:
@@ -244,8 +273,10 @@ class CameraScene(Scene):
         top = side.y + 2 * layout.touch + layout.gap
         grid = pygame.Rect(side.x, top, side.width, 2 * layout.touch + layout.gap)
         cells = [c for row in rows(grid, 2, layout.gap) for c in columns(row, 3, layout.gap)]
-        return [Button(cell, self._label(face), lambda f=face: self.set_face(f))
-                for cell, face in zip(cells, faces, strict=False)]
+        return [
+            Button(cell, self._label(face), lambda f=face: self.set_face(f))
+            for cell, face in zip(cells, faces, strict=False)
+        ]
 
     def _actions(self) -> list[Button]:
         if self.frame is None:
@@ -279,8 +310,9 @@ class CameraScene(Scene):
         scale, ox, oy = self._fit()
         surface.blit(self._frame_image(scale), (ox, oy))
         rects = self._die_rects()
-        for index, (die, rect) in enumerate(zip(self.reading.dice if self.reading else (), rects,
-                                                strict=True)):
+        for index, (die, rect) in enumerate(
+            zip(self.reading.dice if self.reading else (), rects, strict=True)
+        ):
             self._draw_die(surface, die, rect, index == self.selected)
 
     def _frame_image(self, scale: float) -> pygame.Surface:
@@ -290,34 +322,44 @@ class CameraScene(Scene):
 
             height, width = self.frame.shape[:2]
             size = (max(1, round(width * scale)), max(1, round(height * scale)))
-            rgb = cv2.cvtColor(cv2.resize(self.frame, size, interpolation=cv2.INTER_AREA),
-                               cv2.COLOR_BGR2RGB)
+            rgb = cv2.cvtColor(
+                cv2.resize(self.frame, size, interpolation=cv2.INTER_AREA), cv2.COLOR_BGR2RGB
+            )
             self._image = pygame.image.frombuffer(rgb.tobytes(), size, "RGB").convert()
         return self._image
 
-    def _draw_die(self, surface: pygame.Surface, die: DieReading, rect: pygame.Rect,
-                  selected: bool) -> None:
+    def _draw_die(
+        self, surface: pygame.Surface, die: DieReading, rect: pygame.Rect, selected: bool
+    ) -> None:
         """Box and badge: a sure die in green with a thin line, an unsure one thick, with "?"."""
         unsure = die.confidence < UNSURE
         colour = theme.CHEESE if selected else theme.VERMILLION if unsure else theme.GREEN
         box = rect.inflate(8, 8)
-        pygame.draw.rect(surface, colour, box, width=6 if unsure or selected else 3,
-                         border_radius=6)
+        pygame.draw.rect(
+            surface, colour, box, width=6 if unsure or selected else 3, border_radius=6
+        )
         layout = self.app.layout
         radius = max(16, layout.px(2.2))
-        centre = (box.right, box.top)
-        pygame.draw.circle(surface, colour, centre, radius)
-        pygame.draw.circle(surface, theme.CREAM, centre, radius, width=2)
-        label = self._badge(die.value) + ("?" if unsure else "")
-        spot = pygame.Rect(0, 0, 2 * radius - 4, 2 * radius - 4)
-        spot.center = centre
-        widgets.text(surface, label, spot, layout.text("body"), theme.CREAM, "black")
-
-    def _badge(self, value: Face) -> str:
-        """Short text for a badge: the number, or the initials of a symbol face."""
-        if isinstance(value, int):
-            return str(value)
-        return "".join(part[0].upper() for part in value.split("_"))
+        badge = pygame.Rect(0, 0, 2 * radius, 2 * radius)
+        badge.center = (box.right, box.top)
+        if isinstance(die.value, str):
+            pygame.draw.rect(surface, colour, badge.inflate(6, 6), border_radius=6)
+            surface.blit(face_icon(die.value, badge.width), badge)
+        else:
+            pygame.draw.circle(surface, colour, badge.center, radius)
+            pygame.draw.circle(surface, theme.CREAM, badge.center, radius, width=2)
+            widgets.text(
+                surface,
+                str(die.value),
+                badge.inflate(-4, -4),
+                layout.text("body"),
+                theme.CREAM,
+                "black",
+            )
+        if unsure:
+            ask = badge.move(badge.width + 4, 0)
+            pygame.draw.circle(surface, theme.VERMILLION, ask.center, radius)
+            widgets.text(surface, "?", ask, layout.text("body"), theme.CREAM, "black")
 
     def _draw_manual(self, surface: pygame.Surface, view: pygame.Rect) -> None:
         """No camera: say why, and show the dice entered by hand."""
@@ -328,7 +370,7 @@ class CameraScene(Scene):
         hint = pygame.Rect(inner.x, inner.y + used + layout.gap, inner.width, inner.height)
         tip = self.app.tr("Tap the faces on the right to enter the roll.")
         widgets.wrapped(surface, tip, hint, layout.text("small"), theme.PARCHMENT_DARK)
-        chips = " ".join(self._badge(v) for v in self.values())
+        chips = " ".join(self._label(v) for v in self.values())
         line = pygame.Rect(inner.x, inner.bottom - layout.touch, inner.width, layout.touch)
         widgets.text(surface, chips, line, layout.text("title"), theme.CHEESE, "black", "left")
 
@@ -338,11 +380,14 @@ class CameraScene(Scene):
         widgets.panel(surface, side)
         inner = side.inflate(-2 * layout.gap, -2 * layout.gap)
         status = pygame.Rect(inner.x, inner.y, inner.width, layout.touch)
-        widgets.text(surface, self._status(), status, layout.text("heading"), theme.INK,
-                     "title", "left")
-        summary = pygame.Rect(inner.x, status.bottom, inner.width, layout.touch)
-        widgets.text(surface, self._summary(), summary, layout.text("body"), theme.INK_SOFT,
-                     "bold", "left")
+        widgets.text(
+            surface, self._status(), status, layout.text("heading"), theme.INK, "title", "left"
+        )
+        summary = pygame.Rect(inner.x, status.bottom, inner.width, inner.bottom - status.bottom)
+        if not self._picker():
+            widgets.wrapped(
+                surface, self._summary(), summary, layout.text("small"), theme.INK_SOFT, "bold"
+            )
         for button in self._picker() + self._actions():
             button.draw(surface, layout.text("body"))
 
@@ -355,8 +400,10 @@ class CameraScene(Scene):
         if self.selected is not None:
             return tr("Which face?")
         unsure = len(self.reading.unsure(UNSURE))
+        if unsure == 1:
+            return tr("Check the ? die")
         if unsure:
-            return tr("Check {n} dice").format(n=unsure)
+            return tr("Check the {n} ? dice").format(n=unsure)
         return tr("{n} dice read").format(n=len(self.reading.dice))
 
     def _summary(self) -> str:
@@ -368,6 +415,9 @@ class CameraScene(Scene):
             names = [MOUSE_GUARD.get(int(v), "") for v in values]
             counts = {n: names.count(n) for n in ("axe", "sword", "snake")}
             tr = self.app.tr
-            return (f"{tr('Axes')} {counts['axe']} · {tr('Swords')} {counts['sword']} · "
-                    f"{tr('Snakes')} {counts['snake']}")
-        return ", ".join(self._label(v) for v in values)
+            return (
+                f"{tr('Axes')} {counts['axe']} · {tr('Swords')} {counts['sword']} · "
+                f"{tr('Snakes')} {counts['snake']}"
+            )
+        counts = {v: values.count(v) for v in dict.fromkeys(values)}
+        return "\n".join(f"{n} x {self._label(v)}" for v, n in counts.items())

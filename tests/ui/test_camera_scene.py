@@ -1,0 +1,96 @@
+"""The camera overlay scene: settle, read, correct by tapping, confirm the faces."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pytest
+
+from tablekit.config import Config
+from tablekit.devices.camera import CameraSettings
+from tablekit.ui.scenes.camera import VOTE_FRAMES, CameraScene
+from tablekit.ui.touch import TAP
+
+FRAMES = Path(__file__).parents[1] / "vision" / "frames"
+TRUTH = json.loads((FRAMES / "mm_action_truth.json").read_text())
+
+
+def _scene(make_app: Any, camera: CameraSettings, kind: str = "mm-action") -> CameraScene:
+    app = make_app((800, 480), replace(Config(), camera=camera))
+    scene = CameraScene(app)
+    received: list[list[Any]] = []
+    scene.request(kind, received.append)
+    scene.received = received  # type: ignore[attr-defined]
+    app.scene = scene
+    scene.enter()
+    return scene
+
+
+@pytest.fixture
+def tray_folder(tmp_path: Path) -> Path:
+    """A replay folder holding one synthetic tray (replayed over and over: a still tray)."""
+    shutil.copy(FRAMES / "mm_action_101.jpg", tmp_path / "tray.jpg")
+    return tmp_path
+
+
+def _settle(scene: CameraScene) -> None:
+    for _ in range(4 + VOTE_FRAMES + 2):
+        scene.update(1.0)
+
+
+def _tap(scene: CameraScene, pos: tuple[int, int]) -> None:
+    scene.handle(pygame.event.Event(TAP, pos=pos))
+
+
+def test_a_still_tray_is_read_and_confirmed_as_a_list_of_faces(
+    make_app: Any, tray_folder: Path
+) -> None:
+    scene = _scene(make_app, CameraSettings(backend="replay", replay_path=str(tray_folder)))
+    _settle(scene)
+    truth = sorted(d["face"] for d in TRUTH["mm_action_101.jpg"])
+    assert scene.reading is not None
+    assert sorted(scene.values()) == truth
+    expected = scene.values()
+    scene.confirm()
+    assert scene.received == [expected]
+    assert scene.camera is None
+
+
+def test_tapping_a_die_then_a_face_corrects_it(make_app: Any, tray_folder: Path) -> None:
+    scene = _scene(make_app, CameraSettings(backend="replay", replay_path=str(tray_folder)))
+    _settle(scene)
+    target = scene._die_rects()[0]
+    _tap(scene, target.center)
+    assert scene.selected == 0
+    cheese = next(b for b in scene._picker() if b.label == "cheese")
+    _tap(scene, cheese.rect.center)
+    first = scene.reading.dice[0]
+    assert (first.value, first.confidence, scene.selected) == ("cheese", 1.0, None)
+
+
+def test_without_a_camera_the_roll_is_entered_by_hand(make_app: Any) -> None:
+    scene = _scene(make_app, CameraSettings(backend="opencv", device=97), kind="d6")
+    assert not scene.camera.status.ok
+    picker = {b.label: b for b in scene._picker()}
+    assert list(picker) == ["1", "2", "3", "4", "5", "6"]
+    for label in ("6", "2", "4"):
+        _tap(scene, picker[label].rect.center)
+    scene.confirm()
+    assert sorted(scene.received[0]) == [2, 4, 6]
+
+
+def test_the_overlay_draws_at_800x480_and_then_rests(make_app: Any, tray_folder: Path) -> None:
+    scene = _scene(make_app, CameraSettings(backend="replay", replay_path=str(tray_folder)))
+    _settle(scene)
+    surface = pygame.Surface((800, 480))
+    scene.draw(surface)
+    scene.dirty = False
+    scene.update(1.0)
+    assert not scene.dirty
+    box = scene._die_rects()[0]
+    assert surface.get_at(box.inflate(8, 8).midleft)[:3] != surface.get_at((5, 5))[:3]

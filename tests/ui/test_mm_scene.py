@@ -1,0 +1,192 @@
+"""The Mice and Mystics screen driven by taps, as a player would."""
+
+import json
+import random
+from typing import Any
+
+import pygame
+import pytest
+
+from tablekit.config import Config
+from tablekit.session import Journal
+from tablekit.ui import theme
+from tablekit.ui.app import App
+from tablekit.ui.form import Form
+
+SIZES = [(800, 480), (1024, 600), (1280, 720), (1920, 1080), (720, 1280)]
+
+NUMBERS = [
+    {"type": "mm.set_stats", "figure": "collin", "battle": 3, "defense": 2, "lore": 1, "life": 5},
+    {
+        "type": "mm.set_stats",
+        "figure": "lily",
+        "battle": 2,
+        "defense": 1,
+        "lore": 2,
+        "move": 3,
+        "life": 5,
+    },
+    {
+        "type": "mm.set_stats",
+        "figure": "rat_warrior",
+        "battle": 2,
+        "defense": 1,
+        "life": 1,
+        "ranged": False,
+    },
+]
+CHAPTER = {
+    "type": "mm.start_chapter",
+    "chapter": "Chapter 1",
+    "end_page": 6,
+    "heroes": [{"hero": "collin", "ability": "Battle Cry"}, {"hero": "lily", "ability": "Aim"}],
+    "minions": [{"minion": "rat_warrior", "count": 2}],
+    "order": ["collin", "rat_warrior", "lily"],
+}
+
+
+@pytest.fixture
+def app(journal: Journal) -> Any:
+    made = App(Config(), journal, (800, 480))
+    made.start("mice-mystics")
+    made.session.rng = random.Random(5)
+    yield made
+    theme.font.cache_clear()
+    pygame.quit()
+
+
+def play(app: Any, *lines: dict) -> None:
+    for line in lines:
+        app.session.apply(app.session.parse(json.dumps(line)))
+    app.scene.dirty = True
+
+
+def press(app: Any, label: str) -> None:
+    """Tap the button called ``label``, failing if it is not on screen and enabled."""
+    app.draw()
+    found = [b for b in app.scene.buttons() if b.label == label and b.enabled]
+    assert found, f"no enabled {label!r} in {[b.label for b in app.scene.buttons()]}"
+    pygame.event.post(
+        pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=found[0].rect.center, button=1)
+    )
+    app.step(0.0)
+
+
+def labels(app: Any) -> list[str]:
+    app.draw()
+    return [b.label for b in app.scene.buttons() if b.enabled]
+
+
+def finish(app: Any, label: str) -> None:
+    """Page on with Next until ``label`` shows, then tap it."""
+    while label not in labels(app):
+        press(app, "Next")
+    press(app, label)
+
+
+def test_a_chapter_is_set_up_by_taps(app: Any) -> None:
+    play(app, *NUMBERS[1:])
+    press(app, "Prince Collin")
+    press(app, "Lily")
+    press(app, "Next")
+    press(app, "+")
+    finish(app, "Start")
+    assert isinstance(app.scene.form, Form) and "numbers" in app.scene.form.title
+    for _ in range(2):
+        press(app, "+")
+    press(app, "Save")
+    finish(app, "Start")
+    assert app.scene.form.title.startswith("Prince Collin")
+    for hero in ("Battle Cry", "Aim"):
+        assert app.scene.form.typing
+        for letter in hero:
+            app.handle(pygame.event.Event(pygame.TEXTINPUT, text=letter))
+        press(app, "OK")
+    view = app.session.table_view()
+    assert view["outcome"] == "playing"
+    assert {h["id"]: h["abilities"] for h in view["heroes"]} == {
+        "collin": ["Battle Cry"],
+        "lily": ["Aim"],
+    }
+    assert sum(c["figures"] for c in view["track"] if c["side"] == "minion") == 1
+
+
+def test_end_turn_and_undo_are_one_tap_each(app: Any) -> None:
+    play(app, *NUMBERS, CHAPTER)
+    assert app.session.table_view()["current"] == "collin"
+    press(app, "End turn")
+    assert app.session.table_view()["current"] == "rat_warrior"
+    press(app, "Undo")
+    assert app.session.table_view()["current"] == "collin"
+
+
+def test_a_hero_panel_changes_wounds_and_markers(app: Any) -> None:
+    play(app, *NUMBERS, CHAPTER)
+    app.draw()
+    lily = next(rect for rect, card in app.scene.cards if card["card"] == "lily")
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=lily.center, button=1))
+    app.step(0.0)
+    press(app, "Wound")
+    press(app, "Webbed")
+    hero = next(h for h in app.session.table_view()["heroes"] if h["id"] == "lily")
+    assert hero["wounds"] == 1 and hero["markers"] == ["webbed"]
+
+
+def test_a_question_must_be_answered_before_play_goes_on(app: Any) -> None:
+    play(
+        app,
+        *NUMBERS,
+        CHAPTER,
+        {
+            "type": "mm.attack",
+            "target": "rat_warrior#1",
+            "faces": ["sword_shield", "sword_star", "cheese"],
+        },
+    )
+    app.draw()
+    labels = [b.label for b in app.scene.buttons()]
+    assert "End turn" not in labels and "Cancel" not in labels
+    press(app, "Roll")
+    assert app.session.table_view()["pending"] == []
+
+
+def test_a_surge_is_announced_until_it_fades(app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    played = []
+    monkeypatch.setattr(app.cues, "play", played.append)
+    play(app, *NUMBERS, CHAPTER)
+    app.scene.react([type("E", (), {"kind": "mm.surged"})()])
+    assert played == ["surge"]
+    assert app.step(0.5)
+    for _ in range(10):
+        app.step(0.5)
+    assert not app.step(0.5)
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("moment", ["setup", "play", "question", "hero", "menu", "typing"])
+def test_every_moment_fits_every_screen(
+    journal: Journal, size: tuple[int, int], moment: str
+) -> None:
+    app = App(Config(), journal, size)
+    app.start("mice-mystics")
+    if moment != "setup":
+        play(app, *NUMBERS, CHAPTER)
+    if moment == "question":
+        play(app, {"type": "mm.attack", "target": "rat_warrior#1", "faces": ["sword_star"] * 3})
+    if moment == "hero":
+        app.scene.selected = "lily"
+    if moment == "menu":
+        app.scene._chapter_menu()
+    if moment == "typing":
+        play(app, {"type": "mm.search", "tile": "Tile 1", "faces": ["bow_star"]})
+    app.draw()
+    buttons = app.scene.buttons()
+    screen = pygame.Rect(0, 0, *size)
+    for button in buttons:
+        assert screen.contains(button.rect), button.label
+        assert min(button.rect.size) >= 44, (button.label, button.rect)
+    for i, one in enumerate(buttons):
+        for other in buttons[i + 1 :]:
+            assert not one.rect.colliderect(other.rect), (one.label, other.label)
+    theme.font.cache_clear()
+    pygame.quit()
