@@ -74,7 +74,7 @@ class FaceNet(nn.Module):
     def __init__(self) -> None:
         super().__init__()
         self.body = nn.Sequential(
-            block(3, 24), nn.MaxPool2d(2), block(24, 48), nn.MaxPool2d(2),
+            block(3, 16), nn.MaxPool2d(2), separable(16, 48), nn.MaxPool2d(2),
             block(48, 96), separable(96, 96), nn.MaxPool2d(2), block(96, 128),
             nn.AdaptiveAvgPool2d(1),
         )
@@ -175,11 +175,46 @@ def train_detector(sets: list[tuple[np.ndarray, np.ndarray]], epochs: int, seed:
     return net
 
 
+Mined = list[list[tuple[float, float, float, int]]]
+
+
+def mine_candidates(frames: list[tuple[np.ndarray, np.ndarray]]) -> Mined:
+    """What the shipped detector finds on each training frame: ``x, y, crop side, label``.
+
+    Training the classifier on these as well as on labelled boxes teaches it the
+    detector's own placement errors, and its false alarms as "not a die".
+    """
+    from tablekit.vision.labels import LabelledDie, _inside
+    from tablekit.vision.pipdice import _nets, find_dice
+    from tablekit.vision.reading import DieReading
+
+    detector, _ = _nets()
+    mined = []
+    for frame, dice in frames:
+        labels = [LabelledDie(*row[:4], int(row[4])) for row in dice]
+        found = find_dice(detector, frame)
+        reference = float(np.median([max(c[2], c[3]) for c in found])) if found else 0.0
+        rows = []
+        for x, y, w, h, _ in found:
+            probe = DieReading(x, y, w, h, 0, 1.0)
+            hits = [label.value - 1 for label in labels if _inside(probe, label)]
+            side = framing.crop_side(max(w, h), reference, max(frame.shape[:2]))
+            rows.append((x, y, side, hits[0] if hits else BACKGROUND))
+        mined.append(rows)
+    return mined
+
+
 def face_samples(
-    frames: list[tuple[np.ndarray, np.ndarray]], rng: random.Random
+    frames: list[tuple[np.ndarray, np.ndarray]], mined: Mined, rng: random.Random
 ) -> tuple[np.ndarray, np.ndarray]:
-    """One augmented crop per die, plus as many crops of the table around them."""
+    """One augmented crop per labelled die and per detection, plus crops of the table."""
     crops, labels = [], []
+    for (frame, _), found in zip(frames, mined, strict=True):
+        for x, y, side, label in found:
+            dx, dy = (rng.uniform(-0.05, 0.05) * side for _ in range(2))
+            size = side * rng.uniform(0.92, 1.08)
+            crops.append(framing.die_crop(frame, x + dx, y + dy, size, rng.uniform(0, 360)))
+            labels.append(label)
     for frame, dice in frames:
         sides = dice[:, 2:4].max(1)
         reference = float(np.median(sides)) if len(sides) else 40.0
@@ -219,11 +254,12 @@ def background_crop(
 def train_faces(frames: list[tuple[np.ndarray, np.ndarray]], epochs: int, seed: int) -> FaceNet:
     """Fit the face classifier on freshly augmented crops each epoch."""
     rng = random.Random(seed)
+    mined = mine_candidates(frames)
     net = FaceNet()
     opt = torch.optim.AdamW(net.parameters(), 3e-3, weight_decay=1e-4)
     sched = torch.optim.lr_scheduler.CosineAnnealingLR(opt, epochs)
     for epoch in range(epochs):
-        crops, labels = face_samples(frames, rng)
+        crops, labels = face_samples(frames, mined, rng)
         x = torch.from_numpy(crops).permute(0, 3, 1, 2).float() / 255
         y = torch.from_numpy(labels)
         order = torch.randperm(len(y))

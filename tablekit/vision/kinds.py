@@ -62,3 +62,19 @@ def reader_for(kind: str, kits: Path | None = None) -> Reader:
             raise ValueError(f"No taught dice called {path.stem!r}: teach them first ({path}).")
         return partial(read_symbols, kit=DiceKit.load(path))
     raise ValueError(f"Unknown kind of dice {kind!r}; use {KINDS_HELP}.")
+
+
+def faces_for(kind: str, kits: Path | None = None) -> list[int | str]:
+    """The faces a kind of die can show, for a picker; empty for an unknown kind."""
+    if kind == "d6":
+        return [1, 2, 3, 4, 5, 6]
+    if kind == "mm-action":
+        from tablekit.vision.faceart import MM_ACTION_FACES
+
+        return list(MM_ACTION_FACES)
+    path = (kits or kits_dir()) / f"{kind.removeprefix('taught:')}.npz"
+    if kind.startswith("taught:") and path.exists():
+        from tablekit.vision.symbols import DiceKit
+
+        return list(DiceKit.load(path).faces)
+    return []

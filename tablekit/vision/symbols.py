@@ -83,6 +83,9 @@ class Blob:
 def find_blobs(frame: np.ndarray, min_side: float = 12.0) -> list[Blob]:
     """Dice-sized, roughly square regions whose colour differs from the tray floor.
 
+    A face symbol close to the floor's colour can leave a bay in a die's
+    outline, so a region is judged by its convex hull.
+
     The floor is the frame's median colour, so the frame should be cropped to
     the tray (the calibration's region of interest) with the dice a minority.
     """
@@ -99,7 +102,7 @@ def find_blobs(frame: np.ndarray, min_side: float = 12.0) -> list[Blob]:
     for contour in contours:
         (x, y), (w, h), angle = cv2.minAreaRect(contour)
         squareness = min(w, h) / max(w, h, 1.0)
-        filled = cv2.contourArea(contour) / max(w * h, 1.0)
+        filled = cv2.contourArea(cv2.convexHull(contour)) / max(w * h, 1.0)
         if min(w, h) >= min_side and squareness > 0.7 and filled > 0.75:
             blobs.append(Blob(x, y, w, h, angle))
     return blobs

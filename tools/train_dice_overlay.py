@@ -1,0 +1,73 @@
+"""Render the camera overlay scene headless at 800x480 from a synthetic Mice and Mystics tray.
+
+One die has glare across it, so the picture also shows how an unsure die is
+highlighted. Writes ``assets/dice/screenshots/``.
+
+    .venv/bin/python tools/train_dice_overlay.py [OUT.png]
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+from dataclasses import replace
+from pathlib import Path
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+
+import cv2  # noqa: E402
+import numpy as np  # noqa: E402
+import pygame  # noqa: E402
+
+from tablekit.config import Config  # noqa: E402
+from tablekit.devices.camera import CameraSettings  # noqa: E402
+from tablekit.session.journal import Journal  # noqa: E402
+from tablekit.ui.app import App  # noqa: E402
+from tablekit.ui.scenes.camera import VOTE_FRAMES, CameraScene  # noqa: E402
+from tablekit.vision.faceart import MM_ACTION_FACES  # noqa: E402
+from tablekit.vision.synthetic import random_dice, render  # noqa: E402
+
+OUT = Path(__file__).resolve().parents[1] / "assets/dice/screenshots/camera-overlay-800x480.png"
+
+
+def glared_tray(folder: Path) -> None:
+    """A tray of six dice, glare on the first, saved as the only replay frame."""
+    dice = random_dice(MM_ACTION_FACES, 6, seed=11)
+    frame = render(dice, seed=11)
+    die = dice[0]
+    mask = np.zeros(frame.shape[:2], np.float32)
+    centre = (int(die.x - die.side * 0.1), int(die.y))
+    axes = (int(die.side * 0.3), int(die.side * 0.2))
+    cv2.ellipse(mask, centre, axes, 30, 0, 360, 0.6, -1)
+    mask = cv2.GaussianBlur(mask, (0, 0), die.side / 14)[..., None]
+    glared = frame * (1 - mask) + 245 * mask
+    cv2.imwrite(str(folder / "tray.png"), glared.astype(np.uint8))
+
+
+def main() -> None:
+    """Settle the scene on the replayed tray, draw it, save the PNG."""
+    out = Path(sys.argv[1]) if len(sys.argv) > 1 else OUT
+    with tempfile.TemporaryDirectory() as temp:
+        folder = Path(temp)
+        glared_tray(folder)
+        camera = CameraSettings(backend="replay", replay_path=str(folder), dice_kind="mm-action")
+        journal = Journal(folder / "journal.sqlite3")
+        app = App(replace(Config(), camera=camera), journal, (800, 480))
+        scene = CameraScene(app)
+        scene.request("mm-action", lambda faces: None)
+        app.scene = scene
+        scene.enter()
+        for _ in range(4 + VOTE_FRAMES + 2):
+            scene.update(1.0)
+        app.draw()
+        out.parent.mkdir(parents=True, exist_ok=True)
+        pygame.image.save(app.canvas, str(out))
+        journal.close()
+        pygame.quit()
+    print(out, [(d.value, round(d.confidence, 2)) for d in scene.reading.dice])
+
+
+if __name__ == "__main__":
+    main()
