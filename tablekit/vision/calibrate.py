@@ -63,3 +63,16 @@ def tray_roi(empty_tray: np.ndarray, margin: int = 8) -> tuple[int, int, int, in
         return (0, 0, width, height)
     x0, y0 = max(x - margin, 0), max(y - margin, 0)
     return (x0, y0, min(x + w + margin, width) - x0, min(y + h + margin, height) - y0)
+
+
+def calibrate_tray(
+    empty_tray: np.ndarray, exposure_us: int
+) -> tuple[tuple[int, int, int, int], tuple[float, float, float], int]:
+    """Region of interest, white balance gains and next exposure from one empty-tray frame.
+
+    The frame is the camera's raw view (before any crop or gains); the caller
+    stores the three values in :class:`tablekit.devices.camera.CameraSettings`.
+    """
+    x, y, w, h = tray_roi(empty_tray, margin=0)
+    floor = empty_tray[y : y + h, x : x + w]
+    return tray_roi(empty_tray), white_balance_gains(floor), exposure_step(floor, exposure_us)

@@ -1,10 +1,13 @@
-"""The ``tablekit dice`` command: read dice from image files and print JSON.
+"""The ``tablekit dice`` command: read dice from image files, or teach a set of dice.
 
     tablekit dice read IMAGE... [--kind d6|mm-action|taught:NAME] [--json]
+    tablekit dice teach NAME FACE IMAGE
 
-One JSON object per image and line: ``{"image", "dice": [{"x", "y", "w", "h",
-"value", "confidence"}], "ms"}``; x and y are the die's centre in pixels.
-Without ``--json`` a short human line per image is printed instead.
+``read`` prints one JSON object per image and line: ``{"image", "dice": [{"x",
+"y", "w", "h", "value", "confidence"}], "ms"}``; x and y are the die's centre in
+pixels. Without ``--json`` a short human line per image is printed instead.
+``teach`` adds the view of the one die in IMAGE as face FACE of the taught
+set NAME (kept in the data directory), for ``--kind taught:NAME``.
 """
 
 from __future__ import annotations
@@ -26,6 +29,11 @@ def add_dice_parser(subparsers: argparse._SubParsersAction) -> None:
     read.add_argument("--kind", default="d6", help=f"which dice: {KINDS_HELP} (default d6)")
     read.add_argument("--json", action="store_true", help="print one JSON object per image")
     read.set_defaults(func=run_read)
+    teach = actions.add_parser("teach", help="show one face of your dice to the reader")
+    teach.add_argument("name", help="name of the set of dice, e.g. mouseguard")
+    teach.add_argument("face", help="the face the die shows, e.g. snake or 4")
+    teach.add_argument("image", type=Path, metavar="IMAGE", help="a frame with that one die")
+    teach.set_defaults(func=run_teach)
 
 
 def run_read(args: argparse.Namespace) -> int:
@@ -52,3 +60,26 @@ def run_read(args: argparse.Namespace) -> int:
             faces = " ".join(str(v) for v in reading.values()) or "no dice"
             print(f"{path}: {faces} ({reading.ms:.1f} ms)")
     return status
+
+
+def run_teach(args: argparse.Namespace) -> int:
+    """Add one reference view to a taught set; exit 1 if the image or the die is missing."""
+    import cv2
+
+    from tablekit.vision.kinds import kits_dir
+    from tablekit.vision.symbols import DiceKit, teach
+
+    frame = cv2.imread(str(args.image))
+    if frame is None:
+        print(f"tablekit dice: cannot read image {args.image}", file=sys.stderr)
+        return 1
+    path = kits_dir() / f"{args.name}.npz"
+    kit = DiceKit.load(path) if path.exists() else DiceKit(args.name)
+    try:
+        teach(kit, frame, args.face)
+    except LookupError as error:
+        print(f"tablekit dice: {error}", file=sys.stderr)
+        return 1
+    kit.save(path)
+    print(f"{args.name}: taught {args.face} ({len(kit.faces)} faces: {', '.join(kit.faces)})")
+    return 0

@@ -64,3 +64,35 @@ def test_a_missing_image_fails_but_the_others_are_read(
 def test_an_unknown_kind_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
     assert _run(["dice", "read", str(FOLDER / "mm_action_101.jpg"), "--kind", "taught:"]) == 2
     assert "Unknown kind" in capsys.readouterr().err
+
+
+def test_teach_then_read_a_taught_set(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    import cv2
+
+    from tablekit.vision.faceart import MM_ACTION_FACES
+    from tablekit.vision.synthetic import PlacedDie, render
+
+    for face in MM_ACTION_FACES:
+        shown = tmp_path / f"{face}.png"
+        cv2.imwrite(str(shown), render([PlacedDie(300, 200, 58, 10.0, face)]))
+        assert _run(["dice", "teach", "mine", face, str(shown)]) == 0
+    assert "6 faces" in capsys.readouterr().out.splitlines()[-1]
+    image = str(FOLDER / "mm_action_102.jpg")
+    assert _run(["dice", "read", image, "--kind", "taught:mine", "--json"]) == 0
+    read = sorted(d["value"] for d in json.loads(capsys.readouterr().out)["dice"])
+    truth = sorted(d["face"] for d in json.loads(
+        (FOLDER / "mm_action_truth.json").read_text())["mm_action_102.jpg"])
+    assert read == truth
+
+
+def test_teaching_from_an_empty_tray_fails_with_a_reason(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import cv2
+
+    from tablekit.vision.synthetic import tray
+
+    empty = tmp_path / "empty.png"
+    cv2.imwrite(str(empty), tray())
+    assert _run(["dice", "teach", "mine", "bow", str(empty)]) == 1
+    assert "No die found" in capsys.readouterr().err
