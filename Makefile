@@ -27,7 +27,9 @@ test: lint
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest
 
 bench: $(VENV)/.installed
-	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m benchmarks
+	$(PY) -m benchmarks.session_speed
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m benchmarks.app_speed
+	$(PY) -m benchmarks.dice_read
 
 clean:
 	rm -rf $(VENV)

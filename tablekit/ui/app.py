@@ -60,6 +60,7 @@ class App:
     ) -> None:
         pygame.display.init()
         pygame.font.init()
+        theme.font.cache_clear()  # fonts from an earlier pygame.init are dead now
         self.settings = settings
         self.tr = translator(settings.ui.language)
         self.cues = Cues(settings.ui.sound)
