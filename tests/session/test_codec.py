@@ -1,11 +1,13 @@
 """Commands and events round-trip through JSON; bad JSON is explained."""
 
+from pathlib import Path
+
 import pytest
 from fakegame import Add, Counter, Roll
 
 from tablekit.session import codec
 from tablekit.session.codec import CommandError
-from tablekit.session.commands import Undo
+from tablekit.session.commands import SESSION_COMMANDS, Redo, Undo
 
 KNOWN = codec.registry([Undo, *Counter.commands])
 
@@ -38,3 +40,11 @@ def test_bad_lines_are_explained(line: str, message: str) -> None:
 def test_duplicate_kinds_are_refused() -> None:
     with pytest.raises(ValueError, match="unique kind"):
         codec.registry([Add, Add])
+
+
+def test_session_commands_are_documented_with_examples_that_parse() -> None:
+    doc = Path(__file__).parents[2] / "docs" / "commands.md"
+    lines = [line.strip() for line in doc.read_text(encoding="utf-8").splitlines()]
+    examples = [line for line in lines if line.startswith('{"type": "') and '"mm.' not in line]
+    parsed = {codec.from_json(line, codec.registry(SESSION_COMMANDS)) for line in examples}
+    assert parsed == {Undo(), Redo()}

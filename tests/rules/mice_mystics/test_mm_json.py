@@ -12,7 +12,7 @@ from tablekit.rules.mice_mystics import commands as cmd
 from tablekit.rules.mice_mystics.events import EVENTS
 from tablekit.session.codec import from_json, registry, to_json
 
-DOC = Path(__file__).parents[3] / "docs" / "commands-mice-mystics.md"
+DOC = Path(__file__).parents[3] / "docs" / "commands.md"
 
 
 def test_every_command_has_a_documented_example_that_parses() -> None:
