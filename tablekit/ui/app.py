@@ -36,6 +36,7 @@ SCENES = {
     "home": "tablekit.ui.scenes.home:HomeScene",
     "settings": "tablekit.ui.scenes.settings:SettingsScene",
     "mm": "tablekit.ui.mm.scene:MiceMysticsScene",
+    "camera": "tablekit.ui.scenes.camera:CameraScene",
 }
 """Scene name -> "module:Class", imported the first time the scene is shown."""
 
@@ -136,6 +137,10 @@ class App:
     def goto(self, name: str) -> None:
         self.scene = self._scene(name)
         self.scene.enter()
+
+    def scene_named(self, name: str) -> Scene:
+        """The scene ``name``, made on first use (to hand it a request before showing it)."""
+        return self._scene(name)
 
     def _scene(self, name: str) -> Scene:
         if name not in self.scenes:

@@ -190,3 +190,17 @@ def test_every_moment_fits_every_screen(
             assert not one.rect.colliderect(other.rect), (one.label, other.label)
     theme.font.cache_clear()
     pygame.quit()
+
+
+def test_own_dice_are_entered_on_the_tray_and_submitted_with_their_faces(app: Any) -> None:
+    play(app, *NUMBERS, CHAPTER)
+    press(app, "Our dice")
+    press(app, "Move")
+    assert app.scene.name == "camera"
+    tray = app.scene
+    tray.set_face("sword_shield")
+    tray.confirm()
+    assert app.scene.name == "mm"
+    roll = app.session.table_view()["last_roll"]
+    assert roll["faces"] == ["sword_shield"]
+    assert roll["movement"] == 2 + 3  # Prince Collin moves 2, plus the die

@@ -11,6 +11,7 @@ is one tap. Undo is always in the top bar.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import Any
 
 import pygame
@@ -41,6 +42,7 @@ class MiceMysticsScene(Scene):
         self.starting: Form | None = None
         self.selected: str | None = None
         self.surge = 0.0
+        self.own_dice = app.settings.camera.backend != "none"
 
     # -- the contract ----------------------------------------------------------------
 
@@ -104,6 +106,29 @@ class MiceMysticsScene(Scene):
             return found + panel.buttons(self.app.layout, self._form_area(panel), self.app.tr)
         return found + self._action_buttons(view)
 
+    # -- commands and dice ----------------------------------------------------------
+
+    def submit(self, command: Command) -> bool:
+        """Submit ``command``; a roll with the table's own dice first goes to the dice tray.
+
+        With "own dice" on, the camera scene (or, without a camera, its face
+        picker) supplies the faces, and the same command is submitted with them.
+        """
+        if not (self.own_dice and getattr(command, "faces", ()) is None):
+            return self.app.submit(command)
+        camera = self.app.scene_named("camera")
+
+        def with_faces(faces: list[int | str]) -> None:
+            self.app.goto(self.name)  # back first, so this scene reacts to the roll
+            self.app.submit(replace(command, faces=tuple(str(face) for face in faces)))
+
+        camera.request("mm-action", with_faces, return_to=self.name)  # type: ignore[attr-defined]
+        self.app.goto("camera")
+        return True
+
+    def _toggle_dice(self) -> None:
+        self.own_dice = not self.own_dice
+
     # -- what is shown ---------------------------------------------------------------
 
     def view(self) -> dict[str, Any]:
@@ -120,13 +145,13 @@ class MiceMysticsScene(Scene):
             return self.form
         if self.selected:
             panel = figure_panel(
-                view, self.selected, self.app.submit, self._deselect, self.app.tr, self._show
+                view, self.selected, self.submit, self._deselect, self.app.tr, self._show
             )
             if panel is not None:
                 return panel
         if view["outcome"] != "playing":
             if self.starting is None or self.starting.closed:
-                self.starting = setup_form(self.view, self.app.submit, self.app.tr, self._show)
+                self.starting = setup_form(self.view, self.submit, self.app.tr, self._show)
             return self.starting
         return None
 
@@ -140,7 +165,7 @@ class MiceMysticsScene(Scene):
             or self.answering[0] != question
             or (self.answering[1] is not None and self.answering[1].closed)
         ):
-            self.answering = (question, forms.answer(view, self.app.submit, self.app.tr))
+            self.answering = (question, forms.answer(view, self.submit, self.app.tr))
         return self.answering[1]
 
     def _show(self, form: Form | FigurePanel) -> None:
@@ -167,7 +192,10 @@ class MiceMysticsScene(Scene):
             ],
         )
         left = chrome.bar_buttons(layout, [(self.app.tr("Home"), self._home, True)], side="left")
-        return left + right
+        dice = chrome.bar_buttons(layout, [(self.app.tr("Our dice"), self._toggle_dice, True)])[0]
+        dice.rect.right = right[-1].rect.left - layout.gap
+        dice.selected = self.own_dice
+        return left + [dice] + right
 
     def _bar_left(self) -> int:
         return chrome.bar_buttons(
@@ -269,7 +297,7 @@ class MiceMysticsScene(Scene):
         _, _, _, area = self._board_areas(self._areas()[1])
         legal = set(view["legal"])
         mouse_turn = any(c["current"] and c["side"] == "mouse" for c in view["track"])
-        submit, tr = self.app.submit, self.app.tr
+        submit, tr = self.submit, self.app.tr
         entries: list[tuple[str, str, Callable[[], None]]] = [
             (cmd.RollMovement.kind, tr("Move"), lambda: submit(cmd.RollMovement()) and None),
         ]
@@ -309,14 +337,14 @@ class MiceMysticsScene(Scene):
 
     def _chapter_menu(self) -> None:
         """Encounters and the chapter's own events, kept off the main grid."""
-        self.form = chapter_menu(self.view(), self.app.submit, self.app.tr, self._show)
+        self.form = chapter_menu(self.view(), self.submit, self.app.tr, self._show)
 
     def _open(
         self,
         build: Callable[[dict[str, Any], Callable[[Command], bool], Callable[[str], str]], Form],
     ) -> Callable[[], None]:
         def opening() -> None:
-            self.form = build(self.view(), self.app.submit, self.app.tr)
+            self.form = build(self.view(), self.submit, self.app.tr)
 
         return opening
 
