@@ -8,7 +8,7 @@ VENV_FLAGS := $(if $(ON_PI),--system-site-packages,)
 comma := ,
 EXTRAS := $(if $(ON_PI),pi$(comma)dev,dev)
 
-.PHONY: run test lint bench clean
+.PHONY: run test lint bench translations clean
 
 $(VENV)/.installed: pyproject.toml
 	python3 -m venv $(VENV_FLAGS) $(VENV)
@@ -30,6 +30,15 @@ bench: $(VENV)/.installed
 	$(PY) -m benchmarks.session_speed
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m benchmarks.app_speed
 	$(PY) -m benchmarks.dice_read
+
+# After changing interface texts: refresh the catalogue, then translate the new entries in
+# tablekit/locale/da/LC_MESSAGES/tablekit.po and run this again to compile them.
+translations: $(VENV)/.installed
+	$(VENV)/bin/pybabel extract -k tr -k mark --no-location --omit-header --sort-output \
+		-o tablekit/locale/tablekit.pot tablekit/ui tablekit/vision
+	$(VENV)/bin/pybabel update --omit-header --no-fuzzy-matching -D tablekit \
+		-i tablekit/locale/tablekit.pot -d tablekit/locale
+	$(VENV)/bin/pybabel compile -D tablekit -d tablekit/locale
 
 clean:
 	rm -rf $(VENV)

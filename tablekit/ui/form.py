@@ -106,7 +106,10 @@ class Form:
     ) -> None:
         widgets.panel(surface, area, theme.PARCHMENT, theme.CHEESE, 4)
         title = pygame.Rect(
-            area.x + layout.gap, area.y + layout.gap // 2, area.width - 2 * layout.gap, layout.touch
+            area.x + layout.gap,
+            area.y + layout.gap // 2,
+            area.width - 2 * layout.gap,
+            self._title_height(layout),
         )
         heading = (
             self.title
@@ -139,10 +142,14 @@ class Form:
 
     # -- building ------------------------------------------------------------------
 
+    def _title_height(self, layout: Layout) -> int:
+        """Room for the title: two lines of small text fit when it wraps."""
+        return max(layout.touch, 2 * theme.font("bold", layout.text("small")).get_linesize())
+
     def _grid(self, layout: Layout, area: pygame.Rect) -> tuple[pygame.Rect, int, int]:
         """The field area, how many rows fit in it, and how many columns."""
         inner = area.inflate(-2 * layout.gap, -2 * layout.gap)
-        top = inner.y + layout.touch
+        top = inner.y + self._title_height(layout)
         bottom = inner.bottom - layout.touch - layout.gap
         fit = max(1, (bottom - top) // (layout.touch + layout.gap))
         split = 2 if inner.width >= 2 * MIN_COLUMN * layout.touch else 1

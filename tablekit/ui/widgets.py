@@ -44,6 +44,22 @@ def text(
     return place
 
 
+def lines_of(words: str, font: pygame.font.Font, width: int) -> list[str]:
+    """``words`` broken into lines no wider than ``width`` (breaking at plain spaces only)."""
+    lines: list[str] = []
+    for paragraph in words.split("\n"):
+        line = ""
+        for word in paragraph.split(" "):
+            trial = f"{line} {word}".strip()
+            if font.size(trial)[0] <= width or not line:
+                line = trial
+            else:
+                lines.append(line)
+                line = word
+        lines.append(line)
+    return lines
+
+
 def wrapped(
     surface: pygame.Surface,
     words: str,
@@ -52,19 +68,16 @@ def wrapped(
     colour: Colour = theme.INK,
     face: str = "regular",
 ) -> int:
-    """Draw ``words`` wrapped to ``rect``'s width from its top; return the height used."""
+    """Draw ``words`` wrapped to ``rect``, shrinking the type until all lines fit.
+
+    Returns the height used.
+    """
     font = theme.font(face, size)
-    lines: list[str] = []
-    for paragraph in words.split("\n"):
-        line = ""
-        for word in paragraph.split():
-            trial = f"{line} {word}".strip()
-            if font.size(trial)[0] <= rect.width or not line:
-                line = trial
-            else:
-                lines.append(line)
-                line = word
-        lines.append(line)
+    lines = lines_of(words, font, rect.width)
+    while size > 14 and len(lines) * font.get_linesize() > rect.height:
+        size -= 2
+        font = theme.font(face, size)
+        lines = lines_of(words, font, rect.width)
     y = rect.y
     for line in lines:
         if y + font.get_linesize() > rect.bottom:

@@ -235,11 +235,11 @@ PURPOSE_TALLY = {
 def tally_line(roll: dict[str, Any], tr: Tr) -> str:
     """What the last roll means for its purpose, plus its cheese."""
     tally = roll["tally"]
-    parts = [f"{tr(label)} {tally[key]}" for label, key in PURPOSE_TALLY.get(roll["purpose"], ())]
+    parts = [(tr(label), tally[key]) for label, key in PURPOSE_TALLY.get(roll["purpose"], ())]
     if roll["purpose"] in ("movement", "scurry") and roll["movement"] is not None:
-        parts = [f"{tr('Spaces')} {roll['movement']}"]
-    parts.append(f"{tr('Cheese')} {tally['cheese']}")
-    return " · ".join(parts)
+        parts = [(tr("Spaces"), roll["movement"])]
+    parts.append((tr("Cheese"), tally["cheese"]))
+    return " · ".join(f"{label}\N{NO-BREAK SPACE}{count}" for label, count in parts)
 
 
 def draw_tray(
@@ -258,6 +258,4 @@ def draw_tray(
         icons.action_die(surface, die, face, MOVEMENT[Face(face)])
     words = pygame.Rect(inner.x + len(faces) * (side + 4) + layout.gap, inner.y, 0, inner.height)
     words.width = inner.right - words.x
-    purpose = tr(roll["purpose"].replace("_", " ").capitalize())
-    text = f"{purpose}: {tally_line(roll, tr)}"
-    widgets.wrapped(surface, text, words, layout.text("small"), theme.CREAM, "bold")
+    widgets.wrapped(surface, tally_line(roll, tr), words, layout.text("small"), theme.CREAM, "bold")
