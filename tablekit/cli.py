@@ -14,6 +14,7 @@ from tablekit.session import codec
 from tablekit.session.journal import Journal, JournalError
 from tablekit.session.session import Session
 from tablekit.session.store import open_session
+from tablekit.vision.command import add_dice_parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -56,6 +57,8 @@ def build_parser() -> argparse.ArgumentParser:
     shot.add_argument("--out", required=True, help="the PNG file to write")
     _session_options(shot)
     shot.set_defaults(func=take_screenshot)
+
+    add_dice_parser(sub)
     return parser
 
 

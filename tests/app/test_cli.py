@@ -101,3 +101,11 @@ def test_screenshot_writes_a_png(tmp_path, capsys) -> None:
     code, _, _ = run(capsys, *args)
     assert code == 0
     assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_dice_read_is_a_tablekit_command(capsys) -> None:
+    frame = Path(__file__).parents[1] / "vision" / "frames" / "webcam_six_12.jpg"
+    code, [reading], _ = run(capsys, "dice", "read", str(frame), "--json")
+    assert code == 0
+    assert reading["image"] == str(frame)
+    assert reading["dice"] and all(die["value"] == 6 for die in reading["dice"])
