@@ -104,8 +104,10 @@ def test_screenshot_writes_a_png(tmp_path, capsys) -> None:
 
 
 def test_dice_read_is_a_tablekit_command(capsys) -> None:
-    frame = Path(__file__).parents[1] / "vision" / "frames" / "webcam_six_12.jpg"
-    code, [reading], _ = run(capsys, "dice", "read", str(frame), "--json")
+    frames = Path(__file__).parents[1] / "vision" / "frames"
+    frame = frames / "mm_action_101.jpg"
+    truth = json.loads((frames / "mm_action_truth.json").read_text())[frame.name]
+    code, [reading], _ = run(capsys, "dice", "read", str(frame), "--kind", "mm-action", "--json")
     assert code == 0
     assert reading["image"] == str(frame)
-    assert reading["dice"] and all(die["value"] == 6 for die in reading["dice"])
+    assert sorted(d["value"] for d in reading["dice"]) == sorted(d["face"] for d in truth)
