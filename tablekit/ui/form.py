@@ -22,7 +22,7 @@ from tablekit.ui.widgets import Button
 MIN_COLUMN = 5.5
 """A column of fields is at least this many touch heights wide (label + stepper)."""
 
-KEYS = [list("1234567890"), list("qwertyuiopå"), list("asdfghjklæø"), list("zxcvbnm-'")]
+KEYS = [list("1234567890"), list("qwertyuiopå"), list("asdfghjklæø"), [*"zxcvbnm-'", "DEL", " "]]
 """The on-screen keys, Danish letters included."""
 
 
@@ -32,7 +32,8 @@ class Field:
 
     ``kind`` is "count" (``low``..``high``), "toggle", "choice" (one of
     ``options``), "multi" (any of them) or "text" (typed on the keyboard or
-    on the on-screen keys). Options are (value, label) pairs.
+    on the on-screen keys; give it a page of its own, the keys need the room).
+    Options are (value, label) pairs.
     """
 
     key: str
@@ -66,8 +67,13 @@ class Form:
 
     @property
     def typing(self) -> bool:
-        """Whether the current page has a text field (and so needs the keys)."""
+        """Whether the current page has a text field (and so shows the keys)."""
         return any(item.kind == "text" for item in self.pages[self.page])
+
+    @property
+    def wide(self) -> bool:
+        """Whether any page types, so the form wants the whole width for the keys."""
+        return any(item.kind == "text" for page in self._given for item in page)
 
     def type(self, text: str) -> None:
         """Add typed ``text`` to the page's text field; a backspace removes one letter."""
@@ -90,7 +96,7 @@ class Form:
         """An on-screen keyboard between the fields and the navigation row."""
         inner = area.inflate(-2 * layout.gap, -2 * layout.gap)
         bottom = inner.bottom - layout.touch - layout.gap
-        rows = KEYS + [["DEL", " "]]
+        rows = KEYS
         height = min(layout.touch, (bottom - top) // len(rows) - 4)
         found = []
         for number, keys in enumerate(rows):
@@ -158,15 +164,15 @@ class Form:
     def _fit(self, layout: Layout, area: pygame.Rect) -> None:
         """Cut pages that hold more fields than fit into several, once per screen size."""
         _, fit, split = self._grid(layout, area)
-        capacity = 1 if self.typing else fit * split
+        capacity = fit * split
         if capacity == self._capacity:
             return
         self._capacity = capacity
-        self.pages = [
-            page[start : start + capacity]
-            for page in self._given
-            for start in range(0, len(page), capacity)
-        ]
+        self.pages = []
+        for page in self._given:
+            typed = any(item.kind == "text" for item in page)
+            step = len(page) if typed else capacity
+            self.pages += [page[start : start + step] for start in range(0, len(page), step)]
         self.page = min(self.page, len(self.pages) - 1)
 
     def _rows(self, layout: Layout, area: pygame.Rect) -> list[tuple[pygame.Rect, pygame.Rect]]:
@@ -175,6 +181,8 @@ class Form:
         grid, fit, split = self._grid(layout, area)
         step = layout.touch + layout.gap
         fields = self.pages[self.page]
+        if not fields:
+            return []
         split = min(split, -(-len(fields) // fit))
         cells = columns(grid, split, 2 * layout.gap)
         found = []

@@ -154,12 +154,17 @@ def test_a_surge_is_announced_until_it_fades(app: Any, monkeypatch: pytest.Monke
     played = []
     monkeypatch.setattr(app.cues, "play", played.append)
     play(app, *NUMBERS, CHAPTER)
+    middle = (app.layout.width // 2, app.layout.height // 2 - app.layout.px(5))
+    app.step(0.0)
+    assert app.canvas.get_at(middle)[:3] != theme.WAX
     app.scene.react([type("E", (), {"kind": "mm.surged"})()])
     assert played == ["surge"]
     assert app.step(0.5)
+    assert app.canvas.get_at(middle)[:3] == theme.WAX
     for _ in range(10):
         app.step(0.5)
     assert not app.step(0.5)
+    assert app.canvas.get_at(middle)[:3] != theme.WAX
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -179,6 +184,9 @@ def test_every_moment_fits_every_screen(
         app.scene._chapter_menu()
     if moment == "typing":
         play(app, {"type": "mm.search", "tile": "Tile 1", "faces": ["bow_star"]})
+        app.draw()
+        press(app, "Next")
+        assert app.scene._panel(app.scene.view()).typing
     app.draw()
     buttons = app.scene.buttons()
     screen = pygame.Rect(0, 0, *size)

@@ -215,14 +215,117 @@ def _answer(view: dict[str, Any], submit: Submit, tr: Tr) -> Form | None:
         return Form(question["text"], [fields], discard, tr("Discard"))
     if ask == "search_card":
         choices = [(c, tr(c.capitalize())) for c in ("keep", "trick", "cheese", "event", "party")]
-        fields = [
-            Field("choice", tr("The card is"), "choice", "keep", choices[:3]),
-            Field("choice", "", "choice", "keep", choices[3:]),
-            Field("card", tr("Card name"), "text", ""),
+        pages = [
+            [
+                Field("choice", tr("The card is"), "choice", "keep", choices[:3]),
+                Field("choice", "", "choice", "keep", choices[3:]),
+            ],
+            [Field("card", tr("Card name"), "text", "")],
         ]
 
         def take(values: dict[str, Any]) -> bool:
             return submit(cmd.TakeSearchCard(values["choice"], values["card"]))
 
-        return Form(question["text"], [fields], take, tr("OK"))
+        return Form(question["text"], pages, take, tr("OK"))
     return None
+
+
+def use_ability(hero: dict[str, Any], submit: Submit, tr: Tr) -> Form:
+    """Use one of the hero's ability cards, paying its cheese."""
+    options = [(a, a) for a in hero["abilities"]]
+    fields = [
+        Field(
+            "ability", tr("Ability card"), "choice", options[0][0] if options else "", options[:3]
+        ),
+        Field("cost", tr("Cheese it costs"), "count", 0, high=6),
+    ]
+
+    def confirm(values: dict[str, Any]) -> bool:
+        return submit(cmd.UseAbility(hero["id"], values["ability"], values["cost"]))
+
+    return Form(f"{hero['name']}: {tr('ability')}", [fields], confirm, tr("Use"))
+
+
+def equip(hero: dict[str, Any], submit: Submit, tr: Tr) -> Form:
+    """Move found cards between the pack and the equipment slots."""
+    fields = [
+        Field("equip", tr("Equip"), "multi", (), [(c, c) for c in hero["pack"][:3]]),
+        Field("unequip", tr("Put away"), "multi", (), [(c, c) for c in hero["equipped"][:3]]),
+    ]
+
+    def confirm(values: dict[str, Any]) -> bool:
+        return submit(cmd.Equip(tuple(values["equip"]), tuple(values["unequip"])))
+
+    return Form(f"{hero['name']}: {tr('equipment')}", [fields], confirm, tr("OK"))
+
+
+def share(view: dict[str, Any], hero: dict[str, Any], submit: Submit, tr: Tr) -> Form:
+    """Trade cheese and found cards with another mouse."""
+    others = [(h["id"], h["name"]) for h in view["heroes"] if h["id"] != hero["id"]]
+    fields = [
+        Field("other", tr("With"), "choice", others[0][0] if others else "", others[:3]),
+        Field("give_cheese", tr("Give cheese"), "count", 0, high=hero["cheese"]),
+        Field("take_cheese", tr("Take cheese"), "count", 0, high=12),
+        Field("give", tr("Give cards"), "multi", (), [(c, c) for c in hero["pack"][:3]]),
+    ]
+
+    def confirm(values: dict[str, Any]) -> bool:
+        return submit(
+            cmd.Share(
+                values["other"],
+                values["give_cheese"],
+                values["take_cheese"],
+                tuple(values["give"]),
+            )
+        )
+
+    return Form(f"{hero['name']}: {tr('share')}", [fields], confirm, tr("OK"))
+
+
+def roach_steals(view: dict[str, Any], hero: dict[str, Any], submit: Submit, tr: Tr) -> Form:
+    """A roach takes a cheese; with a Roachmaster the table says where the roach is."""
+    fields = [Field("near", tr("On the Roachmaster's tile"), "toggle", False)]
+    roachmaster = any(a["achievement"] == "roachmaster" for a in view["achievements"])
+
+    def confirm(values: dict[str, Any]) -> bool:
+        near = values["near"] if roachmaster else None
+        return submit(cmd.RoachSteal(hero["id"], near))
+
+    return Form(
+        f"{hero['name']}: {tr('a roach steals')}",
+        [fields if roachmaster else []],
+        confirm,
+        tr("OK"),
+    )
+
+
+def discard(hero: dict[str, Any], submit: Submit, tr: Tr) -> Form:
+    """Drop a found card, e.g. a used scroll."""
+    cards = [(c, c) for c in (hero["pack"] + hero["equipped"])[:6]]
+    fields = [
+        Field(
+            "card",
+            tr("Card") if i == 0 else "",
+            "choice",
+            cards[0][0] if cards else "",
+            cards[i : i + 3],
+        )
+        for i in range(0, len(cards), 3)
+    ]
+    return Form(
+        f"{hero['name']}: {tr('discard')}",
+        [fields],
+        lambda v: submit(cmd.DiscardCard(hero["id"], v["card"])),
+        tr("Discard"),
+    )
+
+
+def party_item(submit: Submit, tr: Tr) -> Form:
+    """A party item found or given up."""
+    pages = [
+        [Field("held", tr("The party has it"), "toggle", True)],
+        [Field("item", tr("Party item"), "text", "")],
+    ]
+    return Form(
+        tr("Party item"), pages, lambda v: submit(cmd.PartyItem(v["item"], v["held"])), tr("OK")
+    )

@@ -38,6 +38,7 @@ class FigurePanel:
     close: Callable[[], None]
     closed: bool = False
     typing: bool = False
+    wide: bool = False
     per_row: int = 4
 
     def dismiss(self) -> None:
@@ -103,6 +104,8 @@ def _hero_panel(
     me = hero["id"]
     active = not hero["captured"]
     wounded, poisoned, fed = hero["wounds"] > 0, hero["poison"] > 0, hero["cheese"] > 0
+    has_ability = active and bool(hero["abilities"])
+    has_cards = bool(hero["pack"] or hero["equipped"])
     stats = " · ".join(
         f"{tr(n.capitalize())} {hero[n]}" for n in ("battle", "defense", "lore", "move", "life")
     )
@@ -110,6 +113,8 @@ def _hero_panel(
     pack = f"{tr('Pack')}: {', '.join(hero['pack']) or '—'}"
     equipped = f"{tr('Equipped')}: {', '.join(hero['equipped']) or '—'}"
     facts = [stats, f"{wounds} · {tr('Cheese')} {hero['cheese']}", f"{pack} · {equipped}"]
+    if hero["achievements"]:
+        facts.append(f"{tr('Achievements')}: {', '.join(hero['achievements'])}")
     actions: list[Action] = [
         (tr("Wound"), lambda: submit(cmd.WoundMouse(me)), active, False),
         (tr("Poison"), lambda: submit(cmd.WoundMouse(me, poison=True)), active, False),
@@ -124,6 +129,16 @@ def _hero_panel(
         (tr("Cheese −1"), lambda: submit(cmd.GainCheese(me, -1)), active and fed, False),
         (tr("Level up"), lambda: open_form(_level_up(me, submit, tr)), hero["level_up"], False),
         (tr("Capture"), lambda: submit(cmd.CaptureMouse(me)), active, False),
+        (tr("Ability"), lambda: open_form(forms.use_ability(hero, submit, tr)), has_ability, False),
+        (tr("Equip"), lambda: open_form(forms.equip(hero, submit, tr)), active, False),
+        (tr("Share"), lambda: open_form(forms.share(view, hero, submit, tr)), active, False),
+        (tr("Discard"), lambda: open_form(forms.discard(hero, submit, tr)), has_cards, False),
+        (
+            tr("Roach steals"),
+            lambda: open_form(forms.roach_steals(view, hero, submit, tr)),
+            fed,
+            False,
+        ),
     ]
     for marker in Marker:
         on = marker.value in hero["markers"]
@@ -135,7 +150,8 @@ def _hero_panel(
                 on,
             )
         )
-    return FigurePanel(f"{hero['name']} ({', '.join(hero['classes'])})", facts, actions, close)
+    title = f"{hero['name']} ({', '.join(hero['classes'])})"
+    return FigurePanel(title, facts, actions, close, wide=True, per_row=6)
 
 
 def _minion_panel(

@@ -42,6 +42,7 @@ class MiceMysticsScene(Scene):
         self.starting: Form | None = None
         self.selected: str | None = None
         self.surge = 0.0
+        self.cards: list[tuple[pygame.Rect, dict[str, Any]]] = []
         self.own_dice = app.settings.camera.backend != "none"
 
     # -- the contract ----------------------------------------------------------------
@@ -86,15 +87,16 @@ class MiceMysticsScene(Scene):
         surface.fill(theme.WOOD)
         chrome.draw_bar(surface, layout, self._title(view), self._bar(), left=self._bar_left())
         track, side = self._areas()
-        self.cards = board.draw_track(surface, layout, track, view, self.app.tr)
         panel = self._panel(view)
+        full = panel is not None and self._form_area(panel) == layout.content()
+        self.cards = [] if full else board.draw_track(surface, layout, track, view, self.app.tr)
         if panel is None:
             self._draw_board(surface, side, view)
-            return
-        if self._beside_tray(view, panel):
-            tray = pygame.Rect(side.x, side.y, side.width, int(layout.touch * 1.5))
-            board.draw_tray(surface, layout, tray, view["last_roll"], self.app.tr)
-        panel.draw(surface, layout, self._form_area(panel), self.app.tr)
+        else:
+            if self._beside_tray(view, panel):
+                tray = pygame.Rect(side.x, side.y, side.width, int(layout.touch * 1.5))
+                board.draw_tray(surface, layout, tray, view["last_roll"], self.app.tr)
+            panel.draw(surface, layout, self._form_area(panel), self.app.tr)
         if self.surge > 0:
             self._draw_surge(surface)
 
@@ -226,7 +228,7 @@ class MiceMysticsScene(Scene):
     def _form_area(self, form: Form | FigurePanel) -> pygame.Rect:
         """Full width for typing or setting up; below the dice tray for a question; else right."""
         view = self.view()
-        if form.typing or view["outcome"] != "playing":
+        if form.wide or view["outcome"] != "playing":
             return self.app.layout.content()
         side = self._areas()[1]
         if self._beside_tray(view, form):
@@ -236,7 +238,7 @@ class MiceMysticsScene(Scene):
 
     def _beside_tray(self, view: dict[str, Any], panel: Form | FigurePanel) -> bool:
         """A question about a roll is asked with the roll in sight."""
-        return bool(view["pending"]) and view["last_roll"] is not None and not panel.typing
+        return bool(view["pending"]) and view["last_roll"] is not None and not panel.wide
 
     def _board_areas(
         self, side: pygame.Rect
@@ -354,7 +356,7 @@ class MiceMysticsScene(Scene):
         if widgets.press_any(self.buttons(), pos):
             self.dirty = True
             return
-        for rect, card in getattr(self, "cards", []):
+        for rect, card in self.cards:
             if rect.collidepoint(pos):
                 self.selected = None if self.selected == card["card"] else card["card"]
                 self.dirty = True
