@@ -85,7 +85,18 @@ class MiceMysticsScene(Scene):
         view = self.view()
         layout = self.app.layout
         surface.fill(theme.WOOD)
-        chrome.draw_bar(surface, layout, self._title(view), self._bar(), left=self._bar_left())
+        title = self._title(view)
+        chrome.draw_bar(
+            surface, layout, "" if layout.portrait else title, self._bar(), self._bar_left()
+        )
+        if layout.portrait:
+            line = pygame.Rect(
+                layout.gap,
+                layout.bar,
+                layout.width - 2 * layout.gap,
+                layout.text("heading") + layout.gap,
+            )
+            widgets.text(surface, title, line, layout.text("heading"), theme.CREAM, "title", "left")
         track, side = self._areas()
         panel = self._panel(view)
         full = panel is not None and self._form_area(panel) == layout.content()
@@ -217,7 +228,9 @@ class MiceMysticsScene(Scene):
         layout = self.app.layout
         area = layout.content()
         if layout.portrait:
-            track, side = rows(area, 2, layout.gap)
+            heading = layout.text("heading") + layout.gap
+            below = pygame.Rect(area.x, area.y + heading, area.width, area.height - heading)
+            track, side = rows(below, 2, layout.gap)
             return track, side
         track = pygame.Rect(area.x, area.y, area.width * 52 // 100, area.height)
         side = pygame.Rect(
