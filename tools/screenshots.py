@@ -22,7 +22,8 @@ from tablekit.config import Config  # noqa: E402
 from tablekit.session import Journal  # noqa: E402
 from tablekit.ui.app import App  # noqa: E402
 
-SIZES = [(800, 480), (1920, 1080), (720, 1280)]
+SIZES = [(800, 480), (1920, 1080)]
+PORTRAIT = (720, 1280)
 
 SETUP = [
     {"type": "mm.set_stats", "figure": "collin", "battle": 3, "defense": 2, "lore": 1, "life": 5},
@@ -134,6 +135,7 @@ def main() -> None:
             app.goto(scene)
             app.draw()
             pygame.image.save(app.canvas, out / f"{scene}-{size[0]}x{size[1]}.png")
+    shoot(out, PORTRAIT, "play")
 
 
 if __name__ == "__main__":
