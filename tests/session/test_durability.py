@@ -1,11 +1,13 @@
 """Nothing acknowledged is lost when the process is killed at any moment.
 
-A child process applies commands as fast as it can and prints each one's
-number only after ``apply`` returned. The test SIGKILLs it at random points,
-200 times, and after every kill checks that each acknowledged command is in
-the replayed state and that SQLite finds the file intact.
+``tablekit script -`` is fed a stream of Mice and Mystics commands, each
+one unique, and prints a result line only after the command is journalled.
+The test SIGKILLs it at random points, 200 times, and after every kill
+checks that each acknowledged command is in the replayed state and that
+SQLite finds the file intact.
 """
 
+import json
 import os
 import random
 import signal
@@ -14,62 +16,88 @@ import sys
 import time
 from pathlib import Path
 
-from fakegame import Counter
-
+from tablekit.rules.mice_mystics.game import MiceAndMystics
 from tablekit.session import Journal, Session
-
-CHILD = """
-import sys
-from fakegame import Add, Counter
-from tablekit.session import Journal, Session
-journal = Journal(sys.argv[1])
-session = Session(journal, "durable", Counter())
-n = int(sys.argv[2])
-print("ready", flush=True)
-while True:
-    session.apply(Add(n))
-    print(n, flush=True)
-    n += 1
-"""
 
 KILLS = 200
+SETUP = [
+    {
+        "type": "mm.set_stats",
+        "figure": "lily",
+        "battle": 2,
+        "defense": 1,
+        "lore": 2,
+        "move": 3,
+        "life": 5,
+    },
+    {
+        "type": "mm.start_chapter",
+        "chapter": "Chapter 1",
+        "end_page": 8,
+        "heroes": [{"hero": "lily", "ability": "Aim"}],
+    },
+]
 
 
-def run_until_killed(path: Path, start: int, rng: random.Random) -> list[int]:
-    """Start a writer, let it acknowledge a random number of commands, kill it."""
-    env = {**os.environ, "PYTHONPATH": str(Path(__file__).parents[1])}
+def tablekit(env: dict[str, str], lines: list[dict[str, object]]) -> subprocess.Popen[str]:
+    """Start ``tablekit script -`` on the durable session, already fed ``lines``."""
     child = subprocess.Popen(
-        [sys.executable, "-c", CHILD, str(path), str(start)],
+        [
+            sys.executable,
+            "-m",
+            "tablekit",
+            "script",
+            "-",
+            "--session",
+            "durable",
+            "--game",
+            "mice-mystics",
+        ],
+        stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
         text=True,
         env=env,
     )
+    assert child.stdin is not None
+    child.stdin.write("".join(json.dumps(line) + "\n" for line in lines))
+    child.stdin.flush()
+    return child
+
+
+def achievement(number: int) -> dict[str, object]:
+    return {"type": "mm.story_achievement", "name": f"S{number}", "pages": 0}
+
+
+def run_until_killed(env: dict[str, str], start: int, rng: random.Random) -> list[str]:
+    """Let the script acknowledge a random number of commands, then kill it."""
+    child = tablekit(env, [achievement(n) for n in range(start, start + 200)])
     assert child.stdout is not None
-    assert child.stdout.readline().strip() == "ready"
-    acked = [int(child.stdout.readline()) for _ in range(rng.randint(0, 12))]
+    acked = [child.stdout.readline() for _ in range(rng.randint(0, 12))]
     time.sleep(rng.random() * 0.004)
     child.send_signal(signal.SIGKILL)
-    acked += [int(line) for line in child.stdout.read().split()]
+    acked += child.stdout.read().splitlines()
     child.wait()
-    return acked
+    assert child.stdin is not None
+    child.stdin.close()
+    return [f"S{json.loads(line)['line'] + start - 1}" for line in acked if line.strip()]
 
 
 def test_acknowledged_commands_survive_sigkill(tmp_path: Path) -> None:
-    path = tmp_path / "journal.sqlite3"
-    setup = Journal(path)
-    Session.create(setup, "durable", Counter())
-    setup.close()
+    env = {**os.environ, "TABLEKIT_DATA_DIR": str(tmp_path), "TABLEKIT_CONFIG_DIR": str(tmp_path)}
+    setup = tablekit(env, SETUP)
+    assert setup.communicate()[0].count('"ok": true') == len(SETUP)
     rng = random.Random(2026)
-    acked: set[int] = set()
+    acked: set[str] = set()
     start = 1
     for _ in range(KILLS):
-        acked.update(run_until_killed(path, start, rng))
-        journal = Journal(path)
+        acked.update(run_until_killed(env, start, rng))
+        journal = Journal(tmp_path / "journal.sqlite3")
         try:
-            added = Session(journal, "durable", Counter()).state.added
+            story = Session(journal, "durable", MiceAndMystics()).state.story
             assert journal.integrity() == "ok"
         finally:
             journal.close()
-        assert acked <= set(added)
-        start = max(added, default=0) + 1
+        assert acked <= set(story)
+        start += 200
     assert len(acked) > KILLS
