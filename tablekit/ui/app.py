@@ -31,6 +31,7 @@ from tablekit.ui.layout import Layout
 from tablekit.ui.scene import Scene
 from tablekit.ui.sound import Cues
 from tablekit.ui.touch import TAP, logical_size, tap_position
+from tablekit.ui.widgets import Button
 
 SCENES = {
     "home": "tablekit.ui.scenes.home:HomeScene",
@@ -69,6 +70,7 @@ class App:
         self.games = catalog.games() if games is None else games
         self.session: Session[Any] | None = None
         self.notice_text = ""
+        self.focus: tuple[str, tuple[int, int]] | None = None
         self.running = True
         self.screen = self._open_display(size)
         self.canvas = self._make_canvas()
@@ -136,6 +138,7 @@ class App:
 
     def goto(self, name: str) -> None:
         self.scene = self._scene(name)
+        self.focus = None
         self.scene.enter()
 
     def scene_named(self, name: str) -> Scene:
@@ -196,13 +199,48 @@ class App:
             self.running = False
         elif event.key == pygame.K_ESCAPE and self.scene.name != "home":
             self.goto("home")
+        elif event.key == pygame.K_TAB:
+            self._move_focus(-1 if event.mod & pygame.KMOD_SHIFT else 1)
+        elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.focus is not None:
+            self._press_focus()
         else:
             return False
         return True
 
+    # -- keyboard focus: Tab walks the buttons, Enter presses one -------------------------
+
+    def _focusable(self) -> list[Button]:
+        return [button for button in self.scene.buttons() if button.enabled]
+
+    def _move_focus(self, step: int) -> None:
+        buttons = self._focusable()
+        if not buttons:
+            self.focus = None
+            return
+        keys = [_key(b) for b in buttons]
+        index = keys.index(self.focus) if self.focus in keys else -step
+        self.focus = keys[(index + step) % len(keys)]
+        self.scene.dirty = True
+
+    def _press_focus(self) -> None:
+        for button in self._focusable():
+            if _key(button) == self.focus:
+                button.action()
+                self.scene.dirty = True
+                return
+
+    def _draw_focus(self) -> None:
+        for button in self._focusable():
+            if _key(button) == self.focus:
+                ring = button.rect.inflate(8, 8)
+                pygame.draw.rect(self.canvas, theme.SKY, ring, width=4, border_radius=8)
+                return
+
     def draw(self) -> None:
         """Paint the scene and any notice onto the canvas."""
         self.scene.draw(self.canvas)
+        if self.focus is not None:
+            self._draw_focus()
         if self.notice_text:
             self._draw_notice()
         self.scene.dirty = False
@@ -235,6 +273,11 @@ class App:
         if not self.settings.display.rotate:
             return self.screen
         return pygame.Surface(logical_size(self.screen.get_size(), self.settings.display.rotate))
+
+
+def _key(button: Button) -> tuple[str, tuple[int, int]]:
+    """What identifies a button across redraws: its label and where it sits."""
+    return (button.label, button.rect.center)
 
 
 def run(settings: Config) -> int:

@@ -16,6 +16,7 @@ from tablekit.rules.game import Event
 
 if TYPE_CHECKING:
     from tablekit.ui.app import App
+    from tablekit.ui.widgets import Button
 
 
 class Scene:
@@ -42,3 +43,7 @@ class Scene:
 
     def draw(self, surface: pygame.Surface) -> None:
         """Paint the whole scene onto ``surface``."""
+
+    def buttons(self) -> list[Button]:
+        """Every touch target on screen now; the keyboard's Tab walks these too."""
+        return []

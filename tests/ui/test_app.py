@@ -90,3 +90,16 @@ def test_taps_reach_the_scene_once(make_app: Any) -> None:
     )
     app.step(0.0)
     assert [e.pos for e in seen if e.type == TAP] == [(400, 240)]
+
+
+def test_the_keyboard_alone_can_start_a_session(make_app: Any) -> None:
+    """Tab walks the enabled buttons, Enter presses the one in focus."""
+    app = make_app()
+    tab = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, mod=0)
+    enter = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0)
+    for _ in range(10):
+        app.handle(tab)
+        if app.focus and app.focus[0] == "Counter":
+            break
+    app.handle(enter)
+    assert app.session is not None and app.session.game.name == "test-counter"
