@@ -97,6 +97,7 @@ UNEXTRACTED = (
     mark("share"),
     mark("a roach steals"),
     mark("discard"),
+    mark("card to keep"),
     mark("snake"),
     mark("sword"),
     mark("axe"),

@@ -212,3 +212,29 @@ def test_own_dice_are_entered_on_the_tray_and_submitted_with_their_faces(app: An
     roll = app.session.table_view()["last_roll"]
     assert roll["faces"] == ["sword_shield"]
     assert roll["movement"] == 2 + 3  # Prince Collin moves 2, plus the die
+
+
+def test_the_next_chapter_of_a_campaign_asks_which_found_card_each_hero_keeps(app: Any) -> None:
+    """Campaign (between chapters): abilities carry over, one found card is kept."""
+    play(
+        app,
+        *NUMBERS,
+        CHAPTER,
+        {"type": "mm.search", "tile": "Tile 1", "faces": ["bow_star"]},
+    )
+    app.draw()
+    press(app, "Next")
+    for letter in "Dagger":
+        app.handle(pygame.event.Event(pygame.TEXTINPUT, text=letter))
+    press(app, "OK")
+    play(app, {"type": "mm.declare_victory"})
+    press(app, "Prince Collin")
+    finish(app, "Start")
+    assert "card to keep" in app.scene.form.title
+    press(app, "Dagger")
+    press(app, "OK")
+    view = app.session.table_view()
+    assert view["outcome"] == "playing"
+    collin = next(h for h in view["heroes"] if h["id"] == "collin")
+    assert collin["abilities"] == ["Battle Cry"]
+    assert "Dagger" in collin["pack"] + collin["equipped"]

@@ -203,6 +203,23 @@ def _ability(
     return Form(f"{hero['name']}: {tr('ability card')}", [fields], keep, tr("OK"))
 
 
+def _keep(
+    hero: dict[str, Any], found: list[str], kept: dict[str, str], then: Callable[[], bool], tr: Tr
+) -> Form:
+    """The one found card a hero carries into the next chapter of a campaign."""
+    options = [("", tr("None")), *((card, card) for card in found[:5])]
+    fields = [
+        Field("keep", tr("Keep") if i == 0 else "", "choice", "", options[i : i + 3])
+        for i in range(0, len(options), 3)
+    ]
+
+    def keep(values: dict[str, Any]) -> bool:
+        kept[hero["id"]] = values["keep"]
+        return then()
+
+    return Form(f"{hero['name']}: {tr('card to keep')}", [fields], keep, tr("OK"))
+
+
 def setup_form(
     now: Callable[[], dict[str, Any]], submit: Submit, tr: Tr, open_form: Callable[[Form], None]
 ) -> Form:
@@ -222,19 +239,30 @@ def setup_form(
     ]
 
     abilities: dict[str, str] = {}
+    keeps: dict[str, str] = {}
+    ended = view["outcome"] in ("defeat", "victory")
+    before = {h["id"]: h for h in view["heroes"]} if ended else {}
 
     def start(values: dict[str, Any]) -> bool:
         """Ask for what is still missing, one form at a time, then start."""
+        again = lambda: start(values)  # noqa: E731
         for hero in now()["catalogue"]["heroes"]:
-            if hero["id"] not in values["heroes"]:
+            hero_id, last = hero["id"], before.get(hero["id"])
+            if hero_id not in values["heroes"]:
                 continue
             if hero["missing"]:
                 open_form(forms.stats(hero, submit, tr, hero=True))
                 return False
-            if hero["id"] not in abilities:
-                open_form(_ability(hero, abilities, lambda: start(values), tr))
+            if hero_id not in abilities and not (last and last["abilities"]):
+                open_form(_ability(hero, abilities, again, tr))
                 return False
-        choices = tuple(cmd.HeroChoice(h, abilities[h]) for h in values["heroes"])
+            found = last["pack"] + last["equipped"] if last else []
+            if found and hero_id not in keeps:
+                open_form(_keep(hero, found, keeps, again, tr))
+                return False
+        choices = tuple(
+            cmd.HeroChoice(h, abilities.get(h, ""), keeps.get(h, "")) for h in values["heroes"]
+        )
         chapter = f"{tr('Chapter')} {values['chapter']}"
         return submit(
             cmd.StartChapter(chapter, values["end"], choices, forms.groups(values, "min:"))
