@@ -76,7 +76,7 @@ class App:
         self.canvas = self._make_canvas()
         self.layout = Layout(*self.canvas.get_size())
         self.scenes: dict[str, Scene] = {}
-        self.scene: Scene = self._scene("home")
+        self.scene: Scene = self.scene_named("home")
         last = journal.last()
         if last is not None:
             self.resume(last.name)
@@ -137,15 +137,12 @@ class App:
     # -- scenes --------------------------------------------------------------------
 
     def goto(self, name: str) -> None:
-        self.scene = self._scene(name)
+        self.scene = self.scene_named(name)
         self.focus = None
         self.scene.enter()
 
     def scene_named(self, name: str) -> Scene:
-        """The scene ``name``, made on first use (to hand it a request before showing it)."""
-        return self._scene(name)
-
-    def _scene(self, name: str) -> Scene:
+        """The scene ``name``, made on first use (so a request can reach it before it shows)."""
         if name not in self.scenes:
             module, _, cls = SCENES[name].partition(":")
             self.scenes[name] = getattr(importlib.import_module(module), cls)(self)

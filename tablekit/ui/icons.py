@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 import pygame
 
-from tablekit.ui import theme
+from tablekit.ui import theme, widgets
 
 Colour = tuple[int, int, int]
 Point = tuple[float, float]
@@ -130,8 +130,6 @@ def action_die(surface: pygame.Surface, rect: pygame.Rect, face: str, number: in
     pygame.draw.rect(surface, theme.INK, rect, width=max(2, rect.width // 25), border_radius=radius)
     symbol = rect.inflate(-rect.width // 4, -rect.height // 4).move(0, -rect.height // 14)
     ACTION_FACES[face](surface, symbol, theme.INK)
-    from tablekit.ui import widgets
-
     corner = pygame.Rect(
         rect.x + rect.width // 12, rect.bottom - rect.height // 3, rect.width // 4, rect.height // 3
     )
