@@ -238,3 +238,13 @@ def test_the_next_chapter_of_a_campaign_asks_which_found_card_each_hero_keeps(ap
     collin = next(h for h in view["heroes"] if h["id"] == "collin")
     assert collin["abilities"] == ["Battle Cry"]
     assert "Dagger" in collin["pack"] + collin["equipped"]
+
+
+def test_exploring_asks_for_the_encounter_card_at_once(app: Any) -> None:
+    play(app, *NUMBERS, CHAPTER, {"type": "mm.remove_minion", "target": "rat_warrior"})
+    press(app, "Explore")
+    assert app.scene.form is not None and app.scene.form.title.startswith("Encounter")
+    press(app, "+")
+    finish(app, "Place")
+    track = app.session.table_view()["track"]
+    assert [c["card"] for c in track if c["side"] == "minion"] == ["rat_warrior"]

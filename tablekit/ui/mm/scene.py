@@ -67,6 +67,7 @@ class MiceMysticsScene(Scene):
             self.dirty = True
 
     def react(self, events: Sequence[Event]) -> None:
+        """Sound and show what the table must notice; after exploring, ask for the card."""
         kinds = {event.kind for event in events}
         if "mm.surged" in kinds:
             self.surge = SURGE_SECONDS
@@ -75,6 +76,8 @@ class MiceMysticsScene(Scene):
             self.app.cues.play("defeat")
         elif "mm.turn_started" in kinds:
             self.app.cues.play("turn")
+        if any(getattr(event, "action", "") == "explore" for event in events):
+            self.form = forms.encounter(self.view(), self.submit, self.app.tr)
 
     def update(self, dt: float) -> None:
         if self.surge > 0:
