@@ -98,6 +98,7 @@ UNEXTRACTED = (
     mark("a roach steals"),
     mark("discard"),
     mark("card to keep"),
+    mark("you play the minions."),
     mark("snake"),
     mark("sword"),
     mark("axe"),

@@ -297,12 +297,34 @@ class MiceMysticsScene(Scene):
             "left",
         )
         board.draw_tray(surface, layout, tray, view["last_roll"], tr)
+        reminder = self._reminder_area(view)
+        if reminder is not None:
+            widgets.panel(surface, reminder, theme.WOOD_LIGHT, theme.CHEESE, 2)
+            words = reminder.inflate(-layout.gap, -layout.gap)
+            widgets.wrapped(
+                surface, self._minion_note(view), words, layout.text("small"), theme.CREAM, "bold"
+            )
         for button in self._action_buttons(view):
             button.draw(surface, layout.text("body"))
 
+    def _minion_turn(self, view: dict[str, Any]) -> bool:
+        return any(c["current"] and c["side"] == "minion" for c in view["track"])
+
+    def _reminder_area(self, view: dict[str, Any]) -> pygame.Rect | None:
+        """On a minion turn, room above the actions for who moves them and whom they attack."""
+        if not self._minion_turn(view):
+            return None
+        _, _, _, area = self._board_areas(self._areas()[1])
+        return pygame.Rect(area.x, area.y, area.width, int(self.app.layout.touch * 1.6))
+
+    def _minion_note(self, view: dict[str, Any]) -> str:
+        player = next((h["name"] for h in view["heroes"] if h["id"] == view["minion_player"]), "")
+        lead = f"{player}: {self.app.tr('you play the minions.')} " if player else ""
+        return lead + " ".join(view["reminders"])
+
     def _encounter_line(self, view: dict[str, Any]) -> str:
         tr = self.app.tr
-        if view["reminders"]:
+        if view["reminders"] and not self._minion_turn(view):
             return view["reminders"][0]
         found = view["encounter"]
         if not found:
@@ -313,6 +335,11 @@ class MiceMysticsScene(Scene):
 
     def _action_buttons(self, view: dict[str, Any]) -> list[Button]:
         _, _, _, area = self._board_areas(self._areas()[1])
+        reminder = self._reminder_area(view)
+        if reminder is not None:
+            area = pygame.Rect(
+                area.x, reminder.bottom + 4, area.width, area.bottom - reminder.bottom - 4
+            )
         legal = set(view["legal"])
         mouse_turn = any(c["current"] and c["side"] == "mouse" for c in view["track"])
         submit, tr = self.submit, self.app.tr
