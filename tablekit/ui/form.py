@@ -110,6 +110,7 @@ class Form:
     def draw(
         self, surface: pygame.Surface, layout: Layout, area: pygame.Rect, tr: Callable[[str], str]
     ) -> None:
+        self._fit(layout, area)
         widgets.panel(surface, area, theme.PARCHMENT, theme.CHEESE, 4)
         title = pygame.Rect(
             area.x + layout.gap,
@@ -172,7 +173,8 @@ class Form:
         for page in self._given:
             typed = any(item.kind == "text" for item in page)
             step = len(page) if typed else capacity
-            self.pages += [page[start : start + step] for start in range(0, len(page), step)]
+            starts = range(0, max(len(page), 1), max(step, 1))
+            self.pages += [page[start : start + step] for start in starts]
         self.page = min(self.page, len(self.pages) - 1)
 
     def _rows(self, layout: Layout, area: pygame.Rect) -> list[tuple[pygame.Rect, pygame.Rect]]:

@@ -248,3 +248,54 @@ def test_exploring_asks_for_the_encounter_card_at_once(app: Any) -> None:
     finish(app, "Place")
     track = app.session.table_view()["track"]
     assert [c["card"] for c in track if c["side"] == "minion"] == ["rat_warrior"]
+
+
+def open_panel(app: Any, card: str) -> None:
+    app.draw()
+    rect = next(rect for rect, shown in app.scene.cards if shown["card"] == card)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=rect.center, button=1))
+    app.step(0.0)
+
+
+def test_a_roach_steals_with_one_tap(app: Any) -> None:
+    roach = {
+        "type": "mm.set_stats",
+        "figure": "roach",
+        "battle": 1,
+        "defense": 1,
+        "life": 1,
+        "ranged": False,
+    }
+    chapter = {
+        **CHAPTER,
+        "minions": [{"minion": "roach", "count": 1}],
+        "order": ["collin", "roach", "lily"],
+    }
+    play(app, *NUMBERS, roach, chapter, {"type": "mm.gain_cheese", "hero": "lily", "amount": 2})
+    open_panel(app, "lily")
+    press(app, "Roach steals")
+    assert next(h for h in app.session.table_view()["heroes"] if h["id"] == "lily")["cheese"] == 1
+
+
+def test_free_actions_are_offered_only_on_the_panel_of_the_mouse_whose_turn_it_is(app: Any) -> None:
+    play(app, *NUMBERS, CHAPTER)
+    open_panel(app, "lily")
+    assert "Equip" not in labels(app) and "Share" not in labels(app)
+    press(app, "Close")
+    open_panel(app, "collin")
+    assert "Equip" in labels(app) and "Share" in labels(app)
+
+
+def test_minion_attack_with_every_mouse_captured_is_refused_not_a_crash(app: Any) -> None:
+    play(
+        app,
+        *NUMBERS,
+        CHAPTER,
+        {"type": "mm.end_turn"},
+        {"type": "mm.capture_mouse", "hero": "collin"},
+        {"type": "mm.capture_mouse", "hero": "lily"},
+    )
+    if "Attack" in labels(app):
+        press(app, "Attack")
+        press(app, "Roll")
+        assert app.notice_text

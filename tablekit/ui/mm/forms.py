@@ -51,16 +51,18 @@ def targets(view: dict[str, Any]) -> list[tuple[str, str]]:
 def attack(view: dict[str, Any], submit: Submit, tr: Tr) -> Form:
     """A mouse's battle action: target, melee or ranged, extra dice."""
     options = targets(view)
+    first = options[0][0] if options else ""
     fields = [
-        Field("target", tr("Target"), "choice", options[0][0] if options else "", options[:4]),
+        Field("target", tr("Target") if i == 0 else "", "choice", first, options[i : i + 4])
+        for i in range(0, len(options), 4)
+    ]
+    fields += [
         Field("ranged", tr("Ranged"), "toggle", False),
         Field("bonus", tr("Extra dice"), "count", 0, high=6),
     ]
-    if len(options) > 4:
-        fields.insert(1, Field("target", "", "choice", options[0][0], options[4:8]))
 
     def confirm(values: dict[str, Any]) -> bool:
-        return submit(cmd.Attack(values["target"], values["ranged"], values["bonus"]))
+        return submit(cmd.Attack(values.get("target", ""), values["ranged"], values["bonus"]))
 
     return Form(tr("Attack"), [fields], confirm, tr("Roll"))
 
@@ -76,7 +78,7 @@ def minion_attack(view: dict[str, Any], submit: Submit, tr: Tr) -> Form:
     fields.append(Field("poison", tr("Poison"), "toggle", False))
 
     def confirm(values: dict[str, Any]) -> bool:
-        return submit(cmd.MinionAttack(tuple(values["targets"]), values["poison"]))
+        return submit(cmd.MinionAttack(tuple(values.get("targets", ())), values["poison"]))
 
     return Form(tr("Minion attack"), [fields], confirm, tr("Roll"))
 
@@ -282,21 +284,23 @@ def share(view: dict[str, Any], hero: dict[str, Any], submit: Submit, tr: Tr) ->
     return Form(f"{hero['name']}: {tr('share')}", [fields], confirm, tr("OK"))
 
 
-def roach_steals(view: dict[str, Any], hero: dict[str, Any], submit: Submit, tr: Tr) -> Form:
-    """A roach takes a cheese; with a Roachmaster the table says where the roach is."""
+def roach_steals(
+    view: dict[str, Any],
+    hero: dict[str, Any],
+    submit: Submit,
+    tr: Tr,
+    open_form: Callable[[Form], None],
+) -> None:
+    """A roach takes a cheese: one tap, unless a Roachmaster makes the table say where it is."""
+    if not any(a["achievement"] == "roachmaster" for a in view["achievements"]):
+        submit(cmd.RoachSteal(hero["id"]))
+        return
     fields = [Field("near", tr("On the Roachmaster's tile"), "toggle", False)]
-    roachmaster = any(a["achievement"] == "roachmaster" for a in view["achievements"])
 
     def confirm(values: dict[str, Any]) -> bool:
-        near = values["near"] if roachmaster else None
-        return submit(cmd.RoachSteal(hero["id"], near))
+        return submit(cmd.RoachSteal(hero["id"], values["near"]))
 
-    return Form(
-        f"{hero['name']}: {tr('a roach steals')}",
-        [fields if roachmaster else []],
-        confirm,
-        tr("OK"),
-    )
+    open_form(Form(f"{hero['name']}: {tr('a roach steals')}", [fields], confirm, tr("OK")))
 
 
 def discard(hero: dict[str, Any], submit: Submit, tr: Tr) -> Form:

@@ -105,6 +105,7 @@ def _hero_panel(
     active = not hero["captured"]
     wounded, poisoned, fed = hero["wounds"] > 0, hero["poison"] > 0, hero["cheese"] > 0
     has_ability = active and bool(hero["abilities"])
+    own = active and view["current"] == me  # free actions belong to the mouse whose turn it is
     has_cards = bool(hero["pack"] or hero["equipped"])
     stats = " · ".join(
         f"{tr(n.capitalize())} {hero[n]}" for n in ("battle", "defense", "lore", "move", "life")
@@ -127,15 +128,20 @@ def _hero_panel(
         ),
         (tr("Cheese +1"), lambda: submit(cmd.GainCheese(me, 1)), active, False),
         (tr("Cheese −1"), lambda: submit(cmd.GainCheese(me, -1)), active and fed, False),
-        (tr("Level up"), lambda: open_form(_level_up(me, submit, tr)), hero["level_up"], False),
+        (
+            tr("Level up"),
+            lambda: open_form(_level_up(me, submit, tr)),
+            own and hero["level_up"],
+            False,
+        ),
         (tr("Capture"), lambda: submit(cmd.CaptureMouse(me)), active, False),
         (tr("Ability"), lambda: open_form(forms.use_ability(hero, submit, tr)), has_ability, False),
-        (tr("Equip"), lambda: open_form(forms.equip(hero, submit, tr)), active, False),
-        (tr("Share"), lambda: open_form(forms.share(view, hero, submit, tr)), active, False),
+        (tr("Equip"), lambda: open_form(forms.equip(hero, submit, tr)), own, False),
+        (tr("Share"), lambda: open_form(forms.share(view, hero, submit, tr)), own, False),
         (tr("Discard"), lambda: open_form(forms.discard(hero, submit, tr)), has_cards, False),
         (
             tr("Roach steals"),
-            lambda: open_form(forms.roach_steals(view, hero, submit, tr)),
+            lambda: forms.roach_steals(view, hero, submit, tr, open_form),
             fed,
             False,
         ),
