@@ -12,16 +12,17 @@ from __future__ import annotations
 
 import sqlite3
 import time
-from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS sessions (
     name TEXT PRIMARY KEY,
     game TEXT NOT NULL,
     created REAL NOT NULL,
-    touched REAL NOT NULL
+    touched REAL NOT NULL,
+    version INTEGER NOT NULL DEFAULT 0
 );
 CREATE TABLE IF NOT EXISTS steps (
     id INTEGER PRIMARY KEY,
@@ -35,8 +36,16 @@ CREATE INDEX IF NOT EXISTS steps_by_session ON steps(session, id);
 """
 
 
+BUSY_SECONDS = 15.0
+"""How long to wait for another process (a script, the app) to finish writing."""
+
+
 class JournalError(ValueError):
-    """A session that does not exist, or exists already."""
+    """A session that does not exist or exists already, or a journal that cannot be used."""
+
+
+class StaleSession(JournalError):
+    """Another process changed the session since this one last read it."""
 
 
 @dataclass(frozen=True)
@@ -65,11 +74,14 @@ class Journal:
         if str(path) != ":memory:":
             Path(path).parent.mkdir(parents=True, exist_ok=True)
         self.path = path
-        self._db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
-        self._db.execute("PRAGMA journal_mode=WAL")
-        self._db.execute("PRAGMA synchronous=FULL")
-        self._db.execute("PRAGMA foreign_keys=ON")
-        self._db.executescript(SCHEMA)
+        try:
+            self._db = sqlite3.connect(path, isolation_level=None, timeout=BUSY_SECONDS)
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("PRAGMA synchronous=FULL")
+            self._db.execute("PRAGMA foreign_keys=ON")
+            self._db.executescript(SCHEMA)
+        except sqlite3.Error as error:
+            raise JournalError(f"cannot use the journal {path}: {error}") from None
 
     def close(self) -> None:
         self._db.close()
@@ -78,24 +90,35 @@ class Journal:
         """Start a new named session."""
         if not name.strip():
             raise JournalError("a session needs a name")
+        if self.exists(name):
+            raise JournalError(f"there is already a session called {name!r}")
         now = time.time()
-        try:
-            with self._transaction():
-                self._db.execute("INSERT INTO sessions VALUES (?, ?, ?, ?)", (name, game, now, now))
-        except sqlite3.IntegrityError:
-            raise JournalError(f"there is already a session called {name!r}") from None
+        with self._transaction():
+            self._db.execute(
+                "INSERT INTO sessions (name, game, created, touched) VALUES (?, ?, ?, ?)",
+                (name, game, now, now),
+            )
         return SessionInfo(name, game, now, now)
 
+    def exists(self, name: str) -> bool:
+        return self._one("SELECT COUNT(*) FROM sessions WHERE name = ?", (name,)) > 0
+
     def info(self, name: str) -> SessionInfo:
-        row = self._db.execute("SELECT * FROM sessions WHERE name = ?", (name,)).fetchone()
-        if row is None:
+        row = self._read(
+            "SELECT name, game, created, touched FROM sessions WHERE name = ?", (name,)
+        )
+        if not row:
             raise JournalError(f"no session called {name!r}")
-        return SessionInfo(*row)
+        return SessionInfo(*row[0])
 
     def sessions(self) -> list[SessionInfo]:
         """Every session, the most recently used first."""
-        rows = self._db.execute("SELECT * FROM sessions ORDER BY touched DESC, name")
-        return [SessionInfo(*row) for row in rows]
+        query = "SELECT name, game, created, touched FROM sessions ORDER BY touched DESC, name"
+        return [SessionInfo(*row) for row in self._read(query, ())]
+
+    def version(self, session: str) -> int:
+        """A number that grows with every change to ``session``, from any process."""
+        return self._one("SELECT version FROM sessions WHERE name = ?", (session,))
 
     def last(self) -> SessionInfo | None:
         """The session used most recently, which the app resumes."""
@@ -107,31 +130,27 @@ class Journal:
         with self._transaction():
             self._db.execute("UPDATE sessions SET touched = ? WHERE name = ?", (time.time(), name))
 
-    def delete(self, name: str) -> None:
-        with self._transaction():
-            self._db.execute("DELETE FROM sessions WHERE name = ?", (name,))
+    def append(self, session: str, command: str, events: str, seen: int) -> int:
+        """Durably record a step, dropping any undone ones; return the new version.
 
-    def append(self, session: str, command: str, events: str) -> int:
-        """Durably record a step, dropping any undone ones; return its id."""
+        ``seen`` is the version the caller decided on; if another process has
+        changed the session since, nothing is written and StaleSession says so.
+        """
         with self._transaction():
+            if self.version(session) != seen:
+                raise StaleSession("the session changed meanwhile; look again and retry")
             self._db.execute("DELETE FROM steps WHERE session = ? AND undone = 1", (session,))
-            cursor = self._db.execute(
+            self._db.execute(
                 "INSERT INTO steps (session, command, events, at) VALUES (?, ?, ?, ?)",
                 (session, command, events, time.time()),
             )
-            self._db.execute(
-                "UPDATE sessions SET touched = ? WHERE name = ?", (time.time(), session)
-            )
-        assert cursor.lastrowid is not None
-        return cursor.lastrowid
+            self._bump(session)
+        return seen + 1
 
-    def steps(self, session: str) -> Iterator[Step]:
+    def steps(self, session: str) -> list[Step]:
         """The steps in effect, oldest first."""
-        rows = self._db.execute(
-            "SELECT id, command, events FROM steps WHERE session = ? AND undone = 0 ORDER BY id",
-            (session,),
-        )
-        return (Step(*row) for row in rows)
+        query = "SELECT id, command, events FROM steps WHERE session = ? AND undone = 0 ORDER BY id"
+        return [Step(*row) for row in self._read(query, (session,))]
 
     def undo(self, session: str) -> Step | None:
         """Mark the newest step in effect as undone and return it."""
@@ -149,11 +168,28 @@ class Journal:
 
     def integrity(self) -> str:
         """SQLite's own check of the file: "ok" when all is well."""
-        return str(self._db.execute("PRAGMA integrity_check").fetchone()[0])
+        return str(self._read("PRAGMA integrity_check", ())[0][0])
 
     def _count(self, session: str, undone: int) -> int:
-        query = "SELECT COUNT(*) FROM steps WHERE session = ? AND undone = ?"
-        return int(self._db.execute(query, (session, undone)).fetchone()[0])
+        return self._one(
+            "SELECT COUNT(*) FROM steps WHERE session = ? AND undone = ?", (session, undone)
+        )
+
+    def _bump(self, session: str) -> None:
+        self._db.execute(
+            "UPDATE sessions SET version = version + 1, touched = ? WHERE name = ?",
+            (time.time(), session),
+        )
+
+    def _read(self, query: str, parameters: tuple[object, ...]) -> list[tuple[Any, ...]]:
+        try:
+            return self._db.execute(query, parameters).fetchall()
+        except sqlite3.Error as error:
+            raise JournalError(f"the journal {self.path} cannot be read: {error}") from None
+
+    def _one(self, query: str, parameters: tuple[object, ...]) -> int:
+        rows = self._read(query, parameters)
+        return int(rows[0][0]) if rows and rows[0][0] is not None else 0
 
     def _flip(self, session: str, undone: int, order: str) -> Step | None:
         with self._transaction():
@@ -165,6 +201,7 @@ class Journal:
             if row is None:
                 return None
             self._db.execute("UPDATE steps SET undone = ? WHERE id = ?", (1 - undone, row[0]))
+            self._bump(session)
         return Step(*row)
 
     def _transaction(self) -> _Transaction:
@@ -178,7 +215,19 @@ class _Transaction:
         self._db = db
 
     def __enter__(self) -> None:
-        self._db.execute("BEGIN IMMEDIATE")
+        try:
+            self._db.execute("BEGIN IMMEDIATE")
+        except sqlite3.Error as error:
+            raise JournalError(f"the journal is busy or broken: {error}") from None
 
     def __exit__(self, kind: object, error: object, trace: object) -> None:
-        self._db.execute("COMMIT" if kind is None else "ROLLBACK")
+        if kind is None:
+            try:
+                self._db.execute("COMMIT")
+                return
+            except sqlite3.Error as failure:
+                self._db.execute("ROLLBACK")
+                raise JournalError(f"the journal could not be written: {failure}") from None
+        self._db.execute("ROLLBACK")
+        if isinstance(error, sqlite3.Error):
+            raise JournalError(f"the journal could not be written: {error}") from None

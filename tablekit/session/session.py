@@ -11,7 +11,7 @@ from tablekit.rules.game import Command, Event, Game, fold
 from tablekit.rules.secret import TABLE, project
 from tablekit.session import codec
 from tablekit.session.commands import SESSION_COMMANDS, Redo, Redone, Undo, Undone
-from tablekit.session.journal import Journal, Step
+from tablekit.session.journal import Journal, StaleSession, Step
 
 S = TypeVar("S")
 
@@ -35,6 +35,7 @@ class Session(Generic[S]):
         self.rng = rng or random.Random()
         self.commands = codec.registry([*SESSION_COMMANDS, *game.commands])
         self.events = codec.registry(game.events)
+        self.version = journal.version(name)
         self.state: S = self._replay()
 
     @classmethod
@@ -49,6 +50,8 @@ class Session(Generic[S]):
         Raises RuleError (the rules refuse) or JournalError; either way
         nothing changes.
         """
+        if self.journal.version(self.name) != self.version:
+            self._reload()  # another process (a script, a second screen) moved on
         if isinstance(command, Undo):
             return self._undo()
         if isinstance(command, Redo):
@@ -56,7 +59,13 @@ class Session(Generic[S]):
         events = self.game.decide(self.state, command, self.rng)
         state = fold(self.game, self.state, events)
         record = json.dumps([codec.to_json(e) for e in events], ensure_ascii=False)
-        self.journal.append(self.name, codec.dumps(command), record)
+        try:
+            self.version = self.journal.append(
+                self.name, codec.dumps(command), record, self.version
+            )
+        except StaleSession:
+            self._reload()
+            raise
         self.state = state
         return events
 
@@ -99,15 +108,20 @@ class Session(Generic[S]):
         step = self.journal.undo(self.name)
         if step is None:
             raise RuleError("There is nothing to undo")
-        self.state = self._replay()
+        self._reload()
         return [Undone(step.command)]
 
     def _redo(self) -> list[Event]:
         step = self.journal.redo(self.name)
         if step is None:
             raise RuleError("There is nothing to redo")
-        self.state = fold(self.game, self.state, self._events_of(step))
+        self._reload()
         return [Redone(step.command)]
+
+    def _reload(self) -> None:
+        """Catch up with the journal: its version first, so a race is caught by append."""
+        self.version = self.journal.version(self.name)
+        self.state = self._replay()
 
     def _replay(self) -> S:
         state = self.game.start()

@@ -7,7 +7,7 @@ from fakegame import Add, Counter, Hide, Roll, Tally
 
 from tablekit.rules.errors import RuleError
 from tablekit.session import Journal, Redo, Session, Undo
-from tablekit.session.journal import JournalError
+from tablekit.session.journal import JournalError, StaleSession
 
 
 def reopen(session: Session[Tally]) -> Session[Tally]:
@@ -89,3 +89,30 @@ def test_views_hide_notes_from_table_and_other_pads(session: Session[Tally]) -> 
     assert session.pad_view("gm")["notes"][0]["note"] == {"hidden": True}
     assert session.gm_view()["notes"][0]["note"] == {"hidden": True}
     assert "attack" not in repr(session.table_view())
+
+
+def test_two_processes_on_one_journal_never_decide_on_stale_state(session: Session[Tally]) -> None:
+    """A script and the table app may share the journal: each sees the other's commands."""
+    other = reopen(session)
+    other.apply(Add(5))
+    session.apply(Add(1))
+    assert session.state.added == (5, 1)
+    assert reopen(session).state == session.state
+    other.apply(Undo())
+    assert reopen(session).state.added == (5,)
+
+
+def test_a_write_racing_another_is_refused_and_changes_nothing(session: Session[Tally]) -> None:
+    session.apply(Add(1))
+    journal = session.journal
+    stale = journal.version("friday") - 1
+    with pytest.raises(StaleSession):
+        journal.append("friday", '{"type": "t.add", "amount": 9}', "[]", stale)
+    assert reopen(session).state.added == (1,)
+
+
+def test_a_busy_or_broken_journal_is_a_journal_error(tmp_path) -> None:
+    broken = tmp_path / "not-a-journal.sqlite3"
+    broken.write_bytes(b"this is not sqlite" * 100)
+    with pytest.raises(JournalError, match="cannot use the journal"):
+        Journal(broken)
