@@ -24,8 +24,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         result: int = args.func(args)
         return result
-    except (config.ConfigError, RuleError, JournalError) as error:
+    except (config.ConfigError, RuleError, JournalError, codec.CommandError) as error:
         print(f"tablekit: {error}", file=sys.stderr)
+        return 2
+    except OSError as error:
+        print(
+            f"tablekit: {error.filename or ''} {error.strerror or error}".strip(), file=sys.stderr
+        )
         return 2
 
 
@@ -67,10 +72,15 @@ def _session_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--game", help="the game of a new session (default: from the config)")
 
 
-def _open(args: argparse.Namespace) -> Session[Any]:
+def _open(args: argparse.Namespace, create: bool = True) -> Session[Any]:
+    """The session the arguments name; only a script may start a new one."""
     settings = config.load()
     journal = Journal(paths.journal_file())
-    return open_session(journal, args.session, args.game or settings.play.game)
+    name = args.session or (last.name if (last := journal.last()) else None)
+    game = args.game
+    if create and game is None and not (name and journal.exists(name)):
+        game = settings.play.game
+    return open_session(journal, name, game, create=create)
 
 
 def run_app(args: argparse.Namespace) -> int:
@@ -86,10 +96,13 @@ def run_script(args: argparse.Namespace) -> int:
         code = _apply_lines(session, sys.stdin)
     else:
         try:
-            with open(args.file, encoding="utf-8") as stream:
+            with open(args.file, encoding="utf-8-sig") as stream:
                 code = _apply_lines(session, stream)
         except OSError as error:
             print(f"tablekit: cannot read {args.file}: {error.strerror}", file=sys.stderr)
+            return 2
+        except UnicodeDecodeError:
+            print(f"tablekit: {args.file} is not UTF-8 text", file=sys.stderr)
             return 2
     if args.state:
         _print(session.table_view())
@@ -111,7 +124,7 @@ def _apply_lines(session: Session[Any], lines: Iterable[str]) -> int:
 
 
 def print_state(args: argparse.Namespace) -> int:
-    session = _open(args)
+    session = _open(args, create=False)
     audience = args.view.removeprefix("pad:")
     if audience not in ("table", "gm") and not args.view.startswith("pad:"):
         print("tablekit: --view must be table, gm or pad:NAME", file=sys.stderr)
@@ -134,7 +147,9 @@ def take_screenshot(args: argparse.Namespace) -> int:
     if not (width.isdigit() and height.isdigit()):
         print("tablekit: --size must look like 800x480", file=sys.stderr)
         return 2
-    return screenshot(args.scene, (int(width), int(height)), args.out, _open(args))
+    config.load()  # a bad config stops here, with its file and key
+    journal = Journal(paths.journal_file())
+    return screenshot(args.scene, (int(width), int(height)), args.out, journal, args.session)
 
 
 def _print(data: dict[str, Any], indent: int | None = None) -> None:

@@ -52,6 +52,9 @@ def from_json(data: object, known: Mapping[str, type[T]]) -> T:
             data = json.loads(data)
         except json.JSONDecodeError as error:
             raise CommandError(f"not valid JSON: {error.msg} at column {error.colno}") from None
+        except (ValueError, RecursionError):
+            raise CommandError("not valid JSON: a number too long or nesting too deep") from None
+    _check_text(data)
     if not isinstance(data, dict):
         raise CommandError('expected a JSON object like {"type": "undo"}')
     fields = dict(data)
@@ -71,6 +74,16 @@ def from_json(data: object, known: Mapping[str, type[T]]) -> T:
         return msgspec.convert(fields, type=cls)
     except msgspec.ValidationError as error:
         raise CommandError(f"{kind}: {_readable(str(error))}") from None
+
+
+def _check_text(data: object) -> None:
+    """Refuse text that cannot be stored as UTF-8 (lone surrogates from bad bytes)."""
+    try:
+        json.dumps(data, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        raise CommandError("the line holds characters that are not valid UTF-8 text") from None
+    except (ValueError, RecursionError):
+        raise CommandError("the line nests too deep") from None
 
 
 def _readable(message: str) -> str:

@@ -8,29 +8,40 @@ from typing import Any
 from tablekit.rules import catalog
 from tablekit.rules.errors import RuleError
 from tablekit.rules.game import Game
-from tablekit.session.journal import Journal
+from tablekit.session.journal import Journal, JournalError
 from tablekit.session.session import Session
 
 DEFAULT_NAME = "table"
+DEFAULT_GAME = "mice-mystics"
 
 
 def open_session(
-    journal: Journal, name: str | None, game: str, known: Mapping[str, Game[Any]] | None = None
+    journal: Journal,
+    name: str | None,
+    game: str | None,
+    known: Mapping[str, Game[Any]] | None = None,
+    create: bool = True,
 ) -> Session[Any]:
-    """Open ``name`` (default: the last used), creating it to play ``game`` if new.
+    """Open ``name`` (default: the last used), or, with ``create``, start it to play ``game``.
 
     ``known`` is the catalogue of games to choose from (default: all of tablekit's).
+    A ``game`` that differs from an existing session's game is refused, not ignored.
     """
     known = catalog.games() if known is None else known
     if name is None:
         last = journal.last()
         name = last.name if last else DEFAULT_NAME
-    existing = {info.name: info for info in journal.sessions()}
-    if name in existing:
-        session: Session[Any] = Session(journal, name, _game(known, existing[name].game))
+    if journal.exists(name):
+        info = journal.info(name)
+        if game is not None and game != info.game:
+            raise JournalError(f"the session {name!r} plays {info.game}, not {game}")
+        session: Session[Any] = Session(journal, name, _game(known, info.game))
         journal.touch(name)
         return session
-    return Session.create(journal, name, _game(known, game))
+    if not create:
+        names = ", ".join(info.name for info in journal.sessions()) or "none yet"
+        raise JournalError(f"no session called {name!r}; sessions: {names}")
+    return Session.create(journal, name, _game(known, game or DEFAULT_GAME))
 
 
 def _game(known: Mapping[str, Game[Any]], name: str) -> Game[Any]:

@@ -83,10 +83,22 @@ class App:
 
     # -- sessions and commands -------------------------------------------------
 
-    def resume(self, name: str) -> None:
-        """Continue the session ``name`` on its game's scene."""
-        self.session = open_session(self.journal, name, self.settings.play.game, self.games)
-        self.goto(GAME_SCENES.get(self.session.game.name, "home"))
+    def resume(self, name: str) -> bool:
+        """Continue the session ``name`` on its game's scene.
+
+        A session that cannot be opened (its game unknown to this version, a
+        journal entry that no longer reads) leaves the app on Home with the
+        reason shown, so one broken session never locks the table out.
+        """
+        try:
+            session = open_session(self.journal, name, None, self.games, create=False)
+        except (RuleError, JournalError, codec.CommandError) as error:
+            self.goto("home")
+            self.notice(f"{name}: {error}")
+            return False
+        self.session = session
+        self.goto(GAME_SCENES.get(session.game.name, "home"))
+        return True
 
     def start(self, game: str) -> None:
         """Begin a new session of ``game``, named after the game and the time."""
@@ -127,7 +139,11 @@ class App:
 
     def change_settings(self, settings: Config) -> None:
         """Use and save new settings; the language changes at once."""
-        config.save(settings, paths.config_file())
+        try:
+            config.save(settings, paths.config_file())
+        except OSError as error:
+            self.notice(f"{self.tr('Settings file')}: {error.strerror}")
+            return
         self.settings = settings
         self.tr = translator(settings.ui.language)
         self.cues.enabled = settings.ui.sound

@@ -111,3 +111,27 @@ def test_dice_read_is_a_tablekit_command(capsys) -> None:
     assert code == 0
     assert reading["image"] == str(frame)
     assert sorted(d["value"] for d in reading["dice"]) == sorted(d["face"] for d in truth)
+
+
+def test_reading_commands_never_create_sessions(capsys) -> None:
+    code, _, err = run(capsys, "state", "--session", "Fridya")
+    assert code == 2 and "no session called 'Fridya'" in err
+    assert Journal(paths.journal_file()).sessions() == []
+
+
+def test_a_game_that_differs_from_the_sessions_is_refused(tmp_path, capsys) -> None:
+    lines = script(tmp_path, '{"type": "t.add", "amount": 1}')
+    assert run(capsys, "script", lines, "--session", "s", "--game", "test-counter")[0] == 0
+    code, _, err = run(capsys, "script", lines, "--session", "s", "--game", "chess")
+    assert code == 2 and "plays test-counter, not chess" in err
+
+
+def test_script_files_with_a_bom_work_and_other_encodings_are_refused(tmp_path, capsys) -> None:
+    bom = tmp_path / "bom.jsonl"
+    bom.write_bytes(b'\xef\xbb\xbf{"type": "t.add", "amount": 1}\n')
+    assert run(capsys, "script", str(bom), "--session", "s", "--game", "test-counter")[0] == 0
+    latin = tmp_path / "latin.jsonl"
+    latin.write_bytes(b'{"type": "t.hide", "owner": "gm", "note": "caf\xe9"}\n')
+    code, _, err = run(capsys, "script", str(latin), "--session", "s")
+    assert code == 2 and "not UTF-8" in err
+    assert total("s") == 1

@@ -29,6 +29,9 @@ def test_round_trip() -> None:
         ('{"type": "t.add", "amount": "two"}', "t.add: amount: Expected int, got str"),
         ('{"type": "t.add"}', "t.add: Object missing required field amount"),
         ('{"type": "t.add", "amount": 1, "by": 2}', "unknown field 'by'"),
+        ('{"type": "t.hide", "owner": "gm", "note": "\\ud800"}', "not valid UTF-8"),
+        ('{"type": "t.add", "amount": ' + "1" * 5000 + "}", "number too long"),
+        ("[" * 100_000 + "]" * 100_000, "nesting too deep"),
     ],
 )
 def test_bad_lines_are_explained(line: str, message: str) -> None:

@@ -103,3 +103,12 @@ def test_the_keyboard_alone_can_start_a_session(make_app: Any) -> None:
             break
     app.handle(enter)
     assert app.session is not None and app.session.game.name == "test-counter"
+
+
+def test_a_session_that_cannot_open_leaves_the_app_on_home_with_the_reason(make_app: Any) -> None:
+    first = make_app()
+    first.start("test-counter")
+    first.journal._db.execute("UPDATE sessions SET game = 'chess'")
+    again = make_app()
+    assert again.session is None and again.scene.name == "home"
+    assert "unknown game 'chess'" in again.notice_text

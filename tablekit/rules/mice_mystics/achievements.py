@@ -30,9 +30,7 @@ EFFECTS: dict[Achievement, str] = {
     Achievement.CHEESEMASTER: (
         "End marker one page further. Cheese on its defence rolls gives every active mouse 1."
     ),
-    Achievement.ROACHMASTER: (
-        "End marker one page further. Roaches on its tile are not greedy."
-    ),
+    Achievement.ROACHMASTER: ("End marker one page further. Roaches on its tile are not greedy."),
     Achievement.POISONMASTER: "Its poison wounds are taken as normal wounds.",
     Achievement.SCAPER: (
         "End marker one page further. A third capture is rescued at once, keeping equipment."

@@ -120,12 +120,19 @@ def search(d: Draft, command: Search, rng: random.Random) -> None:
     faces = dice.take_roll(rng, 1, command.faces)
     d.emit(ActionTaken(hero, "search"), Rolled("search", hero, faces))
     if dice.stars(faces):
-        d.emit(TileSearched(hero, tile), Asked(Question(
-            Ask.SEARCH_CARD,
-            f"{mouse.name} draws a search card: keep it, keep it as a trick, discard it for "
-            "1 cheese, follow an event, or add a party item?",
-            TakeSearchCard.kind, ("keep", "trick", "cheese", "event", "party"), hero=hero,
-        )))
+        d.emit(
+            TileSearched(hero, tile),
+            Asked(
+                Question(
+                    Ask.SEARCH_CARD,
+                    f"{mouse.name} draws a search card: keep it, keep it as a trick, "
+                    "discard it for 1 cheese, follow an event, or add a party item?",
+                    TakeSearchCard.kind,
+                    ("keep", "trick", "cheese", "event", "party"),
+                    hero=hero,
+                )
+            ),
+        )
 
 
 def take_search_card(d: Draft, command: TakeSearchCard, rng: random.Random) -> None:
@@ -150,10 +157,17 @@ def ask_pack_room(d: Draft, hero: str) -> None:
     """Over the pack limit, the mouse's player must choose a card to discard."""
     mouse = d.state.mouse(hero)
     if len(mouse.pack) > PACK_LIMIT:
-        d.emit(Asked(Question(
-            Ask.PACK_FULL, f"{mouse.name} carries more than {PACK_LIMIT} cards: discard one",
-            DiscardCard.kind, mouse.pack, hero=hero,
-        )))
+        d.emit(
+            Asked(
+                Question(
+                    Ask.PACK_FULL,
+                    f"{mouse.name} carries more than {PACK_LIMIT} cards: discard one",
+                    DiscardCard.kind,
+                    mouse.pack,
+                    hero=hero,
+                )
+            )
+        )
 
 
 def discard_card(d: Draft, command: DiscardCard, rng: random.Random) -> None:
@@ -238,7 +252,8 @@ def level_up(d: Draft, command: LevelUp, rng: random.Random) -> None:
         raise RuleError("Name the new ability card")
     hero = mouse.stats.id
     d.emit(
-        FreeActionTaken(hero, "level up"), CheeseGained(hero, -LEVEL_UP_COST, "level up"),
+        FreeActionTaken(hero, "level up"),
+        CheeseGained(hero, -LEVEL_UP_COST, "level up"),
         AbilityGained(hero, command.ability.strip()),
     )
 

@@ -50,10 +50,19 @@ def attack(d: Draft, command: Attack, rng: random.Random) -> None:
     mouse_cheese(d, hero, dice.cheese(faces), "attack roll", defending=False)
     hits = dice.ranged_hits(faces) if command.ranged else dice.melee_hits(faces)
     if hits:
-        d.emit(Asked(Question(
-            Ask.DEFEND, f"{card.stats.name} defends against {hits} hit(s) from {mouse.name}",
-            Defend.kind, card=card.id, figure=figure, hits=hits, attacker=hero,
-        )))
+        d.emit(
+            Asked(
+                Question(
+                    Ask.DEFEND,
+                    f"{card.stats.name} defends against {hits} hit(s) from {mouse.name}",
+                    Defend.kind,
+                    card=card.id,
+                    figure=figure,
+                    hits=hits,
+                    attacker=hero,
+                )
+            )
+        )
 
 
 def minion_attack(d: Draft, command: MinionAttack, rng: random.Random) -> None:
@@ -97,18 +106,36 @@ def _defence_question(state: State, target: str, attacker: str, poison: bool) ->
         mouse = state.mouse(target)
         if mouse.captured:
             raise RuleError(f"{mouse.name} is captured and cannot be attacked")
-        return Question(Ask.DEFEND, f"{mouse.name} defends", Defend.kind, hero=target,
-                        poison=poison, attacker=attacker)
+        return Question(
+            Ask.DEFEND,
+            f"{mouse.name} defends",
+            Defend.kind,
+            hero=target,
+            poison=poison,
+            attacker=attacker,
+        )
     card, figure = minion_target(state, target)
-    return Question(Ask.DEFEND, f"{card.stats.name} defends", Defend.kind, card=card.id,
-                    figure=figure, attacker=attacker)
+    return Question(
+        Ask.DEFEND,
+        f"{card.stats.name} defends",
+        Defend.kind,
+        card=card.id,
+        figure=figure,
+        attacker=attacker,
+    )
 
 
 def _with_hits(question: Question, hits: int) -> Question:
     return Question(
-        question.ask, f"{question.text} against {hits} hit(s)", question.answer,
-        hero=question.hero, card=question.card, figure=question.figure, hits=hits,
-        poison=question.poison, attacker=question.attacker,
+        question.ask,
+        f"{question.text} against {hits} hit(s)",
+        question.answer,
+        hero=question.hero,
+        card=question.card,
+        figure=question.figure,
+        hits=hits,
+        poison=question.poison,
+        attacker=question.attacker,
     )
 
 
@@ -151,10 +178,19 @@ def _boss_wounds(d: Draft, card: MinionCard, wounds: int, by: str) -> None:
     if len(boss_cards) == 1:
         wound_minion(d, card.id, 0, wounds, by)
         return
-    d.emit(Asked(Question(
-        Ask.BOSS_WOUNDS, f"Place {wounds} wound(s) on the boss's initiative cards",
-        PlaceBossWounds.kind, boss_cards, card=card.id, hits=wounds, attacker=by,
-    )))
+    d.emit(
+        Asked(
+            Question(
+                Ask.BOSS_WOUNDS,
+                f"Place {wounds} wound(s) on the boss's initiative cards",
+                PlaceBossWounds.kind,
+                boss_cards,
+                card=card.id,
+                hits=wounds,
+                attacker=by,
+            )
+        )
+    )
 
 
 def place_boss_wounds(d: Draft, command: PlaceBossWounds, rng: random.Random) -> None:

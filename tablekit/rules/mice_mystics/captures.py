@@ -30,4 +30,3 @@ def capture(d: Draft, hero: str) -> None:
     if escapes:
         d.emit(MouseRescued(hero))
     move_hourglass(d, f"{d.state.mouse(hero).name} was captured")
-

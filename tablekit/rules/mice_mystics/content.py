@@ -44,7 +44,10 @@ class HeroEntry:
         numbers = {n: getattr(self, n) for n in ("battle", "defense", "lore", "move", "life")}
         _require(self.name, self.id, numbers)
         return HeroStats(
-            self.id, self.name, self.classes, starting_equipment=self.starting_equipment,
+            self.id,
+            self.name,
+            self.classes,
+            starting_equipment=self.starting_equipment,
             **{n: int(v) for n, v in numbers.items()},
         )
 
@@ -89,9 +92,18 @@ class MinionEntry:
         numbers = {"battle": card.battle, "defense": card.defense, "life": card.life}
         _require(card.name, card_id, {**numbers, "ranged": self.ranged})
         return CardStats(
-            card_id, self.id, card.name, int(card.battle or 0), int(card.defense or 0),
-            int(card.life or 0), ranged=bool(self.ranged), large=self.large, boss=self.boss,
-            moves=card.moves, feeds_wheel=self.feeds_wheel, roach=self.roach,
+            card_id,
+            self.id,
+            card.name,
+            int(card.battle or 0),
+            int(card.defense or 0),
+            int(card.life or 0),
+            ranged=bool(self.ranged),
+            large=self.large,
+            boss=self.boss,
+            moves=card.moves,
+            feeds_wheel=self.feeds_wheel,
+            roach=self.roach,
         )
 
 
@@ -196,7 +208,8 @@ def _hero(hero_id: str, entry: dict[str, Any], where: str) -> HeroEntry:
     allowed = {"name"} | _INT_KEYS | _TEXT_LIST_KEYS
     _check_keys(entry, allowed, where)
     return HeroEntry(
-        id=hero_id, name=_text(entry, "name", where),
+        id=hero_id,
+        name=_text(entry, "name", where),
         classes=_text_list(entry, "classes", where),
         starting_equipment=_text_list(entry, "starting_equipment", where),
         **{key: _count(entry, key, where) for key in sorted(_INT_KEYS)},
@@ -216,10 +229,14 @@ def _minion(minion_id: str, entry: dict[str, Any], where: str) -> MinionEntry:
     if cards and not boss:
         raise ContentError(f"{where}: only a boss (boss = true) lists cards")
     return MinionEntry(
-        id=minion_id, name=_text(entry, "name", where),
-        battle=_count(entry, "battle", where), defense=_count(entry, "defense", where),
-        life=_count(entry, "life", where), ranged=_flag(entry, "ranged", where),
-        large=_flag(entry, "large", where) or False, boss=boss,
+        id=minion_id,
+        name=_text(entry, "name", where),
+        battle=_count(entry, "battle", where),
+        defense=_count(entry, "defense", where),
+        life=_count(entry, "life", where),
+        ranged=_flag(entry, "ranged", where),
+        large=_flag(entry, "large", where) or False,
+        boss=boss,
         feeds_wheel=_flag(entry, "feeds_wheel", where) is not False,
         roach=_flag(entry, "roach", where) or False,
         fooled_by_disguises=_flag(entry, "fooled_by_disguises", where) or False,
@@ -233,9 +250,12 @@ def _card(entry: dict[str, Any], where: str) -> CardEntry:
     if moves not in {m.value for m in Moves}:
         raise ContentError(f"{where}: 'moves' must be one of {[m.value for m in Moves]}")
     return CardEntry(
-        id=_text(entry, "id", where), name=_text(entry, "name", where),
-        battle=_count(entry, "battle", where), defense=_count(entry, "defense", where),
-        life=_count(entry, "life", where), moves=Moves(moves),
+        id=_text(entry, "id", where),
+        name=_text(entry, "name", where),
+        battle=_count(entry, "battle", where),
+        defense=_count(entry, "defense", where),
+        life=_count(entry, "life", where),
+        moves=Moves(moves),
     )
 
 

@@ -114,6 +114,10 @@ class Tally:
     def of(cls, faces: Roll) -> Tally:
         """Read every count off ``faces``."""
         return cls(
-            melee_hits(faces), ranged_hits(faces), blocks(faces), stars(faces),
-            cheese(faces), movement(faces),
+            melee_hits(faces),
+            ranged_hits(faces),
+            blocks(faces),
+            stars(faces),
+            cheese(faces),
+            movement(faces),
         )

@@ -25,18 +25,21 @@ def evolve(state: State, event: Event) -> State:
 
 
 def _chapter_started(s: State, e: ev.ChapterStarted) -> State:
-    mice = tuple(
-        Mouse(h.stats, abilities=h.abilities, pack=h.kept) for h in e.heroes
-    )
+    mice = tuple(Mouse(h.stats, abilities=h.abilities, pack=h.kept) for h in e.heroes)
     return State(
-        pack=s.pack, chapter=e.chapter, outcome=Outcome.PLAYING, mice=mice,
-        chapter_track=ChapterTrack(1, e.end_page), story=e.story,
+        pack=s.pack,
+        chapter=e.chapter,
+        outcome=Outcome.PLAYING,
+        mice=mice,
+        chapter_track=ChapterTrack(1, e.end_page),
+        story=e.story,
     )
 
 
 def _stats_set(s: State, e: ev.StatsSet) -> State:
     numbers = {
-        k: v for k in ("battle", "defense", "lore", "move", "life")
+        k: v
+        for k in ("battle", "defense", "lore", "move", "life")
         if (v := getattr(e, k)) is not None
     }
     hero_ids = {h.id for h in s.pack.heroes}
@@ -51,7 +54,6 @@ def _stats_set(s: State, e: ev.StatsSet) -> State:
     else:
         entry = replace(entry, **numbers, **flags)
     return replace(s, pack=s.pack.with_minion(entry))
-
 
 
 def _minions_placed(s: State, e: ev.MinionsPlaced) -> State:

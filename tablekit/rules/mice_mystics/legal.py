@@ -12,10 +12,17 @@ from tablekit.rules.mice_mystics.mice import Marker, Mouse
 from tablekit.rules.mice_mystics.minions import Moves
 from tablekit.rules.mice_mystics.state import Outcome, State
 
-_TABLE = frozenset({
-    cmd.SetStats.kind, cmd.EndTurn.kind, cmd.DrawEncounter.kind, cmd.AddMinions.kind,
-    cmd.StoryAchievement.kind, cmd.DeclareVictory.kind, cmd.PartyItem.kind,
-})
+_TABLE = frozenset(
+    {
+        cmd.SetStats.kind,
+        cmd.EndTurn.kind,
+        cmd.DrawEncounter.kind,
+        cmd.AddMinions.kind,
+        cmd.StoryAchievement.kind,
+        cmd.DeclareVictory.kind,
+        cmd.PartyItem.kind,
+    }
+)
 
 
 def legal_commands(state: State) -> frozenset[str]:
@@ -27,8 +34,12 @@ def legal_commands(state: State) -> frozenset[str]:
     kinds = set(_TABLE)
     active = [m for m in state.mice if not m.captured]
     if active:
-        kinds |= {cmd.WoundMouse.kind, cmd.CaptureMouse.kind, cmd.SetMarker.kind,
-                  cmd.GainCheese.kind}
+        kinds |= {
+            cmd.WoundMouse.kind,
+            cmd.CaptureMouse.kind,
+            cmd.SetMarker.kind,
+            cmd.GainCheese.kind,
+        }
     if any(m.wounds or m.poison for m in active):
         kinds.add(cmd.HealMouse.kind)
     if state.minions:

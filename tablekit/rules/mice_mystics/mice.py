@@ -94,8 +94,14 @@ class Mouse:
         Starting equipment and the pack are safe.
         """
         return replace(
-            self, wounds=0, poison=0, cheese=0, markers=(), captured=True,
-            captures=self.captures + 1, equipped=self.equipped if keep_equipped else (),
+            self,
+            wounds=0,
+            poison=0,
+            cheese=0,
+            markers=(),
+            captured=True,
+            captures=self.captures + 1,
+            equipped=self.equipped if keep_equipped else (),
         )
 
     @property
@@ -118,8 +124,11 @@ class Mouse:
 
     def without_card(self, card: str) -> Mouse:
         """The mouse with one copy of ``card`` gone from wherever it was."""
-        for place, held in (("equipped", self.equipped), ("pack", self.pack),
-                            ("tricks", self.tricks)):
+        for place, held in (
+            ("equipped", self.equipped),
+            ("pack", self.pack),
+            ("tricks", self.tricks),
+        ):
             if card in held:
                 at = held.index(card)
                 return self.holding(place, held[:at] + held[at + 1 :])

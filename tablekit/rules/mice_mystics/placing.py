@@ -31,7 +31,9 @@ from tablekit.rules.mice_mystics.state import State
 
 
 def arrivals(
-    state: State, groups: Sequence[MinionGroup], rng: random.Random,
+    state: State,
+    groups: Sequence[MinionGroup],
+    rng: random.Random,
     order: Sequence[str] | None = None,
 ) -> tuple[Arrival, ...]:
     """The cards and figures ``groups`` bring, with a boss's two cards drawn at random.
@@ -71,8 +73,13 @@ def shuffled(
 
 
 def place_minions(
-    d: Draft, groups: Sequence[MinionGroup], rng: random.Random, *, ambush: bool = False,
-    order: Sequence[str] | None = None, ambush_faces: Sequence[str] | None = None,
+    d: Draft,
+    groups: Sequence[MinionGroup],
+    rng: random.Random,
+    *,
+    ambush: bool = False,
+    order: Sequence[str] | None = None,
+    ambush_faces: Sequence[str] | None = None,
 ) -> None:
     """Bring ``groups`` onto the board and their cards onto the track."""
     state = d.state
@@ -98,7 +105,10 @@ def place_minions(
 
 
 def ambush_cards(
-    d: Draft, cards: Sequence[str], rng: random.Random, faces: Sequence[str] | None,
+    d: Draft,
+    cards: Sequence[str],
+    rng: random.Random,
+    faces: Sequence[str] | None,
 ) -> None:
     """One die per card, one card at a time (top to bottom): each moves up its number."""
     if faces is not None and len(faces) != len(cards):
@@ -131,11 +141,22 @@ def draw_encounter(d: Draft, command: DrawEncounter, rng: random.Random) -> None
         groups = without_types(groups, fooled)
         d.emit(PartyItemChanged(DISGUISES, False))
     encounter = Encounter(
-        command.minions, command.ambush, command.mousetraps, command.greedy_roaches,
-        command.surge, d.state.chapter_track.hourglass, command.name,
+        command.minions,
+        command.ambush,
+        command.mousetraps,
+        command.greedy_roaches,
+        command.surge,
+        d.state.chapter_track.hourglass,
+        command.name,
     )
-    place_minions(d, groups, rng, ambush=command.ambush, order=command.order,
-                  ambush_faces=command.ambush_faces)
+    place_minions(
+        d,
+        groups,
+        rng,
+        ambush=command.ambush,
+        order=command.order,
+        ambush_faces=command.ambush_faces,
+    )
     d.emit(EncounterRevealed(encounter))
 
 
@@ -146,5 +167,11 @@ def add_minions(d: Draft, command: AddMinions, rng: random.Random) -> None:
             raise RuleError("Each minion group has 1 or more figures")
     if not command.minions:
         raise RuleError("Name the minions to place")
-    place_minions(d, command.minions, rng, ambush=command.ambush, order=command.order,
-                  ambush_faces=command.ambush_faces)
+    place_minions(
+        d,
+        command.minions,
+        rng,
+        ambush=command.ambush,
+        order=command.order,
+        ambush_faces=command.ambush_faces,
+    )

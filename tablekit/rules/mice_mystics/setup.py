@@ -40,7 +40,8 @@ def set_stats(d: Draft, command: SetStats, rng: random.Random) -> None:
     """Numbers for a hero, a minion type or one boss card, read off the physical card."""
     pack = d.state.pack
     given = {
-        name: value for name in _HERO_FIELDS + ("ranged", "large")
+        name: value
+        for name in _HERO_FIELDS + ("ranged", "large")
         if (value := getattr(command, name)) is not None
     }
     if not given:

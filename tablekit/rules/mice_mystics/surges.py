@@ -41,11 +41,16 @@ def surge(d: Draft) -> None:
     move_hourglass(d, "surge")
     options = ("room", "card") if d.state.encounter else ("room", "none")
     card = "the face-up encounter card's surge" if d.state.encounter else "no minions"
-    d.emit(Asked(Question(
-        Ask.SURGE,
-        f"Surge! Does the chapter have a surge rule for this room? If not: {card}.",
-        ResolveSurge.kind, options,
-    )))
+    d.emit(
+        Asked(
+            Question(
+                Ask.SURGE,
+                f"Surge! Does the chapter have a surge rule for this room? If not: {card}.",
+                ResolveSurge.kind,
+                options,
+            )
+        )
+    )
 
 
 def resolve_surge(d: Draft, command: ResolveSurge, rng: random.Random) -> None:

@@ -86,23 +86,39 @@ def view(state: State) -> dict[str, Any]:
         "minion_player": last_mouse(state),
         "wheel": {"cheese": state.wheel.cheese, "surged": state.wheel.surged},
         "chapter_track": {
-            "hourglass": state.chapter_track.hourglass, "end": state.chapter_track.end,
+            "hourglass": state.chapter_track.hourglass,
+            "end": state.chapter_track.end,
         },
         "encounter": None if encounter is None else asdict(encounter),
         "greedy_roaches": state.greedy,
         "heroes": [_hero(state, mouse) for mouse in state.mice],
         "turn": {
-            "moved": state.turn.moved, "movement": state.turn.movement,
-            "action": state.turn.action, "free_actions": list(state.turn.free),
+            "moved": state.turn.moved,
+            "movement": state.turn.movement,
+            "action": state.turn.action,
+            "free_actions": list(state.turn.free),
         },
-        "last_roll": None if roll is None else {
-            "purpose": roll.purpose, "actor": roll.actor, "faces": list(roll.faces),
-            "movement": roll.movement, "tally": asdict(Tally.of(roll.faces)),
+        "last_roll": None
+        if roll is None
+        else {
+            "purpose": roll.purpose,
+            "actor": roll.actor,
+            "faces": list(roll.faces),
+            "movement": roll.movement,
+            "tally": asdict(Tally.of(roll.faces)),
         },
         "pending": [
-            {"ask": q.ask.value, "text": q.text, "answer": q.answer, "options": list(q.options),
-             "hero": q.hero, "card": q.card, "figure": q.figure, "hits": q.hits,
-             "poison": q.poison}
+            {
+                "ask": q.ask.value,
+                "text": q.text,
+                "answer": q.answer,
+                "options": list(q.options),
+                "hero": q.hero,
+                "card": q.card,
+                "figure": q.figure,
+                "hits": q.hits,
+                "poison": q.poison,
+            }
             for q in state.pending
         ],
         "reminders": _reminders(state),
@@ -125,13 +141,21 @@ def _catalogue(pack: Pack) -> dict[str, Any]:
     """Heroes and minions of the pack, with the numbers the table must still enter."""
     return {
         "heroes": [
-            {"id": h.id, "name": h.name, "classes": list(h.classes),
-             "missing": [n for n in _HERO_NUMBERS if getattr(h, n) is None]}
+            {
+                "id": h.id,
+                "name": h.name,
+                "classes": list(h.classes),
+                "missing": [n for n in _HERO_NUMBERS if getattr(h, n) is None],
+            }
             for h in pack.heroes
         ],
         "minions": [
-            {"id": m.id, "name": m.name, "boss": m.boss,
-             "missing": [] if m.boss else [n for n in _MINION_NUMBERS if getattr(m, n) is None]}
+            {
+                "id": m.id,
+                "name": m.name,
+                "boss": m.boss,
+                "missing": [] if m.boss else [n for n in _MINION_NUMBERS if getattr(m, n) is None],
+            }
             for m in pack.minions
         ],
     }
@@ -139,34 +163,56 @@ def _catalogue(pack: Pack) -> dict[str, Any]:
 
 def _card(state: State, card_id: str) -> dict[str, Any]:
     base = {
-        "slot": state.track.slot(card_id), "card": card_id,
-        "current": card_id == state.track.current, "acted": state.track.has_acted(card_id),
+        "slot": state.track.slot(card_id),
+        "card": card_id,
+        "current": card_id == state.track.current,
+        "acted": state.track.has_acted(card_id),
     }
     if state.is_mouse(card_id):
         mouse = state.mouse(card_id)
         return base | {
-            "name": mouse.name, "side": "mouse", "captured": mouse.captured,
-            "wounds": mouse.wounds, "poison": mouse.poison,
+            "name": mouse.name,
+            "side": "mouse",
+            "captured": mouse.captured,
+            "wounds": mouse.wounds,
+            "poison": mouse.poison,
             "markers": [m.value for m in mouse.markers],
         }
     card = state.card(card_id)
     return base | {
-        "name": card.stats.name, "side": "minion", "figures": card.figures,
-        "wounds": list(card.wounds), "life": card.stats.life, "boss": card.stats.boss,
+        "name": card.stats.name,
+        "side": "minion",
+        "figures": card.figures,
+        "wounds": list(card.wounds),
+        "life": card.stats.life,
+        "boss": card.stats.boss,
     }
 
 
 def _hero(state: State, mouse: Mouse) -> dict[str, Any]:
     stats = mouse.stats
     return {
-        "id": stats.id, "name": stats.name, "classes": list(stats.classes),
-        "battle": stats.battle, "defense": stats.defense, "lore": stats.lore,
-        "move": stats.move, "life": stats.life, "wounds": mouse.wounds, "poison": mouse.poison,
-        "cheese": mouse.cheese, "level_up": mouse.can_level_up,
-        "markers": [m.value for m in mouse.markers], "captured": mouse.captured,
-        "captures": mouse.captures, "abilities": list(mouse.abilities),
-        "starting_equipment": list(stats.starting_equipment), "equipped": list(mouse.equipped),
-        "pack": list(mouse.pack), "tricks": list(mouse.tricks), "searched": list(mouse.searched),
+        "id": stats.id,
+        "name": stats.name,
+        "classes": list(stats.classes),
+        "battle": stats.battle,
+        "defense": stats.defense,
+        "lore": stats.lore,
+        "move": stats.move,
+        "life": stats.life,
+        "wounds": mouse.wounds,
+        "poison": mouse.poison,
+        "cheese": mouse.cheese,
+        "level_up": mouse.can_level_up,
+        "markers": [m.value for m in mouse.markers],
+        "captured": mouse.captured,
+        "captures": mouse.captures,
+        "abilities": list(mouse.abilities),
+        "starting_equipment": list(stats.starting_equipment),
+        "equipped": list(mouse.equipped),
+        "pack": list(mouse.pack),
+        "tricks": list(mouse.tricks),
+        "searched": list(mouse.searched),
         "achievements": [name for name, hero in state.achievements if hero == stats.id],
     }
 
@@ -178,8 +224,9 @@ def _reminders(state: State) -> list[str]:
         notes.append(TARGETING)
     mouse = state.current_mouse
     if mouse and mouse.has(Marker.CHARMED):
-        notes.append(f"{mouse.name} is charmed: it moves and attacks as a melee minion. "
-                     + TARGETING)
+        notes.append(
+            f"{mouse.name} is charmed: it moves and attacks as a melee minion. " + TARGETING
+        )
     if state.encounter and state.encounter.mousetraps:
         notes.append("Mousetraps: one on each red X space of the tile where this encounter began.")
     return notes
