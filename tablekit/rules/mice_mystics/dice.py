@@ -44,8 +44,14 @@ Roll = tuple[str, ...]
 """A roll as the names of its faces, the form events and cameras use."""
 
 
+MAX_DICE = 20
+"""No rule rolls more; a larger count is a typo (and would stall the table)."""
+
+
 def roll(rng: random.Random, count: int) -> Roll:
     """Roll ``count`` action dice with the injected random source."""
+    if count > MAX_DICE:
+        raise RuleError(f"At most {MAX_DICE} dice are rolled at once; this roll asks for {count}")
     faces = [face.value for face in Face]
     return tuple(rng.choice(faces) for _ in range(count))
 
@@ -63,6 +69,8 @@ def take_roll(rng: random.Random, count: int, faces: Sequence[str] | None) -> Ro
     """The given faces if the table pinned them, else a fresh roll of ``count`` dice."""
     if faces is None:
         return roll(rng, count)
+    if count > MAX_DICE:
+        raise RuleError(f"At most {MAX_DICE} dice are rolled at once; this roll asks for {count}")
     pinned = read_faces(faces)
     if len(pinned) != count:
         raise RuleError(f"This roll needs {count} dice; {len(pinned)} faces were given")

@@ -9,6 +9,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from tablekit.rules.errors import RuleError
+
+MAX_FIGURES = 20
+"""More figures of one type than any box holds: a typo, not a chapter."""
+
 
 @dataclass(frozen=True)
 class MinionGroup:
@@ -16,6 +21,10 @@ class MinionGroup:
 
     minion: str
     count: int
+
+    def __post_init__(self) -> None:
+        if self.count > MAX_FIGURES:
+            raise RuleError(f"A minion group has at most {MAX_FIGURES} figures, not {self.count}")
 
 
 @dataclass(frozen=True)

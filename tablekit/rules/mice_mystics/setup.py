@@ -33,6 +33,8 @@ def start_chapter(d: Draft, command: StartChapter, rng: random.Random) -> None:
 
 
 _HERO_FIELDS = ("battle", "defense", "lore", "move", "life")
+MAX_NUMBER = 20
+"""The largest number a figure's card can carry, with room to spare."""
 _MINION_FIELDS = ("battle", "defense", "life", "ranged", "large")
 
 
@@ -46,8 +48,9 @@ def set_stats(d: Draft, command: SetStats, rng: random.Random) -> None:
     }
     if not given:
         raise RuleError("Enter at least one number")
-    if any(isinstance(v, int) and not isinstance(v, bool) and v < 0 for v in given.values()):
-        raise RuleError("Card numbers are 0 or more")
+    numbers = [v for v in given.values() if isinstance(v, int) and not isinstance(v, bool)]
+    if any(v < 0 or v > MAX_NUMBER for v in numbers):
+        raise RuleError(f"Card numbers are 0 to {MAX_NUMBER}")
     if command.figure in {h.id for h in pack.heroes}:
         allowed: tuple[str, ...] = _HERO_FIELDS
     else:
