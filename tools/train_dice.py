@@ -69,13 +69,13 @@ class Detector(nn.Module):
 
 
 class FaceNet(nn.Module):
-    """Die crop (Nx3x48x48, 0-1) to 7 logits: faces 1-6 and "not a die"."""
+    """Die crop (Nx3x40x40, 0-1) to 7 logits: faces 1-6 and "not a die"."""
 
     def __init__(self) -> None:
         super().__init__()
         self.body = nn.Sequential(
-            block(3, 16), nn.MaxPool2d(2), separable(16, 48), nn.MaxPool2d(2),
-            block(48, 96), separable(96, 96), nn.MaxPool2d(2), block(96, 128),
+            block(3, 16), nn.MaxPool2d(2), block(16, 32), separable(32, 64), nn.MaxPool2d(2),
+            block(64, 96), separable(96, 96), nn.MaxPool2d(2), block(96, 128),
             nn.AdaptiveAvgPool2d(1),
         )
         self.head = nn.Conv2d(128, 7, 1)

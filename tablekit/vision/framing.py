@@ -15,10 +15,10 @@ DETECT_SIZE = 256
 DETECT_STRIDE = 4
 """Detector output cells per input pixel (a 256 input gives a 64x64 heat map)."""
 
-CROP_SIZE = 48
+CROP_SIZE = 40
 """Side of the square crop the face classifier sees."""
 
-CROP_SCALE = 1.4
+CROP_SCALE = 1.25
 """The crop spans this many times the die's box side."""
 
 MIN_DIE = 0.04
@@ -52,9 +52,7 @@ def crop_side(size: float, reference: float, frame_side: int) -> float:
     return CROP_SCALE * max(size, 0.8 * reference, MIN_DIE * frame_side)
 
 
-def die_crop(
-    frame: np.ndarray, x: float, y: float, side: float, angle: float = 0.0
-) -> np.ndarray:
+def die_crop(frame: np.ndarray, x: float, y: float, side: float, angle: float = 0.0) -> np.ndarray:
     """A :data:`CROP_SIZE` square of ``frame`` centred on ``(x, y)``, spanning ``side`` pixels.
 
     ``angle`` (degrees) rotates the crop; training uses it, reading does not.
@@ -66,6 +64,9 @@ def die_crop(
     matrix = cv2.getRotationMatrix2D((x, y), angle, scale)
     matrix[:, 2] += (CROP_SIZE / 2 - x, CROP_SIZE / 2 - y)
     return cv2.warpAffine(
-        frame, matrix, (CROP_SIZE, CROP_SIZE), flags=cv2.INTER_LINEAR,
+        frame,
+        matrix,
+        (CROP_SIZE, CROP_SIZE),
+        flags=cv2.INTER_LINEAR,
         borderMode=cv2.BORDER_REPLICATE,
     )
