@@ -153,6 +153,8 @@ class App:
     # -- scenes --------------------------------------------------------------------
 
     def goto(self, name: str) -> None:
+        if name != self.scene.name:
+            self.scene.exit()
         self.scene = self.scene_named(name)
         self.focus = None
         self.scene.enter()

@@ -32,6 +32,9 @@ class Scene:
         """Called when the scene becomes visible (also after a resize)."""
         self.dirty = True
 
+    def exit(self) -> None:
+        """Called when another scene takes the screen: let go of devices held."""
+
     def handle(self, event: pygame.event.Event) -> None:
         """React to one input event (a tap arrives once, as MOUSEBUTTONDOWN/UP)."""
 
