@@ -43,9 +43,12 @@ def block(cin: int, cout: int, stride: int = 1) -> nn.Sequential:
 def separable(cin: int, cout: int, stride: int = 1) -> nn.Sequential:
     """Depthwise 3x3 then pointwise 1x1: cheap where channels are many."""
     return nn.Sequential(
-        nn.Conv2d(cin, cin, 3, stride, 1, groups=cin, bias=False), nn.BatchNorm2d(cin),
+        nn.Conv2d(cin, cin, 3, stride, 1, groups=cin, bias=False),
+        nn.BatchNorm2d(cin),
         nn.ReLU(inplace=True),
-        nn.Conv2d(cin, cout, 1, bias=False), nn.BatchNorm2d(cout), nn.ReLU(inplace=True),
+        nn.Conv2d(cin, cout, 1, bias=False),
+        nn.BatchNorm2d(cout),
+        nn.ReLU(inplace=True),
     )
 
 
@@ -57,8 +60,12 @@ class Detector(nn.Module):
         self.stem = nn.Sequential(block(3, 16, 2), block(16, 24, 2), separable(24, 32))
         self.deep = nn.Sequential(separable(32, 48, 2), separable(48, 48), separable(48, 48))
         self.up = nn.Upsample(scale_factor=2, mode="nearest")
-        self.fuse = nn.Sequential(nn.Conv2d(80, 32, 1, bias=False), nn.BatchNorm2d(32),
-                                  nn.ReLU(inplace=True), separable(32, 32))
+        self.fuse = nn.Sequential(
+            nn.Conv2d(80, 32, 1, bias=False),
+            nn.BatchNorm2d(32),
+            nn.ReLU(inplace=True),
+            separable(32, 32),
+        )
         self.head = nn.Conv2d(32, 3, 1)
         nn.init.constant_(self.head.bias, -2.2)
 
@@ -74,8 +81,15 @@ class FaceNet(nn.Module):
     def __init__(self) -> None:
         super().__init__()
         self.body = nn.Sequential(
-            block(3, 16), nn.MaxPool2d(2), block(16, 32), separable(32, 64), nn.MaxPool2d(2),
-            block(64, 96), separable(96, 96), nn.MaxPool2d(2), block(96, 128),
+            block(3, 16),
+            nn.MaxPool2d(2),
+            block(16, 32),
+            separable(32, 64),
+            nn.MaxPool2d(2),
+            block(64, 96),
+            separable(96, 96),
+            nn.MaxPool2d(2),
+            block(96, 128),
             nn.AdaptiveAvgPool2d(1),
         )
         self.head = nn.Conv2d(128, 7, 1)
@@ -108,8 +122,13 @@ def detector_sample(
     if rng.random() < 0.5:
         matrix[0] = -matrix[0]
         matrix[0, 2] += size
-    image = cv2.warpAffine(frame, matrix, (size, size), borderMode=cv2.BORDER_CONSTANT,
-                           borderValue=(framing.PAD_GREY,) * 3)
+    image = cv2.warpAffine(
+        frame,
+        matrix,
+        (size, size),
+        borderMode=cv2.BORDER_CONSTANT,
+        borderValue=(framing.PAD_GREY,) * 3,
+    )
     if rng.random() < 0.7:
         image = jitter_colour(image, rng)
     points = np.c_[dice[:, :2], np.ones(len(dice))] @ matrix.T
@@ -131,8 +150,11 @@ def heat_targets(points: np.ndarray, sizes: np.ndarray) -> tuple[np.ndarray, np.
         cx, cy = round(px), round(py)
         if 0 <= cx < cells and 0 <= cy < cells:
             heat[cy, cx] = 1.0
-            box[:, cy, cx] = (math.log(w / framing.DETECT_STRIDE),
-                              math.log(h / framing.DETECT_STRIDE), 1.0)
+            box[:, cy, cx] = (
+                math.log(w / framing.DETECT_STRIDE),
+                math.log(h / framing.DETECT_STRIDE),
+                1.0,
+            )
     return heat, box
 
 
@@ -164,7 +186,8 @@ def train_detector(sets: list[tuple[np.ndarray, np.ndarray]], epochs: int, seed:
             out = net(images.float() / 255)
             mask = box[:, 2]
             size_loss = (torch.abs(out[:, 1:] - box[:, :2]).sum(1) * mask).sum() / mask.sum().clamp(
-                min=1)
+                min=1
+            )
             loss = focal_loss(out[:, 0], heat) + 0.5 * size_loss
             opt.zero_grad()
             loss.backward()
@@ -243,8 +266,12 @@ def background_crop(
             x, y = x + reach * math.cos(turn), y + reach * math.sin(turn)
         else:
             x, y = rng.uniform(0, width), rng.uniform(0, height)
-        near = np.hypot(dice[:, 0] - x, dice[:, 1] - y) < 0.8 * np.maximum(
-            dice[:, 2:4].max(1), 0.8 * reference) if len(dice) else np.array([False])
+        near = (
+            np.hypot(dice[:, 0] - x, dice[:, 1] - y)
+            < 0.8 * np.maximum(dice[:, 2:4].max(1), 0.8 * reference)
+            if len(dice)
+            else np.array([False])
+        )
         if not near.any():
             break
     side = framing.crop_side(reference, reference, max(height, width)) * rng.uniform(0.8, 1.25)
@@ -275,8 +302,9 @@ def train_faces(frames: list[tuple[np.ndarray, np.ndarray]], epochs: int, seed: 
             total += loss.item() * len(idx)
             correct += (out.argmax(1) == y[idx]).sum().item()
         sched.step()
-        print(f"faces epoch {epoch}: loss {total / len(y):.3f} acc {correct / len(y):.3f}",
-              flush=True)
+        print(
+            f"faces epoch {epoch}: loss {total / len(y):.3f} acc {correct / len(y):.3f}", flush=True
+        )
     return net
 
 
@@ -284,9 +312,16 @@ def export(net: nn.Module, shape: tuple[int, ...], path: Path) -> None:
     """Write the network to ONNX for cv2.dnn (opset 13; the batch size may vary)."""
     net.eval()
     batch = {0: "n"}
-    torch.onnx.export(net, torch.zeros(shape), str(path), opset_version=13, dynamo=False,
-                      input_names=["input"], output_names=["output"],
-                      dynamic_axes={"input": batch, "output": batch})
+    torch.onnx.export(
+        net,
+        torch.zeros(shape),
+        str(path),
+        opset_version=13,
+        dynamo=False,
+        input_names=["input"],
+        output_names=["output"],
+        dynamic_axes={"input": batch, "output": batch},
+    )
     print(f"wrote {path} ({path.stat().st_size // 1024} KiB)")
 
 
@@ -319,8 +354,9 @@ def main() -> None:
     MODELS.mkdir(parents=True, exist_ok=True)
     if args.only != "faces":
         detector = train_detector(frames, args.epochs, args.seed)
-        export(detector, (1, 3, framing.DETECT_SIZE, framing.DETECT_SIZE),
-               MODELS / "d6_detector.onnx")
+        export(
+            detector, (1, 3, framing.DETECT_SIZE, framing.DETECT_SIZE), MODELS / "d6_detector.onnx"
+        )
     if args.only != "detector":
         faces = train_faces(frames, args.face_epochs, args.seed)
         export(faces, (1, 3, framing.CROP_SIZE, framing.CROP_SIZE), MODELS / "d6_faces.onnx")

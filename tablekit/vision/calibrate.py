@@ -52,8 +52,9 @@ def tray_roi(empty_tray: np.ndarray, margin: int = 8) -> tuple[int, int, int, in
     import cv2
 
     grey = cv2.cvtColor(empty_tray, cv2.COLOR_BGR2GRAY)
-    _, mask = cv2.threshold(cv2.GaussianBlur(grey, (9, 9), 0), 0, 255,
-                            cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    _, mask = cv2.threshold(
+        cv2.GaussianBlur(grey, (9, 9), 0), 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU
+    )
     contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     height, width = grey.shape
     if not contours:

@@ -25,8 +25,9 @@ INK = (214, 238, 250)
 Point = tuple[float, float]
 
 
-def draw_face(name: str, body: tuple[int, int, int] = BODY,
-              ink: tuple[int, int, int] = INK) -> np.ndarray:
+def draw_face(
+    name: str, body: tuple[int, int, int] = BODY, ink: tuple[int, int, int] = INK
+) -> np.ndarray:
     """The face ``name`` as a FACE_SIZE square BGR image: symbols on a plain body."""
     face = np.full((FACE_SIZE, FACE_SIZE, 3), body, np.uint8)
     for part in name.split("_"):
@@ -40,8 +41,11 @@ def _place(name: str, part: str) -> tuple[Point, float]:
         "sword_star": {"sword": ((0.42, 0.55), 0.8), "star": ((0.75, 0.25), 0.3)},
         "bow_star": {"bow": ((0.42, 0.55), 0.8), "star": ((0.75, 0.25), 0.3)},
         "sword_shield": {"sword": ((0.36, 0.5), 0.8), "shield": ((0.66, 0.55), 0.5)},
-        "sword_shield_star": {"sword": ((0.3, 0.55), 0.75), "shield": ((0.62, 0.62), 0.45),
-                              "star": ((0.76, 0.22), 0.28)},
+        "sword_shield_star": {
+            "sword": ((0.3, 0.55), 0.75),
+            "shield": ((0.62, 0.62), 0.45),
+            "star": ((0.76, 0.22), 0.28),
+        },
     }
     (x, y), size = layouts.get(name, {}).get(part, ((0.5, 0.5), 0.8))
     return (x * FACE_SIZE, y * FACE_SIZE), size * FACE_SIZE
@@ -57,9 +61,13 @@ def draw_sword(face: np.ndarray, at: tuple[Point, float], ink: tuple, body: tupl
 
     (cx, cy), size = at
     unit = size / 10
-    blade = [(cx - 0.5 * unit, cy + 1.5 * unit), (cx - 0.5 * unit, cy - 3.8 * unit),
-             (cx, cy - 4.8 * unit), (cx + 0.5 * unit, cy - 3.8 * unit),
-             (cx + 0.5 * unit, cy + 1.5 * unit)]
+    blade = [
+        (cx - 0.5 * unit, cy + 1.5 * unit),
+        (cx - 0.5 * unit, cy - 3.8 * unit),
+        (cx, cy - 4.8 * unit),
+        (cx + 0.5 * unit, cy - 3.8 * unit),
+        (cx + 0.5 * unit, cy + 1.5 * unit),
+    ]
     cv2.fillPoly(face, [_pts(blade)], ink, cv2.LINE_AA)
     guard = (_ipt(cx - 1.8 * unit, cy + 1.5 * unit), _ipt(cx + 1.8 * unit, cy + 2.1 * unit))
     grip = (_ipt(cx - 0.3 * unit, cy + 2.1 * unit), _ipt(cx + 0.3 * unit, cy + 3.8 * unit))
@@ -78,14 +86,29 @@ def draw_bow(face: np.ndarray, at: tuple[Point, float], ink: tuple, body: tuple)
     cv2.ellipse(face, centre, axes, 0, -80, 80, ink, max(2, round(0.8 * unit)), cv2.LINE_AA)
     top, bottom = (cx - 0.9 * unit, cy - 4.4 * unit), (cx - 0.9 * unit, cy + 4.4 * unit)
     cv2.line(face, _ipt(*top), _ipt(*bottom), ink, max(1, round(0.25 * unit)), cv2.LINE_AA)
-    cv2.line(face, _ipt(cx - 2.5 * unit, cy), _ipt(cx + 3.2 * unit, cy), ink,
-             max(1, round(0.35 * unit)), cv2.LINE_AA)
-    head = [(cx + 4.2 * unit, cy), (cx + 2.8 * unit, cy - 0.9 * unit),
-            (cx + 2.8 * unit, cy + 0.9 * unit)]
+    cv2.line(
+        face,
+        _ipt(cx - 2.5 * unit, cy),
+        _ipt(cx + 3.2 * unit, cy),
+        ink,
+        max(1, round(0.35 * unit)),
+        cv2.LINE_AA,
+    )
+    head = [
+        (cx + 4.2 * unit, cy),
+        (cx + 2.8 * unit, cy - 0.9 * unit),
+        (cx + 2.8 * unit, cy + 0.9 * unit),
+    ]
     cv2.fillPoly(face, [_pts(head)], ink, cv2.LINE_AA)
     for dy in (-0.7, 0.7):
-        cv2.line(face, _ipt(cx - 2.5 * unit, cy), _ipt(cx - 3.4 * unit, cy + dy * unit), ink,
-                 max(1, round(0.3 * unit)), cv2.LINE_AA)
+        cv2.line(
+            face,
+            _ipt(cx - 2.5 * unit, cy),
+            _ipt(cx - 3.4 * unit, cy + dy * unit),
+            ink,
+            max(1, round(0.3 * unit)),
+            cv2.LINE_AA,
+        )
 
 
 def draw_shield(face: np.ndarray, at: tuple[Point, float], ink: tuple, body: tuple) -> None:
@@ -94,12 +117,24 @@ def draw_shield(face: np.ndarray, at: tuple[Point, float], ink: tuple, body: tup
 
     (cx, cy), size = at
     unit = size / 10
-    outline = [(cx - 4 * unit, cy - 4 * unit), (cx + 4 * unit, cy - 4 * unit),
-               (cx + 4 * unit, cy), (cx + 2.5 * unit, cy + 3 * unit), (cx, cy + 4.8 * unit),
-               (cx - 2.5 * unit, cy + 3 * unit), (cx - 4 * unit, cy)]
+    outline = [
+        (cx - 4 * unit, cy - 4 * unit),
+        (cx + 4 * unit, cy - 4 * unit),
+        (cx + 4 * unit, cy),
+        (cx + 2.5 * unit, cy + 3 * unit),
+        (cx, cy + 4.8 * unit),
+        (cx - 2.5 * unit, cy + 3 * unit),
+        (cx - 4 * unit, cy),
+    ]
     cv2.fillPoly(face, [_pts(outline)], ink, cv2.LINE_AA)
-    cv2.line(face, _ipt(cx, cy - 3 * unit), _ipt(cx, cy + 3.2 * unit), body,
-             max(1, round(0.8 * unit)), cv2.LINE_AA)
+    cv2.line(
+        face,
+        _ipt(cx, cy - 3 * unit),
+        _ipt(cx, cy + 3.2 * unit),
+        body,
+        max(1, round(0.8 * unit)),
+        cv2.LINE_AA,
+    )
 
 
 def draw_cheese(face: np.ndarray, at: tuple[Point, float], ink: tuple, body: tuple) -> None:
@@ -108,12 +143,17 @@ def draw_cheese(face: np.ndarray, at: tuple[Point, float], ink: tuple, body: tup
 
     (cx, cy), size = at
     unit = size / 10
-    wedge = [(cx - 4.5 * unit, cy + 3 * unit), (cx + 4.5 * unit, cy + 3 * unit),
-             (cx + 4.5 * unit, cy - 1 * unit), (cx - 4.5 * unit, cy - 3.5 * unit)]
+    wedge = [
+        (cx - 4.5 * unit, cy + 3 * unit),
+        (cx + 4.5 * unit, cy + 3 * unit),
+        (cx + 4.5 * unit, cy - 1 * unit),
+        (cx - 4.5 * unit, cy - 3.5 * unit),
+    ]
     cv2.fillPoly(face, [_pts(wedge)], ink, cv2.LINE_AA)
     for hx, hy, r in ((-2.2, 0.6, 0.9), (1.2, 1.4, 1.1), (2.6, -0.2, 0.6)):
-        cv2.circle(face, _ipt(cx + hx * unit, cy + hy * unit), round(r * unit), body, -1,
-                   cv2.LINE_AA)
+        cv2.circle(
+            face, _ipt(cx + hx * unit, cy + hy * unit), round(r * unit), body, -1, cv2.LINE_AA
+        )
 
 
 def draw_star(face: np.ndarray, at: tuple[Point, float], ink: tuple, body: tuple) -> None:

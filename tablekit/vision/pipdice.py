@@ -59,11 +59,15 @@ def find_dice(detector: Any, frame: np.ndarray) -> list[tuple[float, float, floa
     for cy, cx in zip(*np.nonzero(peaks), strict=True):
         dx, dy = _refine(heat, int(cy), int(cx))
         unit = framing.DETECT_STRIDE / scale
-        found.append((
-            (cx + 0.5 + dx) * unit, (cy + 0.5 + dy) * unit,
-            float(np.exp(out[1, cy, cx])) * unit, float(np.exp(out[2, cy, cx])) * unit,
-            float(heat[cy, cx]),
-        ))
+        found.append(
+            (
+                (cx + 0.5 + dx) * unit,
+                (cy + 0.5 + dy) * unit,
+                float(np.exp(out[1, cy, cx])) * unit,
+                float(np.exp(out[2, cy, cx])) * unit,
+                float(heat[cy, cx]),
+            )
+        )
     floor = framing.MIN_DIE * max(frame.shape[:2])
     return _suppress(sorted(found, key=lambda c: -c[4]), floor)
 

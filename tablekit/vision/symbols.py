@@ -58,8 +58,12 @@ class DiceKit:
         """Store the kit as a compressed ``.npz`` (views as float16)."""
         path.parent.mkdir(parents=True, exist_ok=True)
         with path.open("wb") as out:
-            np.savez_compressed(out, name=np.array(self.name), names=np.array(self.names),
-                                views=np.array(self.views, np.float16))
+            np.savez_compressed(
+                out,
+                name=np.array(self.name),
+                names=np.array(self.names),
+                views=np.array(self.views, np.float16),
+            )
 
     @classmethod
     def load(cls, path: Path) -> DiceKit:
@@ -119,8 +123,9 @@ def face_view(frame: np.ndarray, blob: Blob, scale: float = 1.0, pad: int = 0) -
     size = VIEW_SIZE + 2 * pad
     matrix = cv2.getRotationMatrix2D((blob.x, blob.y), blob.angle, VIEW_SIZE / side)
     matrix[:, 2] += (size / 2 - blob.x, size / 2 - blob.y)
-    upright = cv2.warpAffine(frame, matrix, (size, size), flags=cv2.INTER_AREA,
-                             borderMode=cv2.BORDER_REPLICATE)
+    upright = cv2.warpAffine(
+        frame, matrix, (size, size), flags=cv2.INTER_AREA, borderMode=cv2.BORDER_REPLICATE
+    )
     return normalise(upright)
 
 
@@ -155,7 +160,8 @@ def match(views: list[np.ndarray], kit: DiceKit) -> tuple[str, float]:
         turns = [np.ascontiguousarray(np.rot90(reference, k)) for k in range(4)]
         score = max(
             float(cv2.matchTemplate(view, turn, cv2.TM_CCOEFF_NORMED).max())
-            for view in views for turn in turns
+            for view in views
+            for turn in turns
         )
         best[name] = max(best.get(name, -1.0), score)
     ranked = sorted(best.items(), key=lambda item: -item[1])

@@ -35,8 +35,13 @@ def tray(width: int = 640, height: int = 480, seed: int = 0) -> np.ndarray:
     return np.clip(frame, 0, 255).astype(np.uint8)
 
 
-def render(dice: list[PlacedDie], width: int = 640, height: int = 480, seed: int = 0,
-           art: dict[str, np.ndarray] | None = None) -> np.ndarray:
+def render(
+    dice: list[PlacedDie],
+    width: int = 640,
+    height: int = 480,
+    seed: int = 0,
+    art: dict[str, np.ndarray] | None = None,
+) -> np.ndarray:
     """A tray frame with ``dice`` on it; ``art`` maps face names to face images (default: drawn)."""
     import cv2
 
@@ -78,16 +83,27 @@ def _shadow(frame: np.ndarray, die: PlacedDie) -> None:
     """Darken the tray under and to the lower right of the die."""
     import cv2
 
-    box = cv2.boxPoints(((die.x + die.side * 0.08, die.y + die.side * 0.1),
-                         (die.side * 1.05, die.side * 1.05), -die.angle))
+    box = cv2.boxPoints(
+        (
+            (die.x + die.side * 0.08, die.y + die.side * 0.1),
+            (die.side * 1.05, die.side * 1.05),
+            -die.angle,
+        )
+    )
     mask = np.zeros(frame.shape[:2], np.float32)
     cv2.fillConvexPoly(mask, box.astype(np.int32), 1.0)
     mask = cv2.GaussianBlur(mask, (0, 0), die.side * 0.08)
     frame[:] = (frame * (1 - 0.35 * mask[..., None])).astype(np.uint8)
 
 
-def random_dice(faces: tuple[str, ...], count: int, seed: int, width: int = 640,
-                height: int = 480, side: tuple[float, float] = (48, 64)) -> list[PlacedDie]:
+def random_dice(
+    faces: tuple[str, ...],
+    count: int,
+    seed: int,
+    width: int = 640,
+    height: int = 480,
+    side: tuple[float, float] = (48, 64),
+) -> list[PlacedDie]:
     """``count`` dice with random faces and turns, placed so none touch."""
     rng = np.random.default_rng(seed)
     placed: list[PlacedDie] = []

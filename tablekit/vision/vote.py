@@ -49,6 +49,10 @@ def _agree(track: list[DieReading], frames: int) -> DieReading:
     n = len(agreeing)
     confidence = sum(d.confidence for d in agreeing) / n * count / frames
     return DieReading(
-        sum(d.x for d in agreeing) / n, sum(d.y for d in agreeing) / n,
-        sum(d.w for d in agreeing) / n, sum(d.h for d in agreeing) / n, value, confidence,
+        sum(d.x for d in agreeing) / n,
+        sum(d.y for d in agreeing) / n,
+        sum(d.w for d in agreeing) / n,
+        sum(d.h for d in agreeing) / n,
+        value,
+        confidence,
     )

@@ -14,8 +14,13 @@ from tablekit.devices.camera_config import save_camera_settings
 
 
 def test_settings_round_trip_through_a_toml_table() -> None:
-    settings = CameraSettings(backend="replay", replay_path="tray ä/\"q\"", roi=(1, 2, 3, 4),
-                              white_balance=(0.9, 1.0, 1.2), replay_loop=False)
+    settings = CameraSettings(
+        backend="replay",
+        replay_path='tray ä/"q"',
+        roi=(1, 2, 3, 4),
+        white_balance=(0.9, 1.0, 1.2),
+        replay_loop=False,
+    )
     table = {k: list(v) if isinstance(v, tuple) else v for k, v in settings.to_mapping().items()}
     assert CameraSettings.from_mapping(table | {"unknown": 1}) == settings
 
@@ -28,8 +33,9 @@ def test_settings_fields_are_plain_toml_types() -> None:
 
 def test_save_rewrites_only_the_camera_table(tmp_path: Path) -> None:
     config = tmp_path / "config.toml"
-    config.write_text('# mine\n[ui]\nlanguage = "da"\n\n[camera]\nbackend = "opencv"\n'
-                      "[buttons]\nattack = 17\n")
+    config.write_text(
+        '# mine\n[ui]\nlanguage = "da"\n\n[camera]\nbackend = "opencv"\n[buttons]\nattack = 17\n'
+    )
     settings = CameraSettings(backend="picamera2", exposure_us=8000, roi=(10, 20, 300, 200))
     save_camera_settings(config, settings)
     text = config.read_text()
@@ -45,7 +51,8 @@ def test_save_creates_a_missing_file(tmp_path: Path) -> None:
     config = tmp_path / "new" / "config.toml"
     save_camera_settings(config, CameraSettings())
     assert CameraSettings.from_mapping(tomllib.loads(config.read_text())["camera"]) == (
-        CameraSettings())
+        CameraSettings()
+    )
 
 
 def test_no_backend_configured_falls_back_to_manual_entry() -> None:
@@ -56,8 +63,9 @@ def test_no_backend_configured_falls_back_to_manual_entry() -> None:
 
 
 @pytest.mark.parametrize("backend", ["opencv", "picamera2", "replay", "kinect"])
-def test_a_missing_device_never_raises(backend: str, tmp_path: Path,
-                                       monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_missing_device_never_raises(
+    backend: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setitem(sys.modules, "picamera2", None)
     settings = CameraSettings(backend=backend, device=99, replay_path=str(tmp_path / "nope"))
     camera = open_camera(settings)

@@ -21,8 +21,9 @@ def folder(tmp_path: Path) -> Path:
 
 
 def test_replays_images_in_name_order_and_loops(folder: Path) -> None:
-    camera = ReplayCamera.open(CameraSettings(backend="replay", replay_path=str(folder)),
-                               clock=None)
+    camera = ReplayCamera.open(
+        CameraSettings(backend="replay", replay_path=str(folder)), clock=None
+    )
     levels = [int(camera.read()[0, 0, 0]) for _ in range(4)]
     assert levels == [40, 80, 120, 40]
 
@@ -47,8 +48,9 @@ def test_replay_paces_frames_by_its_clock(folder: Path) -> None:
 
 
 def test_replay_applies_roi_and_white_balance(folder: Path) -> None:
-    settings = CameraSettings(backend="replay", replay_path=str(folder), roi=(2, 1, 5, 4),
-                              white_balance=(2.0, 1.0, 0.5))
+    settings = CameraSettings(
+        backend="replay", replay_path=str(folder), roi=(2, 1, 5, 4), white_balance=(2.0, 1.0, 0.5)
+    )
     frame = open_camera(settings).read()
     assert frame.shape == (4, 5, 3)
     assert frame[0, 0].tolist() == [80, 40, 20]

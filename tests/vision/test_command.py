@@ -53,8 +53,17 @@ def test_plain_output_lists_the_faces(capsys: pytest.CaptureFixture[str]) -> Non
 def test_a_missing_image_fails_but_the_others_are_read(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    status = _run(["dice", "read", str(tmp_path / "gone.jpg"), str(FOLDER / "mm_action_101.jpg"),
-                   "--kind", "mm-action", "--json"])
+    status = _run(
+        [
+            "dice",
+            "read",
+            str(tmp_path / "gone.jpg"),
+            str(FOLDER / "mm_action_101.jpg"),
+            "--kind",
+            "mm-action",
+            "--json",
+        ]
+    )
     captured = capsys.readouterr()
     assert status == 1
     assert "cannot read image" in captured.err
@@ -80,8 +89,10 @@ def test_teach_then_read_a_taught_set(tmp_path: Path, capsys: pytest.CaptureFixt
     image = str(FOLDER / "mm_action_102.jpg")
     assert _run(["dice", "read", image, "--kind", "taught:mine", "--json"]) == 0
     read = sorted(d["value"] for d in json.loads(capsys.readouterr().out)["dice"])
-    truth = sorted(d["face"] for d in json.loads(
-        (FOLDER / "mm_action_truth.json").read_text())["mm_action_102.jpg"])
+    truth = sorted(
+        d["face"]
+        for d in json.loads((FOLDER / "mm_action_truth.json").read_text())["mm_action_102.jpg"]
+    )
     assert read == truth
 
 

@@ -25,4 +25,10 @@ def test_a_corrected_die_is_certain_and_the_original_unchanged() -> None:
 
 def test_json_form_has_the_cli_keys() -> None:
     assert DieReading(1.26, 2, 3, 4, 5, 0.98765).to_json() == {
-        "x": 1.3, "y": 2.0, "w": 3.0, "h": 4.0, "value": 5, "confidence": 0.988}
+        "x": 1.3,
+        "y": 2.0,
+        "w": 3.0,
+        "h": 4.0,
+        "value": 5,
+        "confidence": 0.988,
+    }

@@ -23,8 +23,11 @@ def test_majority_value_wins_and_disagreement_lowers_confidence() -> None:
 
 
 def test_a_die_seen_in_one_frame_of_three_is_a_flicker() -> None:
-    frames = [Reading((_die(100, 4),)), Reading((_die(100, 4), _die(300, 1))),
-              Reading((_die(101, 4),))]
+    frames = [
+        Reading((_die(100, 4),)),
+        Reading((_die(100, 4), _die(300, 1))),
+        Reading((_die(101, 4),)),
+    ]
     result = vote(frames)
     assert result.values() == [4]
     assert result.dice[0].confidence == 0.9
