@@ -84,17 +84,19 @@ class Score:
 def score(reported: Sequence[DieReading], labels: Sequence[LabelledDie]) -> Score:
     """Match reported dice to labels; a label is matched at most once.
 
-    A reported die is right when its centre is inside a labelled box grown by
-    :data:`BOX_MARGIN` and the values agree; one that falls in no free box is a
-    false die (so is a second die in an already matched box).
+    Dice are matched most confident first, each to the nearest free label
+    whose box, grown by :data:`BOX_MARGIN`, holds its centre. A matched die is
+    right when the values agree; one that finds no free box is a false die
+    (so is a second die in an already matched box).
     """
-    free = list(range(len(labels)))
+    free = set(range(len(labels)))
     right = false_dice = 0
-    for die in reported:
-        hit = next((i for i in free if _inside(die, labels[i])), None)
-        if hit is None:
+    for die in sorted(reported, key=lambda d: -d.confidence):
+        holding = [i for i in free if _inside(die, labels[i])]
+        if not holding:
             false_dice += 1
             continue
+        hit = min(holding, key=lambda i: (labels[i].x - die.x) ** 2 + (labels[i].y - die.y) ** 2)
         free.remove(hit)
         right += int(die.value == labels[hit].value)
     return Score(len(labels), right, false_dice)

@@ -33,3 +33,10 @@ def test_score_counts_right_wrong_and_false_dice() -> None:
 def test_a_centre_outside_the_margin_is_a_false_die() -> None:
     labels = (LabelledDie(100, 100, 40, 40, 3),)
     assert score((DieReading(124, 100, 40, 40, 3, 1.0),), labels).false_dice == 1
+
+
+def test_a_die_between_two_boxes_goes_to_the_nearer_label() -> None:
+    labels = (LabelledDie(100, 100, 40, 40, 2), LabelledDie(130, 100, 40, 40, 6))
+    reported = (DieReading(125, 100, 40, 40, 6, 0.9), DieReading(100, 100, 40, 40, 2, 0.8))
+    result = score(reported, labels)
+    assert (result.right, result.false_dice) == (2, 0)
