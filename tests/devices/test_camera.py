@@ -104,3 +104,17 @@ def test_unplugging_stops_frames_and_says_why() -> None:
     assert camera.released
     assert camera.read() is None
     assert camera.grabs == 3
+
+
+def test_importing_the_camera_seam_and_the_dice_command_loads_no_cv2_or_numpy() -> None:
+    import subprocess
+
+    probe = (
+        "import sys, tablekit, tablekit.devices.camera, tablekit.devices.camera_config, "
+        "tablekit.vision.command\n"
+        "print(','.join(m for m in ('cv2', 'numpy', 'picamera2') if m in sys.modules))"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, check=True
+    )
+    assert result.stdout.strip() == ""
