@@ -94,3 +94,15 @@ def test_the_overlay_draws_at_800x480_and_then_rests(make_app: Any, tray_folder:
     assert not scene.dirty
     box = scene._die_rects()[0]
     assert surface.get_at(box.inflate(8, 8).midleft)[:3] != surface.get_at((5, 5))[:3]
+
+
+def test_leaving_for_another_scene_lets_the_camera_go(make_app: Any, tray_folder: Path) -> None:
+    scene = _scene(make_app, CameraSettings(backend="replay", replay_path=str(tray_folder)))
+    camera = scene.camera
+    scene.enter()
+    assert scene.camera is camera
+    scene.app.goto("settings")
+    assert scene.camera is None
+    assert not camera.status.ok
+    scene.enter()
+    assert scene.camera is not None and scene.camera.status.ok

@@ -89,14 +89,24 @@ class CameraScene(Scene):
         self.kind, self.on_confirm, self.return_to = kind, on_confirm, return_to
 
     def enter(self) -> None:
+        """Open the camera for a new roll; a re-entry (after a resize) keeps the roll."""
         super().enter()
+        if self.camera is None:
+            self._start()
+
+    def exit(self) -> None:
+        """Another scene takes the screen: let the camera go."""
+        self.close()
+
+    def _start(self) -> None:
         from tablekit.devices.camera import open_camera
         from tablekit.vision.settle import SettleDetector
 
-        if self.camera is None:
-            self.camera = open_camera(self.app.settings.camera)
+        self.camera = open_camera(self.app.settings.camera)
         self._settle = SettleDetector()
+        self._votes.clear()
         self._reader = self._make_reader()
+        self.selected = None
         self.reading = Reading(()) if not self.camera.status.ok else None
 
     def _make_reader(self) -> Any:
@@ -210,6 +220,7 @@ class CameraScene(Scene):
         self.camera, self.frame, self._image, self.reading = None, None, None, None
 
     def leave(self) -> None:
+        """Back without a roll."""
         self.close()
         self.app.goto(self.return_to)
 
