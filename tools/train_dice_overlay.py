@@ -1,7 +1,8 @@
 """Render the camera overlay scene headless at 800x480 from a synthetic Mice and Mystics tray.
 
 One die has glare across it, so the picture also shows how an unsure die is
-highlighted. Writes ``assets/dice/screenshots/``.
+highlighted, and a second picture with that die tapped and the face picker
+open. Writes ``assets/dice/screenshots/``.
 
     .venv/bin/python tools/train_dice_overlay.py [OUT.png]
 """
@@ -64,6 +65,11 @@ def main() -> None:
         app.draw()
         out.parent.mkdir(parents=True, exist_ok=True)
         pygame.image.save(app.canvas, str(out))
+        scene.selected = min(
+            range(len(scene.reading.dice)), key=lambda i: scene.reading.dice[i].confidence
+        )
+        app.draw()
+        pygame.image.save(app.canvas, str(out.with_name(out.stem + "-correcting.png")))
         journal.close()
         pygame.quit()
     print(out, [(d.value, round(d.confidence, 2)) for d in scene.reading.dice])

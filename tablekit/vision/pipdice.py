@@ -39,8 +39,8 @@ def _nets() -> tuple[Any, Any]:
 
 def read_d6(frame: np.ndarray) -> Reading:
     """Find and read every pip die in a BGR frame."""
-    start = time.perf_counter()
     detector, faces = _nets()
+    start = time.perf_counter()
     candidates = find_dice(detector, frame)
     dice = classify(faces, frame, candidates)
     return Reading(dice, (time.perf_counter() - start) * 1000)

@@ -32,7 +32,7 @@ FLOOR_DISTANCE = 40.0
 
 LAB_WEIGHTS = np.array([0.5, 1.0, 1.0], np.float32)
 
-MARGIN_FOR_CERTAINTY = 0.2
+MARGIN_FOR_CERTAINTY = 0.12
 """Score lead over the next face at which a reading is fully confident."""
 
 

@@ -399,8 +399,22 @@ class CameraScene(Scene):
             widgets.wrapped(
                 surface, self._summary(), summary, layout.text("small"), theme.INK_SOFT, "bold"
             )
-        for button in self._picker() + self._actions():
+        for button, face in zip(self._picker(), self.faces(), strict=False):
+            self._draw_face_button(surface, button, face)
+        for button in self._actions():
             button.draw(surface, layout.text("body"))
+
+    def _draw_face_button(self, surface: pygame.Surface, button: Button, face: Face) -> None:
+        """A picker button: the number, or the face drawn as on the die."""
+        if isinstance(face, int) or not face:
+            button.draw(surface, self.app.layout.text("heading"))
+            return
+        widgets.panel(surface, button.rect)
+        side = min(button.rect.width, button.rect.height) - 8
+        icon = button.rect.inflate(0, 0)
+        icon.size = (side, side)
+        icon.center = button.rect.center
+        surface.blit(face_icon(face, side), icon)
 
     def _status(self) -> str:
         tr = self.app.tr
