@@ -67,7 +67,7 @@ class CameraScene(Scene):
 
     def __init__(self, app: Any) -> None:
         super().__init__(app)
-        self.kind = "d6"
+        self.kind = app.settings.camera.dice_kind
         self.on_confirm: Callable[[list[Face]], None] | None = None
         self.return_to = "home"
         self.camera: Camera | None = None
