@@ -104,7 +104,7 @@ class App:
         """Begin a new session of ``game``, named after the game and the time."""
         title = self.games[game].title
         name = f"{title} {time.strftime('%d %b %H:%M')}"
-        while any(info.name == name for info in self.journal.sessions()):
+        while self.journal.exists(name):
             name += "+"
         self.session = open_session(self.journal, name, game, self.games)
         self.goto(GAME_SCENES.get(game, "home"))
