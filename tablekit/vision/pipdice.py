@@ -2,8 +2,11 @@
 
 A detector finds die centres and box sizes on a 256x256 letterboxed copy of the
 frame; a face classifier then reads a full-resolution crop of each die as 1-6,
-or rejects it as "not a die". Both were trained by ``tools/train_dice.py`` on
-the training split of the shared photos and ship as ONNX in ``models/``.
+or rejects it as "not a die". Two plain checks then drop what no tray holds:
+a die read with almost no confidence, and a die far bigger than the others
+(held in a hand above the tray, nearer the camera). Both networks were trained
+by ``tools/train_dice.py`` on the training split of the shared photos and ship
+as ONNX in ``models/``.
 """
 
 from __future__ import annotations
@@ -28,6 +31,17 @@ PEAK_THRESHOLD = 0.3
 NOT_A_DIE = 6
 """Index of the classifier's "not a die" output."""
 
+MIN_CONFIDENCE = 0.33
+"""Dice read with less confidence are dropped: on the training split every one was a
+side face or a plug, never a die (the least confident real die scored 0.36)."""
+
+MAX_SIZE_RATIO = 1.6
+"""A die whose box side exceeds this many times the median of the frame's other dice
+is above the tray, not on it (real dice on the training split reach 1.47)."""
+
+MIN_DICE_FOR_SIZE = 3
+"""The size check needs this many comparable dice for a trustworthy median."""
+
 
 @cache
 def _nets() -> tuple[Any, Any]:
@@ -42,7 +56,7 @@ def read_d6(frame: np.ndarray) -> Reading:
     detector, faces = _nets()
     start = time.perf_counter()
     candidates = find_dice(detector, frame)
-    dice = classify(faces, frame, candidates)
+    dice = plausible(classify(faces, frame, candidates))
     return Reading(dice, (time.perf_counter() - start) * 1000)
 
 
@@ -119,3 +133,17 @@ def classify(
         confidence = float(p[face]) * min(1.0, score / 0.5)
         dice.append(DieReading(x, y, w, h, face + 1, confidence))
     return tuple(dice)
+
+
+def plausible(dice: tuple[DieReading, ...]) -> tuple[DieReading, ...]:
+    """The dice that can be lying on the tray: confident enough, and not far too big.
+
+    Sizes are compared as ``sqrt(w * h)`` against the median of the other faces;
+    ones are left out of the comparison because a one's box may hug its single pip.
+    """
+    kept = tuple(d for d in dice if d.confidence >= MIN_CONFIDENCE)
+    sides = [float(np.sqrt(d.w * d.h)) for d in kept if d.value != 1]
+    if len(sides) < MIN_DICE_FOR_SIZE:
+        return kept
+    limit = MAX_SIZE_RATIO * float(np.median(sides))
+    return tuple(d for d in kept if d.value == 1 or np.sqrt(d.w * d.h) <= limit)

@@ -10,7 +10,8 @@ import numpy as np
 import pytest
 
 from tablekit.vision.labels import LabelledDie, score
-from tablekit.vision.pipdice import read_d6
+from tablekit.vision.pipdice import MAX_SIZE_RATIO, MIN_CONFIDENCE, plausible, read_d6
+from tablekit.vision.reading import DieReading
 
 FOLDER = Path(__file__).parent / "frames"
 
@@ -62,3 +63,26 @@ def test_reading_is_a_pure_function_of_the_frame() -> None:
     before = frame.copy()
     assert read_d6(frame).dice == read_d6(frame).dice
     assert np.array_equal(frame, before)
+
+
+def _die(x: float, side: float, value: int, confidence: float = 0.9) -> DieReading:
+    return DieReading(x, 100.0, side, side, value, confidence)
+
+
+def test_a_barely_read_die_is_dropped() -> None:
+    dice = (_die(50, 40, 3), _die(150, 40, 5, confidence=MIN_CONFIDENCE - 0.01))
+    assert plausible(dice) == dice[:1]
+
+
+def test_a_die_far_bigger_than_the_rest_is_above_the_tray() -> None:
+    on_tray = tuple(_die(60 * i, 40, 2 + i) for i in range(4))
+    in_hand = _die(400, 40 * (MAX_SIZE_RATIO + 0.2), 6)
+    assert plausible((*on_tray, in_hand)) == on_tray
+
+
+def test_size_is_not_judged_on_ones_or_too_few_dice() -> None:
+    pips = (_die(0, 40, 4), _die(60, 40, 5), _die(120, 40, 6))
+    one_on_its_pip = _die(200, 12, 1)
+    assert plausible((*pips, one_on_its_pip)) == (*pips, one_on_its_pip)
+    pair = (_die(0, 40, 4), _die(60, 90, 5))
+    assert plausible(pair) == pair
