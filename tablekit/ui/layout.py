@@ -31,10 +31,6 @@ class Layout:
     def portrait(self) -> bool:
         return self.height > self.width
 
-    @property
-    def rect(self) -> pygame.Rect:
-        return pygame.Rect(0, 0, self.width, self.height)
-
     def px(self, units: float) -> int:
         return round(units * self.unit)
 
