@@ -38,6 +38,7 @@ SCENES = {
     "settings": "tablekit.ui.scenes.settings:SettingsScene",
     "mm": "tablekit.ui.mm.scene:MiceMysticsScene",
     "camera": "tablekit.ui.scenes.camera:CameraScene",
+    "teach": "tablekit.ui.scenes.teach:TeachScene",
 }
 """Scene name -> "module:Class", imported the first time the scene is shown."""
 

@@ -29,7 +29,7 @@ class SettingsScene(Scene):
             self.dirty = True
 
     def buttons(self) -> list[Button]:
-        return self._bar() + [b for _, row in self._rows() for b in row]
+        return self._bar() + [b for _, row in self._rows() for b in row] + self._camera_tools()
 
     def draw(self, surface: pygame.Surface) -> None:
         layout = self.app.layout
@@ -116,6 +116,16 @@ class SettingsScene(Scene):
             (tr("Buttons"), *pads),
         ]
 
+    def _camera_tools(self) -> list[Button]:
+        """The camera row's way to teach dice and calibrate the tray."""
+        layout = self.app.layout
+        area = layout.content()
+        width = max(4 * layout.touch, area.width // 3)
+        rect = pygame.Rect(0, 0, width, layout.touch)
+        rect.bottomright = (area.right - layout.gap, area.bottom - layout.gap)
+        label = self.app.tr("Teach dice / calibrate tray")
+        return [Button(rect, label, lambda: self.app.goto("teach"))]
+
     def _draw_devices(self, surface: pygame.Surface) -> None:
         layout = self.app.layout
         top = self._grid()[-1][1].bottom + 2 * layout.gap
@@ -138,3 +148,5 @@ class SettingsScene(Scene):
         where = pygame.Rect(inner.x, y, inner.width, line)
         note = f"{self.app.tr('Settings file')}: {paths.config_file().name}"
         widgets.text(surface, note, where, size, theme.INK_SOFT, "regular", "left")
+        for button in self._camera_tools():
+            button.draw(surface, size)

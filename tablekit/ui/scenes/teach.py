@@ -1,0 +1,299 @@
+"""Teach the reader a set of dice, and calibrate the tray, from the touchscreen.
+
+Teaching: pick a face, hold one die showing it under the camera, tap Capture;
+the view is added to the taught kit (saved where :mod:`tablekit.vision.kinds`
+loads taught kits, so ``taught:NAME`` reads with it). Calibrating: with the
+tray empty, tap Calibrate; the tray's crop, white balance and exposure are
+saved in the ``[camera]`` table of the config file and the app reloads them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from tablekit.ui import chrome, theme, widgets
+from tablekit.ui.layout import columns, rows
+from tablekit.ui.scene import Scene
+from tablekit.ui.scenes.camera import FRAME_INTERVAL, face_icon
+from tablekit.ui.touch import TAP
+from tablekit.ui.widgets import Button
+
+if TYPE_CHECKING:
+    import numpy as np
+
+    from tablekit.devices.camera import Camera
+    from tablekit.vision.symbols import Blob
+
+Face = int | str
+
+
+class TeachScene(Scene):
+    """A live camera view beside a face picker, Capture and Calibrate."""
+
+    name = "teach"
+
+    def __init__(self, app: Any) -> None:
+        super().__init__(app)
+        self.camera: Camera | None = None
+        self.frame: np.ndarray | None = None
+        self.face: Face | None = None
+        self.found: Blob | None = None
+        self.message = ""
+        self._since_frame = 0.0
+        self._image: pygame.Surface | None = None
+
+    # -- what is taught, and where -------------------------------------------------
+
+    @property
+    def kit_name(self) -> str:
+        """The taught set the captures go to: ``taught:NAME`` gives NAME, else the kind."""
+        return self.app.settings.camera.dice_kind.removeprefix("taught:") or "dice"
+
+    def kit_path(self) -> Path:
+        from tablekit.vision.kinds import kits_dir
+
+        return kits_dir() / f"{self.kit_name}.npz"
+
+    def faces(self) -> list[Face]:
+        """The configured kind's faces; Mice and Mystics symbols for a kit not taught yet."""
+        from tablekit.vision.kinds import faces_for
+
+        return faces_for(self.app.settings.camera.dice_kind) or faces_for("mm-action")
+
+    # -- the camera ------------------------------------------------------------------
+
+    def enter(self) -> None:
+        super().enter()
+        if self.camera is None:
+            from tablekit.devices.camera import open_camera
+
+            self.camera = open_camera(self.app.settings.camera)
+            self.message = "" if self.camera.status.ok else self.camera.status.message
+
+    def exit(self) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """Let the camera go (entering again opens it)."""
+        if self.camera is not None:
+            self.camera.close()
+        self.camera, self.frame, self._image, self.found = None, None, None, None
+
+    def update(self, dt: float) -> None:
+        if self.camera is None or not self.camera.status.ok:
+            return
+        self._since_frame += dt
+        if self._since_frame < FRAME_INTERVAL:
+            return
+        self._since_frame = 0.0
+        frame = self.camera.read()
+        if frame is not None:
+            self.frame, self._image = frame, None
+            self.dirty = True
+
+    # -- actions ---------------------------------------------------------------------
+
+    def choose(self, face: Face) -> None:
+        self.face = face
+        self.message = ""
+
+    def capture(self) -> None:
+        """Add the die now under the camera as the chosen face, and save the kit."""
+        from tablekit.vision.symbols import DiceKit, teach
+
+        tr = self.app.tr
+        if self.frame is None or self.face is None:
+            return
+        path = self.kit_path()
+        kit = DiceKit.load(path) if path.exists() else DiceKit(self.kit_name)
+        try:
+            self.found = teach(kit, self.frame, str(self.face))
+        except LookupError:
+            self.found = None
+            self.message = tr("No die found: put one die in the middle of the tray.")
+            return
+        try:
+            kit.save(path)
+        except OSError as error:
+            self.message = f"{tr('Could not save')}: {error.strerror}"
+            return
+        taught = tr("Taught {face}: {n} faces known").format(
+            face=self._label(self.face), n=len(kit.faces)
+        )
+        self.message = taught
+
+    def calibrate(self) -> None:
+        """Measure the empty tray on a raw frame, save ``[camera]``, reload the settings."""
+        from tablekit import paths
+        from tablekit.devices.camera import open_camera
+        from tablekit.devices.camera_config import save_camera_settings
+        from tablekit.vision.calibrate import NO_GAIN, calibrate_tray
+
+        tr = self.app.tr
+        current = self.app.settings.camera
+        self.close()
+        raw_camera = open_camera(replace(current, roi=(0, 0, 0, 0), white_balance=NO_GAIN))
+        raw = raw_camera.read()
+        raw_camera.close()
+        if raw is None:
+            self._reopen(tr("No camera picture to calibrate with."))
+            return
+        roi, gains, exposure = calibrate_tray(raw, current.exposure_us)
+        exposure = exposure if current.exposure_us else 0
+        calibrated = replace(current, roi=roi, white_balance=gains, exposure_us=exposure)
+        try:
+            save_camera_settings(paths.config_file(), calibrated)
+        except OSError as error:
+            self._reopen(f"{tr('Settings file')}: {error.strerror}")
+            return
+        self.app.change_settings(replace(self.app.settings, camera=calibrated))
+        self._reopen(tr("Tray calibrated."))
+
+    def _reopen(self, message: str) -> None:
+        """Open the camera again (with the current settings) and say ``message``."""
+        self.enter()
+        self.message = message
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == TAP and widgets.press_any(self.buttons(), event.pos):
+            self.dirty = True
+
+    # -- layout ------------------------------------------------------------------------
+
+    def _areas(self) -> tuple[pygame.Rect, pygame.Rect]:
+        """The camera view and the side panel (as in the camera scene)."""
+        layout = self.app.layout
+        area = layout.content()
+        if layout.portrait:
+            view = pygame.Rect(area.x, area.y, area.width, area.height * 9 // 20)
+            side = pygame.Rect(
+                area.x, view.bottom + layout.gap, area.width, area.bottom - view.bottom - layout.gap
+            )
+            return view, side
+        side_width = max(area.width * 3 // 8, 4 * layout.touch)
+        view = pygame.Rect(area.x, area.y, area.width - side_width - layout.gap, area.height)
+        return view, pygame.Rect(view.right + layout.gap, area.y, side_width, area.height)
+
+    def buttons(self) -> list[Button]:
+        return self._bar() + self._picker() + self._actions()
+
+    def _bar(self) -> list[Button]:
+        back = (self.app.tr("Back"), self.leave, True)
+        return chrome.bar_buttons(self.app.layout, [back])
+
+    def leave(self) -> None:
+        self.close()
+        self.app.goto("settings")
+
+    def _picker(self) -> list[Button]:
+        _, side = self._areas()
+        layout = self.app.layout
+        faces = self.faces()
+        lines = max(1, -(-len(faces) // 3))
+        top = side.y + layout.touch + layout.gap
+        grid = pygame.Rect(side.x, top, side.width, lines * (layout.touch + layout.gap))
+        cells = [
+            c
+            for row in rows(grid, lines, layout.gap, layout.touch)
+            for c in columns(row, 3, layout.gap)
+        ]
+        return [
+            Button(
+                cell, self._label(face), lambda f=face: self.choose(f), selected=face == self.face
+            )
+            for cell, face in zip(cells, faces, strict=False)
+        ]
+
+    def _actions(self) -> list[Button]:
+        _, side = self._areas()
+        layout = self.app.layout
+        tr = self.app.tr
+        bottom = pygame.Rect(side.x, side.bottom - layout.touch, side.width, layout.touch)
+        capture, calibrate = columns(bottom, 2, layout.gap)
+        ready = self.frame is not None
+        return [
+            Button(
+                capture, tr("Capture face"), self.capture, enabled=ready and self.face is not None
+            ),
+            Button(calibrate, tr("Calibrate"), self.calibrate, enabled=ready),
+        ]
+
+    def _label(self, face: Face) -> str:
+        return str(face).replace("_", " + ")
+
+    # -- drawing -----------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface) -> None:
+        layout = self.app.layout
+        surface.fill(theme.WOOD)
+        title = f"{self.app.tr('Teach dice')}: {self.kit_name}"
+        chrome.draw_bar(surface, layout, title, self._bar())
+        self._draw_view(surface)
+        self._draw_side(surface)
+
+    def _draw_view(self, surface: pygame.Surface) -> None:
+        view, _ = self._areas()
+        pygame.draw.rect(surface, theme.WOOD_LIGHT, view)
+        layout = self.app.layout
+        if self.frame is None:
+            reason = self.camera.status.message if self.camera else self.app.tr("No camera")
+            inner = view.inflate(-2 * layout.gap, -2 * layout.gap)
+            widgets.wrapped(surface, reason, inner, layout.text("body"), theme.CREAM)
+            return
+        height, width = self.frame.shape[:2]
+        scale = min(view.width / width, view.height / height)
+        ox = view.x + (view.width - round(width * scale)) // 2
+        oy = view.y + (view.height - round(height * scale)) // 2
+        surface.blit(self._frame_image(scale), (ox, oy))
+        if self.found is not None:
+            blob = self.found
+            box = pygame.Rect(0, 0, round(blob.w * scale) + 8, round(blob.h * scale) + 8)
+            box.center = (ox + round(blob.x * scale), oy + round(blob.y * scale))
+            pygame.draw.rect(surface, theme.GREEN, box, width=4, border_radius=6)
+
+    def _frame_image(self, scale: float) -> pygame.Surface:
+        if self._image is None:
+            import cv2
+
+            height, width = self.frame.shape[:2]
+            size = (max(1, round(width * scale)), max(1, round(height * scale)))
+            rgb = cv2.cvtColor(
+                cv2.resize(self.frame, size, interpolation=cv2.INTER_AREA), cv2.COLOR_BGR2RGB
+            )
+            self._image = pygame.image.frombuffer(rgb.tobytes(), size, "RGB").convert()
+        return self._image
+
+    def _draw_side(self, surface: pygame.Surface) -> None:
+        _, side = self._areas()
+        layout = self.app.layout
+        tr = self.app.tr
+        widgets.panel(surface, side)
+        inner = side.inflate(-2 * layout.gap, 0)
+        head = pygame.Rect(inner.x, side.y, inner.width, layout.touch)
+        widgets.text(
+            surface, tr("Which face?"), head, layout.text("body"), theme.INK, "bold", "left"
+        )
+        for button, face in zip(self._picker(), self.faces(), strict=False):
+            if isinstance(face, str) and not face.isdigit():
+                edge = theme.CHEESE if button.selected else theme.EDGE
+                widgets.panel(surface, button.rect, edge=edge, width=6 if button.selected else 3)
+                icon_side = min(button.rect.size) - 12
+                icon = pygame.Rect(0, 0, icon_side, icon_side)
+                icon.center = button.rect.center
+                surface.blit(face_icon(face, icon_side), icon)
+            else:
+                button.draw(surface, layout.text("heading"))
+        actions = self._actions()
+        top = self._picker()[-1].rect.bottom + layout.gap if self._picker() else head.bottom
+        note = pygame.Rect(inner.x, top, inner.width, actions[0].rect.top - top - layout.gap)
+        hint = tr("Hold one die showing that face under the camera, then tap Capture face.")
+        hint += " " + tr("Calibrate with the tray empty.")
+        widgets.wrapped(
+            surface, self.message or hint, note, layout.text("small"), theme.INK_SOFT, "bold"
+        )
+        for button in actions:
+            button.draw(surface, layout.text("body"))

@@ -1,0 +1,116 @@
+"""Teaching dice and calibrating the tray from the touchscreen, with a replayed camera."""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import cv2
+import numpy as np
+import pygame
+import pytest
+
+from tablekit import paths
+from tablekit.config import Config
+from tablekit.devices.camera import CameraSettings
+from tablekit.ui.scenes.teach import TeachScene
+from tablekit.ui.touch import TAP
+from tablekit.vision.kinds import kits_dir, reader_for
+from tablekit.vision.synthetic import PlacedDie, render, tray
+
+
+def _replay(folder: Path, kind: str = "taught:green") -> CameraSettings:
+    return CameraSettings(backend="replay", replay_path=str(folder), dice_kind=kind)
+
+
+def _scene(make_app: Any, camera: CameraSettings, size: tuple[int, int] = (800, 480)) -> Any:
+    app = make_app(size, replace(Config(), camera=camera))
+    app.goto("teach")
+    scene = app.scene
+    assert isinstance(scene, TeachScene)
+    scene.update(1.0)
+    return scene
+
+
+def _tap(scene: TeachScene, label: str) -> None:
+    button = next(b for b in scene.buttons() if b.label == label)
+    assert min(button.rect.size) >= 48
+    scene.handle(pygame.event.Event(TAP, pos=button.rect.center))
+
+
+@pytest.fixture
+def one_die(tmp_path: Path) -> Path:
+    """A replay folder showing one bow die in the middle of the tray."""
+    folder = tmp_path / "one-die"
+    folder.mkdir()
+    cv2.imwrite(str(folder / "die.png"), render([PlacedDie(320, 240, 60, 12.0, "bow")], seed=3))
+    return folder
+
+
+def test_capture_teaches_the_chosen_face_into_the_kit_the_reader_loads(
+    make_app: Any, one_die: Path
+) -> None:
+    scene = _scene(make_app, _replay(one_die))
+    assert scene.kit_name == "green"
+    capture = next(b for b in scene.buttons() if b.label == "Capture face")
+    assert not capture.enabled
+    _tap(scene, "bow")
+    _tap(scene, "Capture face")
+    assert (kits_dir() / "green.npz").exists()
+    assert scene.found is not None
+    assert "bow" in scene.message
+    reader_for("taught:green")(render([PlacedDie(200, 200, 60, 0.0, "bow")], seed=4))
+
+
+def test_capture_without_a_die_says_what_to_do(make_app: Any, tmp_path: Path) -> None:
+    cv2.imwrite(str(tmp_path / "empty.png"), tray(seed=2))
+    scene = _scene(make_app, _replay(tmp_path))
+    _tap(scene, scene.buttons()[1].label)
+    _tap(scene, "Capture face")
+    assert not (kits_dir() / "green.npz").exists()
+    assert "No die found" in scene.message
+
+
+def test_calibrate_saves_the_camera_table_and_the_app_uses_it(
+    make_app: Any, tmp_path: Path
+) -> None:
+    frame = np.full((480, 640, 3), (40, 40, 40), np.uint8)
+    frame[60:420, 100:560] = (150, 170, 190)
+    cv2.imwrite(str(tmp_path / "empty-tray.png"), frame)
+    scene = _scene(make_app, _replay(tmp_path, kind="d6"))
+    _tap(scene, "Calibrate")
+    saved = tomllib.loads(paths.config_file().read_text())["camera"]
+    x, y, w, h = saved["roi"]
+    assert abs(x - 100) <= 10 and abs(y - 60) <= 10 and abs(w - 460) <= 20 and abs(h - 360) <= 20
+    blue, _, red = saved["white_balance"]
+    assert blue > 1.0 > red
+    assert scene.app.settings.camera.roi == tuple(saved["roi"])
+    assert scene.app.settings.camera.dice_kind == "d6"
+    assert "calibrated" in scene.message
+    scene.update(1.0)
+    assert scene.frame is not None and scene.frame.shape[:2] == (h, w)
+
+
+def test_settings_camera_row_leads_to_teaching(make_app: Any, one_die: Path) -> None:
+    app = make_app((800, 480), replace(Config(), camera=_replay(one_die)))
+    app.goto("settings")
+    button = app.scene._camera_tools()[0]
+    assert min(button.rect.size) >= 48
+    app.scene.handle(pygame.event.Event(TAP, pos=button.rect.center))
+    assert app.scene.name == "teach"
+    _tap(app.scene, "Back")
+    assert app.scene.name == "settings"
+
+
+@pytest.mark.parametrize("size", [(800, 480), (720, 1280), (1920, 1080)])
+def test_every_button_fits_on_screen_without_overlap(
+    make_app: Any, one_die: Path, size: tuple[int, int]
+) -> None:
+    scene = _scene(make_app, _replay(one_die), size)
+    scene.draw(scene.app.screen)
+    rects = [b.rect for b in scene.buttons()]
+    screen = scene.app.screen.get_rect()
+    assert all(screen.contains(r) and min(r.size) >= 48 for r in rects)
+    assert not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1 :])
