@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from tablekit.ui import chrome, theme, widgets
+from tablekit.ui.frames import frame_image
 from tablekit.ui.layout import columns, rows
 from tablekit.ui.scene import Scene
 from tablekit.ui.touch import TAP
@@ -329,14 +330,7 @@ class CameraScene(Scene):
     def _frame_image(self, scale: float) -> pygame.Surface:
         """The frame as a pygame image at the view's scale (made once per frame)."""
         if self._image is None:
-            import cv2
-
-            height, width = self.frame.shape[:2]
-            size = (max(1, round(width * scale)), max(1, round(height * scale)))
-            rgb = cv2.cvtColor(
-                cv2.resize(self.frame, size, interpolation=cv2.INTER_AREA), cv2.COLOR_BGR2RGB
-            )
-            self._image = pygame.image.frombuffer(rgb.tobytes(), size, "RGB").convert()
+            self._image = frame_image(self.frame, scale)
         return self._image
 
     def _draw_die(
