@@ -99,6 +99,7 @@ UNEXTRACTED = (
     mark("discard"),
     mark("card to keep"),
     mark("you play the minions."),
+    mark("No camera is configured; enter rolls by hand."),
     mark("snake"),
     mark("sword"),
     mark("axe"),

@@ -112,7 +112,7 @@ class SettingsScene(Scene):
         else:
             pads = (True, f"{buttons} {settings.buttons.serial_port}".strip())
         return [
-            (tr("Camera"), status.ok, status.message),
+            (tr("Camera"), status.ok, tr(status.message)),
             (tr("Buttons"), *pads),
         ]
 
