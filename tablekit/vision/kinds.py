@@ -46,6 +46,23 @@ def mm_action_kit() -> DiceKit:
     return kit
 
 
+def _with_taught(kit: DiceKit, kits: Path | None) -> DiceKit:
+    """The kit plus every view the table taught under the same name.
+
+    Real Mice and Mystics dice do not look exactly like the shipped art; once
+    the table has shown its own dice (Settings, teach, kind ``mm-action``),
+    their views are matched too, and a die's own view wins over the drawing.
+    """
+    from tablekit.vision.symbols import DiceKit
+
+    path = (kits or kits_dir()) / f"{kit.name}.npz"
+    if path.exists():
+        taught = DiceKit.load(path)
+        for face, view in zip(taught.names, taught.views, strict=True):
+            kit.add(face, view)
+    return kit
+
+
 def reader_for(kind: str, kits: Path | None = None) -> Reader:
     """The reading function for a kind of dice; ``ValueError`` says what is wrong with it."""
     if kind == "d6":
@@ -55,7 +72,7 @@ def reader_for(kind: str, kits: Path | None = None) -> Reader:
     from tablekit.vision.symbols import DiceKit, read_symbols
 
     if kind == "mm-action":
-        return partial(read_symbols, kit=mm_action_kit())
+        return partial(read_symbols, kit=_with_taught(mm_action_kit(), kits))
     if kind.startswith("taught:") and kind[len("taught:") :]:
         path = (kits or kits_dir()) / f"{kind[len('taught:') :]}.npz"
         if not path.exists():

@@ -74,3 +74,19 @@ def test_the_kit_has_one_view_per_face() -> None:
     kit = mm_action_kit()
     assert kit.faces == list(MM_ACTION_FACES)
     assert read_symbols(tray(seed=5), kit).dice == ()
+
+
+def test_the_tables_own_action_dice_are_read_once_taught(tmp_path: Path) -> None:
+    """Real dice differ from the drawn art; taught under mm-action, they read as themselves."""
+    green, dark = (60, 140, 40), (30, 30, 30)
+    art = {face: draw_face(face, body=green, ink=dark) for face in MM_ACTION_FACES}
+    placed = random_dice(MM_ACTION_FACES, 6, seed=78)
+    frame = render(placed, seed=78, art=art)
+    before = reader_for("mm-action", kits=tmp_path)(frame)
+    kit = DiceKit("mm-action")
+    for i, face in enumerate(MM_ACTION_FACES):
+        teach(kit, render([PlacedDie(320, 240, 60, 17.0 * i, face)], seed=i, art=art), face)
+    kit.save(tmp_path / "mm-action.npz")
+    after = reader_for("mm-action", kits=tmp_path)(frame)
+    assert _matches(after.dice, placed) == [d.face for d in placed]
+    assert min(d.confidence for d in after.dice) > min(d.confidence for d in before.dice)
