@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 import pygame
@@ -251,7 +252,7 @@ def setup_form(
 
     def start(values: dict[str, Any]) -> bool:
         """Ask for what is still missing, one form at a time, then start."""
-        again = lambda: start(values)  # noqa: E731
+        again = partial(start, values)
         for hero in now()["catalogue"]["heroes"]:
             hero_id, last = hero["id"], before.get(hero["id"])
             if hero_id not in values["heroes"]:

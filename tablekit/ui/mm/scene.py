@@ -151,7 +151,7 @@ class MiceMysticsScene(Scene):
         assert self.app.session is not None
         return self.app.session.table_view()
 
-    def _panel(self, view: dict[str, Any]) -> Form | FigurePanel | None:  # noqa: C901
+    def _panel(self, view: dict[str, Any]) -> Form | FigurePanel | None:
         """What takes the right side: a question, an open form, a card's panel, the set-up."""
         if self.form is not None and self.form.closed:
             self.form = None
