@@ -102,7 +102,8 @@ class MiceMysticsScene(Scene):
             widgets.text(surface, title, line, layout.text("heading"), theme.CREAM, "title", "left")
         track, side = self._areas()
         panel = self._panel(view)
-        full = panel is not None and self._form_area(panel) == layout.content()
+        area = None if panel is None else self._form_area(view, panel)
+        full = area == layout.content()
         self.cards = [] if full else board.draw_track(surface, layout, track, view, self.app.tr)
         if panel is None:
             self._draw_board(surface, side, view)
@@ -110,7 +111,7 @@ class MiceMysticsScene(Scene):
             if self._beside_tray(view, panel):
                 tray = pygame.Rect(side.x, side.y, side.width, int(layout.touch * 1.5))
                 board.draw_tray(surface, layout, tray, view["last_roll"], self.app.tr)
-            panel.draw(surface, layout, self._form_area(panel), self.app.tr)
+            panel.draw(surface, layout, area, self.app.tr)
         if self.surge > 0:
             self._draw_surge(surface)
 
@@ -119,7 +120,8 @@ class MiceMysticsScene(Scene):
         panel = self._panel(view)
         found = self._bar()
         if panel is not None:
-            return found + panel.buttons(self.app.layout, self._form_area(panel), self.app.tr)
+            area = self._form_area(view, panel)
+            return found + panel.buttons(self.app.layout, area, self.app.tr)
         return found + self._action_buttons(view)
 
     # -- commands and dice ----------------------------------------------------------
@@ -241,9 +243,8 @@ class MiceMysticsScene(Scene):
         )
         return track, side
 
-    def _form_area(self, form: Form | FigurePanel) -> pygame.Rect:
+    def _form_area(self, view: dict[str, Any], form: Form | FigurePanel) -> pygame.Rect:
         """Full width for typing or setting up; below the dice tray for a question; else right."""
-        view = self.view()
         if form.wide or view["outcome"] != "playing":
             return self.app.layout.content()
         side = self._areas()[1]

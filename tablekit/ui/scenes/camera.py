@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from tablekit.ui import chrome, theme, widgets
-from tablekit.ui.frames import frame_image
+from tablekit.ui.frames import Pace, frame_image
 from tablekit.ui.layout import columns, rows
 from tablekit.ui.scene import Scene
 from tablekit.ui.touch import TAP
@@ -75,7 +75,7 @@ class CameraScene(Scene):
         self.frame: np.ndarray | None = None
         self.reading: Reading | None = None
         self.selected: int | None = None
-        self._since_frame = 0.0
+        self._pace = Pace(FRAME_INTERVAL)
         self._votes: list[Reading] = []
         self._settle: Any = None
         self._reader: Any = None
@@ -130,10 +130,8 @@ class CameraScene(Scene):
     def update(self, dt: float) -> None:
         if self.camera is None or not self.camera.status.ok or self._settled_and_read():
             return
-        self._since_frame += dt
-        if self._since_frame < FRAME_INTERVAL:
+        if not self._pace.due(dt):
             return
-        self._since_frame = 0.0
         frame = self.camera.read()
         if frame is None:
             self.reading = self.reading or Reading(())

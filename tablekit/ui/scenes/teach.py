@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from tablekit.ui import chrome, theme, widgets
-from tablekit.ui.frames import frame_image
+from tablekit.ui.frames import Pace, frame_image
 from tablekit.ui.layout import columns, rows
 from tablekit.ui.scene import Scene
 from tablekit.ui.scenes.camera import FRAME_INTERVAL, face_icon
@@ -44,7 +44,7 @@ class TeachScene(Scene):
         self.face: Face | None = None
         self.found: Blob | None = None
         self.message = ""
-        self._since_frame = 0.0
+        self._pace = Pace(FRAME_INTERVAL)
         self._image: pygame.Surface | None = None
 
     # -- what is taught, and where -------------------------------------------------
@@ -87,10 +87,8 @@ class TeachScene(Scene):
     def update(self, dt: float) -> None:
         if self.camera is None or not self.camera.status.ok:
             return
-        self._since_frame += dt
-        if self._since_frame < FRAME_INTERVAL:
+        if not self._pace.due(dt):
             return
-        self._since_frame = 0.0
         frame = self.camera.read()
         if frame is not None:
             self.frame, self._image = frame, None
