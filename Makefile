@@ -36,7 +36,7 @@ bench: $(VENV)/.installed
 translations: $(VENV)/.installed
 	$(VENV)/bin/pybabel extract -k tr -k mark --no-location --omit-header --sort-output \
 		-o tablekit/locale/tablekit.pot tablekit/ui tablekit/vision
-	$(VENV)/bin/pybabel update --omit-header --no-fuzzy-matching -D tablekit \
+	$(VENV)/bin/pybabel update --no-fuzzy-matching -D tablekit \
 		-i tablekit/locale/tablekit.pot -d tablekit/locale
 	$(VENV)/bin/pybabel compile -D tablekit -d tablekit/locale
 

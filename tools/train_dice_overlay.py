@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 import sys
 import tempfile
+import time
 from dataclasses import replace
 from pathlib import Path
 
@@ -26,7 +27,7 @@ from tablekit.config import Config  # noqa: E402
 from tablekit.devices.camera import CameraSettings  # noqa: E402
 from tablekit.session.journal import Journal  # noqa: E402
 from tablekit.ui.app import App  # noqa: E402
-from tablekit.ui.scenes.camera import VOTE_FRAMES, CameraScene  # noqa: E402
+from tablekit.ui.scenes.camera import CameraScene  # noqa: E402
 from tablekit.vision.faceart import MM_ACTION_FACES  # noqa: E402
 from tablekit.vision.synthetic import random_dice, render  # noqa: E402
 
@@ -60,8 +61,10 @@ def main() -> None:
         scene.request("mm-action", lambda faces: None)
         app.scene = scene
         scene.enter()
-        for _ in range(4 + VOTE_FRAMES + 2):
-            scene.update(1.0)
+        deadline = time.monotonic() + 30
+        while scene.reading is None and time.monotonic() < deadline:
+            scene.update(0.05)
+            time.sleep(0.01)
         app.draw()
         out.parent.mkdir(parents=True, exist_ok=True)
         pygame.image.save(app.canvas, str(out))
@@ -70,9 +73,10 @@ def main() -> None:
         )
         app.draw()
         pygame.image.save(app.canvas, str(out.with_name(out.stem + "-correcting.png")))
+        print(out, [(d.value, round(d.confidence, 2)) for d in scene.reading.dice])
+        scene.close()
         journal.close()
         pygame.quit()
-    print(out, [(d.value, round(d.confidence, 2)) for d in scene.reading.dice])
 
 
 if __name__ == "__main__":

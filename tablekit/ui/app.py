@@ -175,6 +175,7 @@ class App:
         while self.running:
             self.step(dt)
             dt = clock.tick(self.settings.display.fps) / 1000
+        self.scene.exit()
         pygame.quit()
         return 0
 

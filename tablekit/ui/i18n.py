@@ -100,6 +100,8 @@ UNEXTRACTED = (
     mark("card to keep"),
     mark("you play the minions."),
     mark("No camera is configured; enter rolls by hand."),
+    mark("Opening the camera..."),
+    mark("The camera is closed."),
     mark("snake"),
     mark("sword"),
     mark("axe"),

@@ -18,11 +18,16 @@ from tablekit.ui.app import App
 def make_app(journal: Journal) -> Iterator[object]:
     """Build apps of any size; pygame is shut down afterwards."""
 
+    made: list[App] = []
+
     def make(size: tuple[int, int] = (800, 480), settings: Config | None = None) -> App:
-        return App(settings or Config(), journal, size, games={"test-counter": Counter()})
+        made.append(App(settings or Config(), journal, size, games={"test-counter": Counter()}))
+        return made[-1]
 
     try:
         yield make
     finally:
+        for app in made:
+            app.scene.exit()
         theme.font.cache_clear()
         pygame.quit()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import shutil
+import time
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -13,11 +14,19 @@ import pytest
 
 from tablekit.config import Config
 from tablekit.devices.camera import CameraSettings
-from tablekit.ui.scenes.camera import VOTE_FRAMES, CameraScene
+from tablekit.ui.scenes import camera as camera_scene
+from tablekit.ui.scenes.camera import CameraScene
 from tablekit.ui.touch import TAP
+from tablekit.vision.reading import Reading
 
 FRAMES = Path(__file__).parents[1] / "vision" / "frames"
 TRUTH = json.loads((FRAMES / "mm_action_truth.json").read_text())
+
+
+@pytest.fixture(autouse=True)
+def quick_frames(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Grab a frame every 10 ms so a still tray settles in a fraction of a second."""
+    monkeypatch.setattr(camera_scene, "FRAME_INTERVAL", 0.01)
 
 
 def _scene(make_app: Any, camera: CameraSettings, kind: str = "mm-action") -> CameraScene:
@@ -38,9 +47,12 @@ def tray_folder(tmp_path: Path) -> Path:
     return tmp_path
 
 
-def _settle(scene: CameraScene) -> None:
-    for _ in range(4 + VOTE_FRAMES + 2):
-        scene.update(1.0)
+def _settle(scene: CameraScene, timeout: float = 20.0) -> None:
+    """Run the scene's frames until the camera thread has read the tray (or gave up)."""
+    deadline = time.monotonic() + timeout
+    while scene.reading is None and time.monotonic() < deadline:
+        scene.update(0.01)
+        time.sleep(0.005)
 
 
 def _tap(scene: CameraScene, pos: tuple[int, int]) -> None:
@@ -58,7 +70,7 @@ def test_a_still_tray_is_read_and_confirmed_as_a_list_of_faces(
     expected = scene.values()
     scene.confirm()
     assert scene.received == [expected]
-    assert scene.camera is None
+    assert scene.feed is None
 
 
 def test_tapping_a_die_then_a_face_corrects_it(make_app: Any, tray_folder: Path) -> None:
@@ -75,13 +87,33 @@ def test_tapping_a_die_then_a_face_corrects_it(make_app: Any, tray_folder: Path)
 
 def test_without_a_camera_the_roll_is_entered_by_hand(make_app: Any) -> None:
     scene = _scene(make_app, CameraSettings(backend="opencv", device=97), kind="d6")
-    assert not scene.camera.status.ok
+    _settle(scene)
+    assert scene.manual and "97" in scene.reason
     picker = {b.label: b for b in scene._picker()}
     assert list(picker) == ["1", "2", "3", "4", "5", "6"]
     for label in ("6", "2", "4"):
         _tap(scene, picker[label].rect.center)
     scene.confirm()
     assert sorted(scene.received[0]) == [2, 4, 6]
+
+
+def test_a_camera_lost_before_the_dice_settle_turns_the_roll_into_entry_by_hand(
+    make_app: Any, tmp_path: Path
+) -> None:
+    shutil.copy(FRAMES / "mm_action_101.jpg", tmp_path / "tray.jpg")
+    once = CameraSettings(backend="replay", replay_path=str(tmp_path), replay_loop=False)
+    scene = _scene(make_app, once)
+    _settle(scene)
+    assert scene.manual and scene.reading == Reading(())
+    assert scene.reason == "The replay has ended."
+    assert [b.label for b in scene._picker()] == [
+        "cheese",
+        "sword + star",
+        "sword + shield",
+        "bow",
+        "bow + star",
+        "sword + shield + star",
+    ]
 
 
 def test_the_overlay_draws_at_800x480_and_then_rests(make_app: Any, tray_folder: Path) -> None:
@@ -98,11 +130,13 @@ def test_the_overlay_draws_at_800x480_and_then_rests(make_app: Any, tray_folder:
 
 def test_leaving_for_another_scene_lets_the_camera_go(make_app: Any, tray_folder: Path) -> None:
     scene = _scene(make_app, CameraSettings(backend="replay", replay_path=str(tray_folder)))
-    camera = scene.camera
+    feed = scene.feed
     scene.enter()
-    assert scene.camera is camera
+    assert scene.feed is feed
     scene.app.goto("settings")
-    assert scene.camera is None
-    assert not camera.status.ok
+    assert scene.feed is None
+    assert feed.status.message == "The camera is closed."
     scene.enter()
-    assert scene.camera is not None and scene.camera.status.ok
+    _settle(scene)
+    assert scene.feed is not None and scene.feed.status.ok
+    scene.close()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 import tomllib
 from dataclasses import replace
 from pathlib import Path
@@ -30,8 +31,19 @@ def _scene(make_app: Any, camera: CameraSettings, size: tuple[int, int] = (800, 
     app.goto("teach")
     scene = app.scene
     assert isinstance(scene, TeachScene)
-    scene.update(1.0)
+    _first_frame(scene)
     return scene
+
+
+def _first_frame(scene: TeachScene, timeout: float = 20.0) -> None:
+    """Run the scene until the camera thread has delivered a new frame (or failed)."""
+    seen = scene._seen
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        scene.update(0.01)
+        if scene._seen != seen or (scene.feed and not scene.feed.opening and scene.message):
+            return
+        time.sleep(0.005)
 
 
 def _tap(scene: TeachScene, label: str) -> None:
@@ -89,7 +101,7 @@ def test_calibrate_saves_the_camera_table_and_the_app_uses_it(
     assert scene.app.settings.camera.roi == tuple(saved["roi"])
     assert scene.app.settings.camera.dice_kind == "d6"
     assert "calibrated" in scene.message
-    scene.update(1.0)
+    _first_frame(scene)
     assert scene.frame is not None and scene.frame.shape[:2] == (h, w)
 
 

@@ -1,11 +1,13 @@
 """The dice tray seen by the camera, with a box and a value on every die.
 
-The scene watches the tray; once it has been still for a few frames it reads
-several frames and votes. Every die gets a box and a badge; a die the reader
-is unsure of is drawn thicker, in vermillion, with a "?" badge, and asked
-about. Tapping a die opens the face picker; one tap corrects it. Confirm hands
-the faces (the same list a virtual roll makes) to whoever asked for the roll.
-Without a working camera the picker is the roll: tap a face to add a die.
+The camera, the settle detection and the reading run on a worker thread
+(:class:`tablekit.devices.feed.CameraFeed`), so the screen never waits for
+them; the scene shows the newest frame and, once the tray has been still for
+a few frames, the voted reading. Every die gets a box and a badge; a die the
+reader is unsure of is drawn thicker, in vermillion, with a "?" badge, and
+asked about. Tapping a die opens the face picker; one tap corrects it. Confirm
+hands the faces (the same list a virtual roll makes) to whoever asked for the
+roll. Without a working camera the picker is the roll: tap a face to add a die.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from tablekit.ui import chrome, theme, widgets
-from tablekit.ui.frames import Pace, frame_image
+from tablekit.ui.frames import frame_image
 from tablekit.ui.layout import columns, rows
 from tablekit.ui.scene import Scene
 from tablekit.ui.touch import TAP
@@ -27,12 +29,11 @@ from tablekit.vision.reading import DieReading, Reading
 if TYPE_CHECKING:
     import numpy as np
 
-    from tablekit.devices.camera import Camera
+    from tablekit.devices.feed import CameraFeed
 
 FRAME_INTERVAL = 0.1
 """Seconds between camera frames: enough to see a tray settle, cheap on a Pi."""
 
-VOTE_FRAMES = 3
 UNSURE = 0.6
 """Dice read with less confidence than this are highlighted and asked about."""
 
@@ -71,14 +72,13 @@ class CameraScene(Scene):
         self.kind = app.settings.camera.dice_kind
         self.on_confirm: Callable[[list[Face]], None] | None = None
         self.return_to = "home"
-        self.camera: Camera | None = None
+        self.feed: CameraFeed | None = None
+        self.manual = False
+        self.reason = ""
         self.frame: np.ndarray | None = None
         self.reading: Reading | None = None
         self.selected: int | None = None
-        self._pace = Pace(FRAME_INTERVAL)
-        self._votes: list[Reading] = []
-        self._settle: Any = None
-        self._reader: Any = None
+        self._seen = 0
         self._image: pygame.Surface | None = None
 
     # -- asking for a roll -------------------------------------------------------
@@ -92,7 +92,7 @@ class CameraScene(Scene):
     def enter(self) -> None:
         """Open the camera for a new roll; a re-entry (after a resize) keeps the roll."""
         super().enter()
-        if self.camera is None:
+        if self.feed is None and not self.manual:
             self._start()
 
     def exit(self) -> None:
@@ -101,14 +101,30 @@ class CameraScene(Scene):
 
     def _start(self) -> None:
         from tablekit.devices.camera import open_camera
-        from tablekit.vision.settle import SettleDetector
+        from tablekit.devices.feed import CameraFeed
 
-        self.camera = open_camera(self.app.settings.camera)
-        self._settle = SettleDetector()
-        self._votes.clear()
-        self._reader = self._make_reader()
-        self.selected = None
-        self.reading = Reading(()) if not self.camera.status.ok else None
+        self.manual, self.selected, self.reading, self._seen = False, None, None, 0
+        settings = self.app.settings.camera
+        if settings.backend == "none":
+            self._by_hand(open_camera(settings).status.message)
+            return
+        reader = self._make_reader()
+        self.feed = CameraFeed(
+            lambda: open_camera(settings), FRAME_INTERVAL, self._watcher(reader) if reader else None
+        )
+
+    def _by_hand(self, reason: str) -> None:
+        """No camera picture: the face picker becomes the roll, and the screen says why."""
+        self.manual, self.reason, self.frame, self._image = True, reason, None, None
+        self.reading = Reading(())
+        self.dirty = True
+
+    @staticmethod
+    def _watcher(reader: Any) -> Callable[[], Any]:
+        """A fresh settle-and-vote watch per roll, fed on the camera thread."""
+        from tablekit.vision.watch import TrayWatch
+
+        return lambda: TrayWatch(reader).push
 
     def _make_reader(self) -> Any:
         from tablekit.vision.kinds import reader_for
@@ -128,41 +144,24 @@ class CameraScene(Scene):
     # -- the camera loop ---------------------------------------------------------
 
     def update(self, dt: float) -> None:
-        if self.camera is None or not self.camera.status.ok or self._settled_and_read():
+        """Take the feed's newest frame; keep the first one that came with a reading."""
+        if self.feed is None or self.manual or self.reading is not None:
             return
-        if not self._pace.due(dt):
+        if not self.feed.opening and not self.feed.status.ok:
+            self._by_hand(self.feed.status.message)
             return
-        frame = self.camera.read()
-        if frame is None:
-            self.reading = self.reading or Reading(())
-            self.dirty = True
+        shot = self.feed.latest()
+        if shot is None or shot.number == self._seen:
             return
-        self.show_frame(frame)
-
-    def show_frame(self, frame: np.ndarray) -> None:
-        """Take one camera frame: show it, and read it once the tray is still."""
-        from tablekit.vision.settle import TrayState
-        from tablekit.vision.vote import vote
-
-        self.frame, self._image = frame, None
+        self._seen = shot.number
+        self.frame, self._image, self.reading = shot.frame, None, shot.result
         self.dirty = True
-        if self._settle.push(frame) is not TrayState.SETTLED:
-            self._votes.clear()
-            return
-        if self._reader is not None:
-            self._votes.append(self._reader(frame))
-        if len(self._votes) >= VOTE_FRAMES:
-            self.reading = vote(self._votes)
-
-    def _settled_and_read(self) -> bool:
-        return self.reading is not None
 
     def read_again(self) -> None:
         """Forget the reading and watch the tray for the next settle."""
         self.reading, self.selected = None, None
-        self._votes.clear()
-        if self._settle is not None:
-            self._settle.reset()
+        if self.feed is not None:
+            self.feed.restart()
         self.dirty = True
 
     # -- correcting and confirming -----------------------------------------------
@@ -194,7 +193,7 @@ class CameraScene(Scene):
         if self.selected is not None and self.selected < len(dice):
             dice[self.selected] = dice[self.selected].corrected(face)
             self.selected = None
-        elif self.frame is None:
+        elif self.manual:
             dice.append(DieReading(0, 0, 0, 0, face, 1.0))
         self.reading = Reading(tuple(dice), self.reading.ms if self.reading else 0.0)
 
@@ -214,9 +213,10 @@ class CameraScene(Scene):
 
     def close(self) -> None:
         """Let the camera go (the next roll opens it again)."""
-        if self.camera is not None:
-            self.camera.close()
-        self.camera, self.frame, self._image, self.reading = None, None, None, None
+        if self.feed is not None:
+            self.feed.close()
+        self.feed, self.frame, self._image, self.reading = None, None, None, None
+        self.manual = False
 
     def leave(self) -> None:
         """Back without a roll."""
@@ -275,7 +275,7 @@ class CameraScene(Scene):
 
     def _picker(self) -> list[Button]:
         """Face buttons: shown while a die is selected, or always without a camera."""
-        if self.selected is None and self.frame is not None:
+        if self.selected is None and not self.manual:
             return []
         _, side = self._areas()
         layout = self.app.layout
@@ -314,8 +314,10 @@ class CameraScene(Scene):
     def _draw_view(self, surface: pygame.Surface) -> None:
         view, _ = self._areas()
         pygame.draw.rect(surface, theme.WOOD_LIGHT, view)
-        if self.frame is None:
+        if self.manual:
             self._draw_manual(surface, view)
+            return
+        if self.frame is None:
             return
         scale, ox, oy = self._fit()
         surface.blit(self._frame_image(scale), (ox, oy))
@@ -368,7 +370,7 @@ class CameraScene(Scene):
         """No camera: say why, and show the dice entered by hand."""
         layout = self.app.layout
         inner = view.inflate(-2 * layout.gap, -2 * layout.gap)
-        reason = self.camera.status.message if self.camera else self.app.tr("No camera")
+        reason = self.app.tr(self.reason)
         used = widgets.wrapped(surface, reason, inner, layout.text("body"), theme.CREAM)
         hint = pygame.Rect(inner.x, inner.y + used + layout.gap, inner.width, inner.height)
         tip = self.app.tr("Tap the faces on the right to enter the roll.")
@@ -410,8 +412,10 @@ class CameraScene(Scene):
 
     def _status(self) -> str:
         tr = self.app.tr
-        if self.frame is None:
+        if self.manual:
             return tr("Enter by hand")
+        if self.frame is None:
+            return tr("Opening the camera")
         if self.reading is None:
             return tr("Roll the dice")
         if self.selected is not None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -14,6 +15,9 @@ from tablekit.ui.scene import Scene
 from tablekit.ui.touch import TAP
 from tablekit.ui.widgets import Button
 
+if TYPE_CHECKING:
+    from tablekit.devices.camera import CameraStatus
+
 
 class SettingsScene(Scene):
     """Choices are toggles; every change is saved to the config file at once."""
@@ -21,8 +25,29 @@ class SettingsScene(Scene):
     name = "settings"
 
     def enter(self) -> None:
+        """Start asking the camera how it is (on its own thread: opening can take a second)."""
         super().enter()
-        self.devices = self._probe_devices()
+        from tablekit.devices.camera import open_camera
+        from tablekit.devices.feed import CameraFeed
+
+        settings = self.app.settings.camera
+        self._probe: CameraFeed | None = CameraFeed(lambda: open_camera(settings), 1.0)
+        self.devices = self._describe_devices(self._probe.status)
+
+    def update(self, dt: float) -> None:
+        """Once the camera has answered, show its status and let it go."""
+        if self._probe is None or self._probe.opening:
+            return
+        status = self._probe.status
+        self._probe.close()
+        self._probe = None
+        self.devices = self._describe_devices(status)
+        self.dirty = True
+
+    def exit(self) -> None:
+        if self._probe is not None:
+            self._probe.close()
+            self._probe = None
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == TAP and widgets.press_any(self.buttons(), event.pos):
@@ -97,22 +122,17 @@ class SettingsScene(Scene):
     def _set(self, section: str, value: object) -> None:
         self.app.change_settings(replace(self.app.settings, **{section: value}))
 
-    def _probe_devices(self) -> list[tuple[str, bool, str]]:
+    def _describe_devices(self, camera: CameraStatus) -> list[tuple[str, bool, str]]:
         """(device, working, sentence) for every kind of device tablekit can use."""
-        from tablekit.devices.camera import open_camera
-
         settings = self.app.settings
         tr = self.app.tr
-        camera = open_camera(settings.camera)
-        status = camera.status
-        camera.close()
         buttons = settings.buttons.backend
         if buttons == "none":
             pads = (False, tr("No buttons configured; the touchscreen does everything."))
         else:
             pads = (True, f"{buttons} {settings.buttons.serial_port}".strip())
         return [
-            (tr("Camera"), status.ok, tr(status.message)),
+            (tr("Camera"), camera.ok, tr(camera.message)),
             (tr("Buttons"), *pads),
         ]
 

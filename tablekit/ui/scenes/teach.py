@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from tablekit.ui import chrome, theme, widgets
-from tablekit.ui.frames import Pace, frame_image
+from tablekit.ui.frames import frame_image
 from tablekit.ui.layout import columns, rows
 from tablekit.ui.scene import Scene
 from tablekit.ui.scenes.camera import FRAME_INTERVAL, face_icon
@@ -26,7 +26,7 @@ from tablekit.ui.widgets import Button
 if TYPE_CHECKING:
     import numpy as np
 
-    from tablekit.devices.camera import Camera
+    from tablekit.devices.feed import CameraFeed
     from tablekit.vision.symbols import Blob
 
 Face = int | str
@@ -39,12 +39,12 @@ class TeachScene(Scene):
 
     def __init__(self, app: Any) -> None:
         super().__init__(app)
-        self.camera: Camera | None = None
+        self.feed: CameraFeed | None = None
         self.frame: np.ndarray | None = None
         self.face: Face | None = None
         self.found: Blob | None = None
         self.message = ""
-        self._pace = Pace(FRAME_INTERVAL)
+        self._seen = 0
         self._image: pygame.Surface | None = None
 
     # -- what is taught, and where -------------------------------------------------
@@ -69,29 +69,35 @@ class TeachScene(Scene):
 
     def enter(self) -> None:
         super().enter()
-        if self.camera is None:
+        if self.feed is None:
             from tablekit.devices.camera import open_camera
+            from tablekit.devices.feed import CameraFeed
 
-            self.camera = open_camera(self.app.settings.camera)
-            self.message = "" if self.camera.status.ok else self.camera.status.message
+            settings = self.app.settings.camera
+            self.feed = CameraFeed(lambda: open_camera(settings), FRAME_INTERVAL)
+            self._seen = 0
 
     def exit(self) -> None:
         self.close()
 
     def close(self) -> None:
         """Let the camera go (entering again opens it)."""
-        if self.camera is not None:
-            self.camera.close()
-        self.camera, self.frame, self._image, self.found = None, None, None, None
+        if self.feed is not None:
+            self.feed.close()
+        self.feed, self.frame, self._image, self.found = None, None, None, None
 
     def update(self, dt: float) -> None:
-        if self.camera is None or not self.camera.status.ok:
+        """Show the feed's newest frame; say why when the camera is not there."""
+        if self.feed is None:
             return
-        if not self._pace.due(dt):
-            return
-        frame = self.camera.read()
-        if frame is not None:
-            self.frame, self._image = frame, None
+        status = self.feed.status
+        if not status.ok and not self.feed.opening and self.message != status.message:
+            self.frame, self._image, self.message = None, None, status.message
+            self.dirty = True
+        shot = self.feed.latest()
+        if shot is not None and shot.number != self._seen:
+            self._seen = shot.number
+            self.frame, self._image = shot.frame, None
             self.dirty = True
 
     # -- actions ---------------------------------------------------------------------
@@ -239,7 +245,7 @@ class TeachScene(Scene):
         pygame.draw.rect(surface, theme.WOOD_LIGHT, view)
         layout = self.app.layout
         if self.frame is None:
-            reason = self.camera.status.message if self.camera else self.app.tr("No camera")
+            reason = self.feed.status.message if self.feed else self.app.tr("No camera")
             inner = view.inflate(-2 * layout.gap, -2 * layout.gap)
             widgets.wrapped(surface, reason, inner, layout.text("body"), theme.CREAM)
             return
