@@ -18,19 +18,3 @@ def frame_image(frame: np.ndarray, scale: float) -> pygame.Surface:
     size = (max(1, round(width * scale)), max(1, round(height * scale)))
     rgb = cv2.cvtColor(cv2.resize(frame, size, interpolation=cv2.INTER_AREA), cv2.COLOR_BGR2RGB)
     return pygame.image.frombuffer(rgb.tobytes(), size, "RGB").convert()
-
-
-class Pace:
-    """Says when the next camera frame is due, so a scene reads at a steady, cheap rate."""
-
-    def __init__(self, interval: float) -> None:
-        self.interval = interval
-        self.waited = 0.0
-
-    def due(self, dt: float) -> bool:
-        """Count ``dt`` seconds; True once ``interval`` has passed (and start again)."""
-        self.waited += dt
-        if self.waited < self.interval:
-            return False
-        self.waited = 0.0
-        return True
