@@ -2,7 +2,8 @@
 
 One die has glare across it, so the picture also shows how an unsure die is
 highlighted, and a second picture with that die tapped and the face picker
-open. Writes ``assets/dice/screenshots/``.
+open; and the teach screen at 800x480 and 720x1280, teaching Mice and
+Mystics dice with one die under the camera. Writes ``assets/dice/screenshots/``.
 
     .venv/bin/python tools/train_dice_overlay.py [OUT.png]
 """
@@ -29,7 +30,7 @@ from tablekit.session.journal import Journal  # noqa: E402
 from tablekit.ui.app import App  # noqa: E402
 from tablekit.ui.scenes.camera import CameraScene  # noqa: E402
 from tablekit.vision.faceart import MM_ACTION_FACES  # noqa: E402
-from tablekit.vision.synthetic import random_dice, render  # noqa: E402
+from tablekit.vision.synthetic import PlacedDie, random_dice, render  # noqa: E402
 
 OUT = Path(__file__).resolve().parents[1] / "assets/dice/screenshots/camera-overlay-800x480.png"
 
@@ -46,6 +47,25 @@ def glared_tray(folder: Path) -> None:
     mask = cv2.GaussianBlur(mask, (0, 0), die.side / 14)[..., None]
     glared = frame * (1 - mask) + 245 * mask
     cv2.imwrite(str(folder / "tray.png"), glared.astype(np.uint8))
+
+
+def teach_shots(folder: Path, out: Path) -> None:
+    """The teach screen with one bow die under the camera and its face chosen."""
+    cv2.imwrite(str(folder / "one-die.png"), render([PlacedDie(320, 240, 60, 12.0, "bow")], seed=3))
+    camera = CameraSettings(backend="replay", replay_path=str(folder), dice_kind="mm-action")
+    for size in ((800, 480), (720, 1280)):
+        journal = Journal(folder / f"journal-{size[0]}.sqlite3")
+        app = App(replace(Config(), camera=camera), journal, size)
+        app.goto("teach")
+        deadline = time.monotonic() + 30
+        while app.scene.frame is None and time.monotonic() < deadline:
+            app.step(0.05)
+            time.sleep(0.01)
+        app.scene.choose("bow")
+        app.draw()
+        pygame.image.save(app.canvas, str(out / f"teach-{size[0]}x{size[1]}.png"))
+        app.scene.exit()
+        journal.close()
 
 
 def main() -> None:
@@ -76,6 +96,8 @@ def main() -> None:
         print(out, [(d.value, round(d.confidence, 2)) for d in scene.reading.dice])
         scene.close()
         journal.close()
+        (folder / "tray.png").unlink()
+        teach_shots(folder, out.parent)
         pygame.quit()
 
 

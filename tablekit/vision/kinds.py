@@ -81,6 +81,17 @@ def reader_for(kind: str, kits: Path | None = None) -> Reader:
     raise ValueError(f"Unknown kind of dice {kind!r}; use {KINDS_HELP}.")
 
 
+MOUSE_GUARD = "taught:mouse-guard"
+"""Mouse Guard's own dice, read once taught: each face shows a snake, a sword or an axe."""
+
+MOUSE_GUARD_FACES = ("snake", "sword", "axe")
+
+
+def teachable() -> list[str]:
+    """The kinds of symbol dice the teach screen offers, besides any the config names."""
+    return ["mm-action", MOUSE_GUARD]
+
+
 def faces_for(kind: str, kits: Path | None = None) -> list[int | str]:
     """The faces a kind of die can show, for a picker; empty for an unknown kind."""
     if kind == "d6":
@@ -89,6 +100,8 @@ def faces_for(kind: str, kits: Path | None = None) -> list[int | str]:
         from tablekit.vision.faceart import MM_ACTION_FACES
 
         return list(MM_ACTION_FACES)
+    if kind == MOUSE_GUARD:
+        return list(MOUSE_GUARD_FACES)
     path = (kits or kits_dir()) / f"{kind.removeprefix('taught:')}.npz"
     if kind.startswith("taught:") and path.exists():
         from tablekit.vision.symbols import DiceKit

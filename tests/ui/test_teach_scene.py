@@ -76,10 +76,26 @@ def test_capture_teaches_the_chosen_face_into_the_kit_the_reader_loads(
     reader_for("taught:green")(render([PlacedDie(200, 200, 60, 0.0, "bow")], seed=4))
 
 
+def test_mouse_guard_dice_are_chosen_on_screen_and_taught_as_snakes_swords_and_axes(
+    make_app: Any, one_die: Path
+) -> None:
+    scene = _scene(make_app, _replay(one_die, kind="d6"))
+    assert [b.label for b in scene._kind_row()] == ["Mice & Mystics", "Mouse Guard"]
+    assert scene.kind == "mm-action"
+    _tap(scene, "Mouse Guard")
+    assert [b.label for b in scene._picker()] == ["snake", "sword", "axe"]
+    _tap(scene, "axe")
+    _tap(scene, "Capture face")
+    assert (kits_dir() / "mouse-guard.npz").exists()
+    assert scene.app.settings.camera.dice_kind == "d6"
+    reading = reader_for("taught:mouse-guard")(render([PlacedDie(300, 260, 60, 20.0, "bow")], seed=5))
+    assert [d.value for d in reading.dice] == ["axe"]
+
+
 def test_capture_without_a_die_says_what_to_do(make_app: Any, tmp_path: Path) -> None:
     cv2.imwrite(str(tmp_path / "empty.png"), tray(seed=2))
     scene = _scene(make_app, _replay(tmp_path))
-    _tap(scene, scene.buttons()[1].label)
+    _tap(scene, scene._picker()[0].label)
     _tap(scene, "Capture face")
     assert not (kits_dir() / "green.npz").exists()
     assert "No die found" in scene.message

@@ -1,8 +1,9 @@
 """Teach the reader a set of dice, and calibrate the tray, from the touchscreen.
 
-Teaching: pick a face, hold one die showing it under the camera, tap Capture;
-the view is added to the taught kit (saved where :mod:`tablekit.vision.kinds`
-loads taught kits, so ``taught:NAME`` reads with it). Calibrating: with the
+Teaching: pick which dice (Mice and Mystics, Mouse Guard, or a kind the
+config names), pick a face, hold one die showing it under the camera, tap
+Capture; the view is added to that kind's taught kit (saved where
+:mod:`tablekit.vision.kinds` loads it, so every roll of that kind reads with it). Calibrating: with the
 tray empty, tap Calibrate; the tray's crop, white balance and exposure are
 saved in the ``[camera]`` table of the config file and the app reloads them.
 """
@@ -22,6 +23,7 @@ from tablekit.ui.scene import Scene
 from tablekit.ui.scenes.camera import FRAME_INTERVAL, face_icon
 from tablekit.ui.touch import TAP
 from tablekit.ui.widgets import Button
+from tablekit.vision.faceart import MM_ACTION_FACES
 
 if TYPE_CHECKING:
     import numpy as np
@@ -41,6 +43,7 @@ class TeachScene(Scene):
         super().__init__(app)
         self.feed: CameraFeed | None = None
         self.frame: np.ndarray | None = None
+        self.kind = self._default_kind()
         self.face: Face | None = None
         self.found: Blob | None = None
         self.message = ""
@@ -49,10 +52,33 @@ class TeachScene(Scene):
 
     # -- what is taught, and where -------------------------------------------------
 
+    def _default_kind(self) -> str:
+        """The configured kind, unless it is plain pip dice (which need no teaching)."""
+        kind = self.app.settings.camera.dice_kind
+        return "mm-action" if kind == "d6" else kind
+
+    def kinds(self) -> list[str]:
+        """The kinds offered: Mice and Mystics, Mouse Guard, and a taught kind from the config."""
+        from tablekit.vision.kinds import teachable
+
+        offered = teachable()
+        return offered + [k for k in [self._default_kind()] if k not in offered]
+
+    def kind_label(self, kind: str) -> str:
+        """A kind's name on screen: the game's own name (a proper name), or the kit's."""
+        from tablekit.vision.kinds import MOUSE_GUARD
+
+        names = {"mm-action": "Mice & Mystics", MOUSE_GUARD: "Mouse Guard"}
+        return names.get(kind, kind.removeprefix("taught:"))
+
+    def choose_kind(self, kind: str) -> None:
+        """Teach another kind of dice from now on (the config is left as it is)."""
+        self.kind, self.face, self.found, self.message = kind, None, None, ""
+
     @property
     def kit_name(self) -> str:
         """The taught set the captures go to: ``taught:NAME`` gives NAME, else the kind."""
-        return self.app.settings.camera.dice_kind.removeprefix("taught:") or "dice"
+        return self.kind.removeprefix("taught:") or "dice"
 
     def kit_path(self) -> Path:
         from tablekit.vision.kinds import kits_dir
@@ -60,10 +86,10 @@ class TeachScene(Scene):
         return kits_dir() / f"{self.kit_name}.npz"
 
     def faces(self) -> list[Face]:
-        """The configured kind's faces; Mice and Mystics symbols for a kit not taught yet."""
+        """The chosen kind's faces; Mice and Mystics symbols for a kit not taught yet."""
         from tablekit.vision.kinds import faces_for
 
-        return faces_for(self.app.settings.camera.dice_kind) or faces_for("mm-action")
+        return faces_for(self.kind) or faces_for("mm-action")
 
     # -- the camera ------------------------------------------------------------------
 
@@ -184,7 +210,7 @@ class TeachScene(Scene):
         return view, pygame.Rect(view.right + layout.gap, area.y, side_width, area.height)
 
     def buttons(self) -> list[Button]:
-        return self._bar() + self._picker() + self._actions()
+        return self._bar() + self._kind_row() + self._picker() + self._actions()
 
     def _bar(self) -> list[Button]:
         back = (self.app.tr("Back"), self.leave, True)
@@ -194,12 +220,28 @@ class TeachScene(Scene):
         self.close()
         self.app.goto("settings")
 
+    def _kind_row(self) -> list[Button]:
+        """One toggle per kind of dice, across the top of the side panel."""
+        _, side = self._areas()
+        layout = self.app.layout
+        row = pygame.Rect(side.x, side.y, side.width, layout.touch)
+        kinds = self.kinds()
+        return [
+            Button(
+                cell,
+                self.kind_label(kind),
+                lambda k=kind: self.choose_kind(k),
+                selected=kind == self.kind,
+            )
+            for cell, kind in zip(columns(row, len(kinds), layout.gap), kinds, strict=True)
+        ]
+
     def _picker(self) -> list[Button]:
         _, side = self._areas()
         layout = self.app.layout
         faces = self.faces()
         lines = max(1, -(-len(faces) // 3))
-        top = side.y + layout.touch + layout.gap
+        top = side.y + 2 * (layout.touch + layout.gap)
         grid = pygame.Rect(side.x, top, side.width, lines * (layout.touch + layout.gap))
         cells = [
             c
@@ -228,14 +270,14 @@ class TeachScene(Scene):
         ]
 
     def _label(self, face: Face) -> str:
-        return str(face).replace("_", " + ")
+        return self.app.tr(str(face)).replace("_", " + ")
 
     # -- drawing -----------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface) -> None:
         layout = self.app.layout
         surface.fill(theme.WOOD)
-        title = f"{self.app.tr('Teach dice')}: {self.kit_name}"
+        title = f"{self.app.tr('Teach dice')}: {self.kind_label(self.kind)}"
         chrome.draw_bar(surface, layout, title, self._bar())
         self._draw_view(surface)
         self._draw_side(surface)
@@ -272,12 +314,14 @@ class TeachScene(Scene):
         tr = self.app.tr
         widgets.panel(surface, side)
         inner = side.inflate(-2 * layout.gap, 0)
-        head = pygame.Rect(inner.x, side.y, inner.width, layout.touch)
+        for button in self._kind_row():
+            button.draw(surface, layout.text("small"))
+        head = pygame.Rect(inner.x, side.y + layout.touch + layout.gap, inner.width, layout.touch)
         widgets.text(
             surface, tr("Which face?"), head, layout.text("body"), theme.INK, "bold", "left"
         )
         for button, face in zip(self._picker(), self.faces(), strict=False):
-            if isinstance(face, str) and not face.isdigit():
+            if face in MM_ACTION_FACES:
                 edge = theme.CHEESE if button.selected else theme.EDGE
                 widgets.panel(surface, button.rect, edge=edge, width=6 if button.selected else 3)
                 icon_side = min(button.rect.size) - 12
