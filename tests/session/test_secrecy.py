@@ -14,8 +14,9 @@ scalars = st.none() | st.booleans() | st.integers() | st.text(max_size=5)
 def views(leaves: st.SearchStrategy[Any]) -> st.SearchStrategy[Any]:
     return st.recursive(
         leaves,
-        lambda inner: st.lists(inner, max_size=4)
-        | st.dictionaries(st.text(max_size=4), inner, max_size=4),
+        lambda inner: (
+            st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=4), inner, max_size=4)
+        ),
         max_leaves=20,
     )
 

@@ -88,7 +88,8 @@ def test_mouse_guard_dice_are_chosen_on_screen_and_taught_as_snakes_swords_and_a
     _tap(scene, "Capture face")
     assert (kits_dir() / "mouse-guard.npz").exists()
     assert scene.app.settings.camera.dice_kind == "d6"
-    reading = reader_for("taught:mouse-guard")(render([PlacedDie(300, 260, 60, 20.0, "bow")], seed=5))
+    frame = render([PlacedDie(300, 260, 60, 20.0, "bow")], seed=5)
+    reading = reader_for("taught:mouse-guard")(frame)
     assert [d.value for d in reading.dice] == ["axe"]
 
 

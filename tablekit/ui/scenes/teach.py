@@ -3,9 +3,10 @@
 Teaching: pick which dice (Mice and Mystics, Mouse Guard, or a kind the
 config names), pick a face, hold one die showing it under the camera, tap
 Capture; the view is added to that kind's taught kit (saved where
-:mod:`tablekit.vision.kinds` loads it, so every roll of that kind reads with it). Calibrating: with the
-tray empty, tap Calibrate; the tray's crop, white balance and exposure are
-saved in the ``[camera]`` table of the config file and the app reloads them.
+:mod:`tablekit.vision.kinds` loads it, so every roll of that kind reads with
+it). Calibrating: with the tray empty, tap Calibrate; the tray's crop, white
+balance and exposure are saved in the ``[camera]`` table of the config file
+and the app reloads them.
 """
 
 from __future__ import annotations

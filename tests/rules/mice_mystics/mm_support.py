@@ -161,8 +161,11 @@ def group(minion: str, count: int = 1) -> MinionGroup:
 
 
 def started(
-    order: tuple[str, ...] | None, heroes: tuple[str, ...] = ("collin", "nez"),
-    minions: tuple[MinionGroup, ...] = (), end_page: int = 6, seed: int = 0,
+    order: tuple[str, ...] | None,
+    heroes: tuple[str, ...] = ("collin", "nez"),
+    minions: tuple[MinionGroup, ...] = (),
+    end_page: int = 6,
+    seed: int = 0,
 ) -> Table:
     """A table whose chapter has started with the track in ``order``."""
     table = Table(seed)

@@ -38,8 +38,9 @@ def test_cheesemaster_three_cheese_in_one_roll_and_defence_cheese_for_everyone()
 def test_roachmaster_four_roaches_in_one_encounter() -> None:
     """Back cover, "Roachmaster"."""
     table = started(("collin", "nez"))
-    table.do(DrawEncounter((group("roach", 5),), greedy_roaches=True,
-                           order=("collin", "nez", "roach")))
+    table.do(
+        DrawEncounter((group("roach", 5),), greedy_roaches=True, order=("collin", "nez", "roach"))
+    )
     for _ in range(3):
         table.do(WoundMinion("roach"))
     assert _held(table) == {}
@@ -93,8 +94,9 @@ def test_scaper_twice_captured_and_the_third_capture_escapes_at_once() -> None:
 def test_cat_tamer_large_minions_roll_one_die_fewer_against_it() -> None:
     """Back cover, "Cat Tamer"."""
     table = started(("collin", "nez"))
-    table.do(AddMinions((group("brodie"),), order=("collin", "brodie:pounce", "brodie:chase",
-                                                   "nez")))
+    table.do(
+        AddMinions((group("brodie"),), order=("collin", "brodie:pounce", "brodie:chase", "nez"))
+    )
     table.do(RemoveMinion("brodie:pounce"))
     table.do(WoundMinion("brodie:chase", 3))
     assert _held(table) == {"cat_tamer": "collin"}

@@ -35,8 +35,9 @@ def test_a_melee_attack_hits_with_swords_and_the_minion_blocks_with_shields() ->
 
 def test_a_ranged_attack_hits_with_bows_and_no_hit_means_no_defence() -> None:
     """Rulebook "Ranged attack" and "Melee attack" (defence only after a hit)."""
-    table = started(("lily", "rat_warrior", "nez"), heroes=("lily", "nez"),
-                    minions=(group("rat_warrior", 2),))
+    table = started(
+        ("lily", "rat_warrior", "nez"), heroes=("lily", "nez"), minions=(group("rat_warrior", 2),)
+    )
     table.do(Attack("rat_warrior", ranged=True, faces=("sword_star", "sword_shield")))
     assert table.view()["pending"] == []
 
@@ -83,13 +84,16 @@ def test_stunned_mice_can_only_recover() -> None:
     assert "mm.recover" in table.view()["legal"]
 
 
-
 def test_brodie_chases_the_total_of_two_dice_and_one_roll_reaches_every_figure() -> None:
     """Rulebook "Brodie Chases" and "Brodie": 2 dice of movement; one attack roll that each
     affected figure defends separately; Brodie's cheese never reaches the wheel."""
     table = started(("collin", "nez"))
-    table.do(AddMinions((group("brodie"), group("rat_warrior")),
-                        order=("brodie:chase", "rat_warrior", "brodie:pounce", "collin", "nez")))
+    table.do(
+        AddMinions(
+            (group("brodie"), group("rat_warrior")),
+            order=("brodie:chase", "rat_warrior", "brodie:pounce", "collin", "nez"),
+        )
+    )
     table.do(EndTurn())
     assert table.view()["current"] == "brodie:chase"
     table.do(RollMovement(("sword_shield", "bow")))
@@ -108,8 +112,9 @@ def test_brodie_chases_the_total_of_two_dice_and_one_roll_reaches_every_figure()
 def test_brodie_pounces_without_a_movement_roll() -> None:
     """Rulebook "Brodie Pounces"."""
     table = started(("collin", "nez"))
-    table.do(AddMinions((group("brodie"),), order=("brodie:pounce", "collin", "brodie:chase",
-                                                   "nez")))
+    table.do(
+        AddMinions((group("brodie"),), order=("brodie:pounce", "collin", "brodie:chase", "nez"))
+    )
     table.do(EndTurn())
     with pytest.raises(RuleError, match="pounces"):
         table.do(RollMovement(("bow",)))
@@ -119,10 +124,14 @@ def test_brodie_pounces_without_a_movement_roll() -> None:
 def test_boss_wounds_go_on_the_cards_the_table_chooses_and_the_last_card_defeats_him() -> None:
     """Rulebook "Wounds on boss minions"; the first mouse to defeat Brodie is the Cat Tamer."""
     table = started(("collin", "nez"))
-    table.do(AddMinions((group("brodie"),), order=("collin", "brodie:pounce", "brodie:chase",
-                                                   "nez")))
-    table.do(Attack("brodie:pounce", bonus=2,
-                    faces=("sword_star", "sword_star", "sword_star", "sword_star")))
+    table.do(
+        AddMinions((group("brodie"),), order=("collin", "brodie:pounce", "brodie:chase", "nez"))
+    )
+    table.do(
+        Attack(
+            "brodie:pounce", bonus=2, faces=("sword_star", "sword_star", "sword_star", "sword_star")
+        )
+    )
     table.do(Defend(faces=("bow", "bow")))
     question = table.view()["pending"][0]
     assert question["ask"] == "boss_wounds"

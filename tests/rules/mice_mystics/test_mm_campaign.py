@@ -36,10 +36,14 @@ def test_abilities_story_and_one_kept_card_carry_over_but_not_cheese_or_party_it
     """Rulebook "Playing Mice and Mystics as a Campaign"."""
     table = _finished_chapter()
     assert table.view()["outcome"] == "victory"
-    table.do(StartChapter(
-        "chapter 2", 8, (HeroChoice("collin", keep="Dagger"), HeroChoice("nez")),
-        order=("nez", "collin"),
-    ))
+    table.do(
+        StartChapter(
+            "chapter 2",
+            8,
+            (HeroChoice("collin", keep="Dagger"), HeroChoice("nez")),
+            order=("nez", "collin"),
+        )
+    )
     view = table.view()
     collin = view["heroes"][0]
     assert collin["abilities"] == ["Ability", "Battle Cry"]
@@ -53,8 +57,7 @@ def test_abilities_story_and_one_kept_card_carry_over_but_not_cheese_or_party_it
 def test_only_a_card_held_at_the_end_of_the_last_chapter_can_be_kept() -> None:
     table = _finished_chapter()
     with pytest.raises(RuleError, match="did not hold"):
-        table.do(StartChapter(
-            "chapter 2", 8, (HeroChoice("nez", keep="Dagger"),)))
+        table.do(StartChapter("chapter 2", 8, (HeroChoice("nez", keep="Dagger"),)))
 
 
 def test_a_chapter_in_play_cannot_be_restarted_and_play_needs_a_chapter() -> None:

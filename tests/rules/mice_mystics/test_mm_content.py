@@ -29,8 +29,11 @@ def test_the_base_pack_names_the_heroes_minions_and_bosses() -> None:
         ("[heroes.nez]\nname = 'Nez'\nbatle = 3", r"heroes.nez: unknown key\(s\) \['batle'\]"),
         ("[minions.rat]\nname = 'Rat'\nranged = 1", "minions.rat: 'ranged' must be true or false"),
         ("[minions.cat]\nname = 'Cat'\nboss = true", "minions.cat: a boss needs"),
-        ("[minions.cat]\nname = 'Cat'\nboss = true\n[[minions.cat.cards]]\nid = 'x'\n"
-         "name = 'X'\nmoves = 'fly'", r"minions.cat.cards\[0\]: 'moves'"),
+        (
+            "[minions.cat]\nname = 'Cat'\nboss = true\n[[minions.cat.cards]]\nid = 'x'\n"
+            "name = 'X'\nmoves = 'fly'",
+            r"minions.cat.cards\[0\]: 'moves'",
+        ),
         ("[heroes.x]\nclasses = []", "heroes.x: 'name'"),
         ("heroes = 3", "heroes: each entry"),
         ("[heroes", "not valid TOML"),
@@ -42,8 +45,10 @@ def test_a_bad_value_is_named_with_its_entry_and_key(text: str, message: str) ->
 
 
 def test_a_user_pack_adds_and_replaces_entries() -> None:
-    extra = parse_pack("[heroes.collin]\nname = 'Collin'\nlife = 5\n"
-                       "[minions.snake]\nname = 'Snake'\nlarge = true\n")
+    extra = parse_pack(
+        "[heroes.collin]\nname = 'Collin'\nlife = 5\n"
+        "[minions.snake]\nname = 'Snake'\nlarge = true\n"
+    )
     pack = base_pack().extended(extra)
     assert pack.hero("collin").life == 5
     assert [h.id for h in pack.heroes][0] == "collin"

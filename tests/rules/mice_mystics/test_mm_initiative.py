@@ -31,8 +31,12 @@ def test_prince_collin_moves_two_plus_one() -> None:
 
 def test_the_start_of_a_chapter_shuffles_mice_and_minion_types_together() -> None:
     """Rulebook "Determining Initiative Order": one card per mouse and per minion type."""
-    table = started(None, heroes=("collin", "nez", "lily"),
-                    minions=(group("rat_warrior", 3), group("roach", 2)), seed=3)
+    table = started(
+        None,
+        heroes=("collin", "nez", "lily"),
+        minions=(group("rat_warrior", 3), group("roach", 2)),
+        seed=3,
+    )
     assert sorted(_order(table)) == ["collin", "lily", "nez", "rat_warrior", "roach"]
     assert table.view()["round"] == 1
     assert table.view()["current"] == _order(table)[0]
@@ -42,10 +46,14 @@ def test_an_ambush_moves_each_minion_card_up_by_its_die() -> None:
     """Rulebook "Ambushes": after placing normally, one die per minion card on the track,
     one card at a time, each moved up by its number; no turn is skipped or repeated."""
     table = started(("collin", "rat_warrior", "nez"), minions=(group("rat_warrior"),))
-    table.do(DrawEncounter(
-        (group("roach", 2), group("spider")), ambush=True, order=("roach", "spider"),
-        ambush_faces=("cheese", "sword_shield", "bow"),
-    ))
+    table.do(
+        DrawEncounter(
+            (group("roach", 2), group("spider")),
+            ambush=True,
+            order=("roach", "spider"),
+            ambush_faces=("cheese", "sword_shield", "bow"),
+        )
+    )
     assert _order(table) == ["roach", "rat_warrior", "spider", "collin", "nez"]
     turns = []
     for _ in range(6):
@@ -78,8 +86,13 @@ def test_a_boss_joining_a_running_track_ambushes_with_its_first_card() -> None:
     """Rulebook "Boss initiative cards": both cards at the bottom as usual, then the
     ambush rule for the first of the two."""
     table = started(("collin", "rat_warrior", "nez"), minions=(group("rat_warrior"),))
-    table.do(AddMinions((group("brodie"),), order=("brodie:chase", "brodie:pounce"),
-                        ambush_faces=("sword_shield",)))
+    table.do(
+        AddMinions(
+            (group("brodie"),),
+            order=("brodie:chase", "brodie:pounce"),
+            ambush_faces=("sword_shield",),
+        )
+    )
     assert _order(table) == ["brodie:chase", "collin", "rat_warrior", "nez", "brodie:pounce"]
     turns = []
     for _ in range(5):

@@ -17,16 +17,22 @@ DOC = Path(__file__).parents[3] / "docs" / "commands.md"
 
 def test_every_command_has_a_documented_example_that_parses() -> None:
     known = registry(cmd.COMMANDS)
-    examples = [json.loads(line) for line in DOC.read_text().splitlines()
-                if line.strip().startswith('{"type": "mm.')]
+    examples = [
+        json.loads(line)
+        for line in DOC.read_text().splitlines()
+        if line.strip().startswith('{"type": "mm.')
+    ]
     parsed = [from_json(example, known) for example in examples]
     assert {c.kind for c in parsed} == set(known)
 
 
 def test_events_round_trip_through_the_codec() -> None:
     table = started(("collin", "rat_warrior", "nez"), minions=(group("rat_warrior"),))
-    table.do(cmd.DrawEncounter((group("brodie"), group("spider")), ambush=True,
-                               surge=(group("roach", 2),)))
+    table.do(
+        cmd.DrawEncounter(
+            (group("brodie"), group("spider")), ambush=True, surge=(group("roach", 2),)
+        )
+    )
     table.do(cmd.Search("Hall", faces=("bow_star",)))
     table.do(cmd.TakeSearchCard("keep", "Dagger"))
     table.do(cmd.WoundMouse("nez", 9, poison=True))

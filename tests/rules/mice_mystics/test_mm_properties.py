@@ -21,8 +21,9 @@ _MINIONS = ("rat_warrior", "roach", "spider", "brodie", "vanestra")
 
 def _groups(data: st.DataObject) -> tuple[MinionGroup, ...]:
     kinds = data.draw(st.lists(st.sampled_from(_MINIONS), min_size=1, max_size=2, unique=True))
-    return tuple(group(k, 1 if k in ("brodie", "vanestra") else data.draw(st.integers(1, 3)))
-                 for k in kinds)
+    return tuple(
+        group(k, 1 if k in ("brodie", "vanestra") else data.draw(st.integers(1, 3))) for k in kinds
+    )
 
 
 def _answer(state: State, data: st.DataObject) -> Command:
@@ -54,11 +55,15 @@ def _command(state: State, data: st.DataObject) -> Command:
         "mm.end_turn": lambda: cmd.EndTurn(),
         "mm.roll_movement": lambda: cmd.RollMovement(),
         "mm.scurry": lambda: cmd.Scurry(),
-        "mm.attack": lambda: cmd.Attack(data.draw(targets), ranged=data.draw(st.booleans()),
-                                        bonus=data.draw(st.integers(0, 2))),
+        "mm.attack": lambda: cmd.Attack(
+            data.draw(targets), ranged=data.draw(st.booleans()), bonus=data.draw(st.integers(0, 2))
+        ),
         "mm.minion_attack": lambda: cmd.MinionAttack(
-            tuple(data.draw(st.lists(st.sampled_from(heroes), min_size=1, max_size=2,
-                                     unique=True))), poison=data.draw(st.booleans())),
+            tuple(
+                data.draw(st.lists(st.sampled_from(heroes), min_size=1, max_size=2, unique=True))
+            ),
+            poison=data.draw(st.booleans()),
+        ),
         "mm.search": lambda: cmd.Search(data.draw(st.sampled_from(("Hall", "Kitchen")))),
         "mm.recover": lambda: cmd.Recover(),
         "mm.explore": lambda: cmd.Explore(),
@@ -69,17 +74,23 @@ def _command(state: State, data: st.DataObject) -> Command:
         "mm.equip": lambda: _equip(state, data),
         "mm.use_ability": lambda: cmd.UseAbility(hero, "Ability", data.draw(st.integers(0, 1))),
         "mm.draw_encounter": lambda: cmd.DrawEncounter(
-            _groups(data), ambush=data.draw(st.booleans()),
-            greedy_roaches=data.draw(st.booleans()), surge=_groups(data),
-            disguises=data.draw(st.booleans())),
+            _groups(data),
+            ambush=data.draw(st.booleans()),
+            greedy_roaches=data.draw(st.booleans()),
+            surge=_groups(data),
+            disguises=data.draw(st.booleans()),
+        ),
         "mm.add_minions": lambda: cmd.AddMinions(_groups(data), ambush=data.draw(st.booleans())),
-        "mm.wound_mouse": lambda: cmd.WoundMouse(hero, data.draw(st.integers(1, 3)),
-                                                 data.draw(st.booleans())),
+        "mm.wound_mouse": lambda: cmd.WoundMouse(
+            hero, data.draw(st.integers(1, 3)), data.draw(st.booleans())
+        ),
         "mm.capture_mouse": lambda: cmd.CaptureMouse(hero),
         "mm.heal_mouse": lambda: cmd.HealMouse(hero, 1, data.draw(st.booleans())),
         "mm.set_marker": lambda: cmd.SetMarker(
-            hero, data.draw(st.sampled_from(("stunned", "webbed", "knocked_down", "charmed"))),
-            data.draw(st.booleans())),
+            hero,
+            data.draw(st.sampled_from(("stunned", "webbed", "knocked_down", "charmed"))),
+            data.draw(st.booleans()),
+        ),
         "mm.gain_cheese": lambda: cmd.GainCheese(hero, data.draw(st.integers(1, 4))),
         "mm.wound_minion": lambda: cmd.WoundMinion(data.draw(targets), _some(data)),
         "mm.remove_minion": lambda: cmd.RemoveMinion(data.draw(targets)),
