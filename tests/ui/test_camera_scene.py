@@ -140,3 +140,64 @@ def test_leaving_for_another_scene_lets_the_camera_go(make_app: Any, tray_folder
     _settle(scene)
     assert scene.feed is not None and scene.feed.status.ok
     scene.close()
+
+
+def _press(scene: CameraScene, label: str) -> None:
+    button = next(b for b in scene.buttons() if b.label == label)
+    assert button.enabled and min(button.rect.size) >= 48
+    _tap(scene, button.rect.center)
+
+
+def test_a_die_that_is_not_there_is_dropped_and_a_missed_one_added(
+    make_app: Any, tray_folder: Path
+) -> None:
+    scene = _scene(make_app, CameraSettings(backend="replay", replay_path=str(tray_folder)))
+    _settle(scene)
+    read = list(scene.reading.dice)
+    _tap(scene, scene._die_rects()[0].center)
+    _press(scene, "Not a die")
+    assert list(scene.reading.dice) == read[1:]
+    _press(scene, "Add a die")
+    assert scene._status() == "Which face?"
+    _press(scene, "cheese")
+    assert scene.reading.dice[-1].value == "cheese" and not scene.adding
+    assert sorted(scene.values()) == sorted([d.value for d in read[1:]] + ["cheese"])
+    assert scene.die_at(scene._fit()[1:]) is None
+    scene.confirm()
+    assert sorted(scene.received[0]) == sorted([d.value for d in read[1:]] + ["cheese"])
+
+
+def test_a_mistaken_tap_by_hand_is_taken_back(make_app: Any) -> None:
+    scene = _scene(make_app, CameraSettings(), kind="d6")
+    assert not next(b for b in scene.buttons() if b.label == "Remove last").enabled
+    for label in ("5", "3"):
+        _press(scene, label)
+    _press(scene, "Remove last")
+    assert scene.values() == [5]
+
+
+@pytest.mark.parametrize("size", [(800, 480), (1024, 600), (720, 1280), (1920, 1080)])
+@pytest.mark.parametrize("moment", ["read", "selected", "adding", "by hand"])
+def test_every_button_fits_without_overlap(
+    make_app: Any, tray_folder: Path, size: tuple[int, int], moment: str
+) -> None:
+    app = make_app(size, replace(Config(), camera=CameraSettings()))
+    scene = CameraScene(app)
+    scene.request("mm-action" if moment != "by hand" else "d6", lambda faces: None)
+    app.scene = scene
+    scene.enter()
+    if moment != "by hand":
+        scene.close()
+        scene.app.settings = replace(
+            Config(), camera=CameraSettings(backend="replay", replay_path=str(tray_folder))
+        )
+        scene.enter()
+        _settle(scene)
+        scene.selected = 0 if moment == "selected" else None
+        scene.adding = moment == "adding"
+    scene.draw(app.screen)
+    rects = [b.rect for b in scene.buttons()]
+    assert len(rects) >= 3
+    screen = app.screen.get_rect()
+    assert all(screen.contains(r) and min(r.size) >= 44 for r in rects)
+    assert not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1 :])

@@ -5,7 +5,8 @@ The camera, the settle detection and the reading run on a worker thread
 them; the scene shows the newest frame and, once the tray has been still for
 a few frames, the voted reading. Every die gets a box and a badge; a die the
 reader is unsure of is drawn thicker, in vermillion, with a "?" badge, and
-asked about. Tapping a die opens the face picker; one tap corrects it. Confirm
+asked about. Tapping a die opens the face picker; one tap corrects it, and
+"Not a die" drops it. "Add a die" adds one the reader missed. Confirm
 hands the faces (the same list a virtual roll makes) to whoever asked for the
 roll. Without a working camera the picker is the roll: tap a face to add a die.
 """
@@ -78,6 +79,7 @@ class CameraScene(Scene):
         self.frame: np.ndarray | None = None
         self.reading: Reading | None = None
         self.selected: int | None = None
+        self.adding = False
         self._seen = 0
         self._image: pygame.Surface | None = None
 
@@ -159,7 +161,7 @@ class CameraScene(Scene):
 
     def read_again(self) -> None:
         """Forget the reading and watch the tray for the next settle."""
-        self.reading, self.selected = None, None
+        self.reading, self.selected, self.adding = None, None, False
         if self.feed is not None:
             self.feed.restart()
         self.dirty = True
@@ -175,6 +177,7 @@ class CameraScene(Scene):
         hit = self.die_at(event.pos)
         if hit is not None:
             self.selected = None if hit == self.selected else hit
+            self.adding = False
             self.dirty = True
 
     def die_at(self, pos: tuple[int, int]) -> int | None:
@@ -183,18 +186,38 @@ class CameraScene(Scene):
             return None
         for index, rect in enumerate(self._die_rects()):
             grow = max(0, self.app.layout.touch - min(rect.size))
-            if rect.inflate(grow, grow).collidepoint(pos):
+            if rect and rect.inflate(grow, grow).collidepoint(pos):
                 return index
         return None
 
     def set_face(self, face: Face) -> None:
-        """Correct the selected die, or add a die by hand when there is no camera reading."""
+        """Correct the selected die, or add a die by hand (no camera, or one it missed)."""
         dice = list(self.reading.dice if self.reading else ())
         if self.selected is not None and self.selected < len(dice):
             dice[self.selected] = dice[self.selected].corrected(face)
             self.selected = None
-        elif self.manual:
+        elif self.manual or self.adding:
             dice.append(DieReading(0, 0, 0, 0, face, 1.0))
+            self.adding = False
+        self._replace_dice(dice)
+
+    def not_a_die(self) -> None:
+        """Drop the selected die: the reader saw a die where there is none."""
+        dice = list(self.reading.dice if self.reading else ())
+        if self.selected is not None and self.selected < len(dice):
+            del dice[self.selected]
+        self.selected = None
+        self._replace_dice(dice)
+
+    def add_die(self) -> None:
+        """Ask for the face of a die the reader missed (it is added without a box)."""
+        self.adding, self.selected = not self.adding, None
+
+    def remove_last(self) -> None:
+        """Take back the last die entered by hand."""
+        self._replace_dice(list(self.reading.dice if self.reading else ())[:-1])
+
+    def _replace_dice(self, dice: list[DieReading]) -> None:
         self.reading = Reading(tuple(dice), self.reading.ms if self.reading else 0.0)
 
     def confirm(self) -> None:
@@ -254,9 +277,13 @@ class CameraScene(Scene):
         )
 
     def _die_rects(self) -> list[pygame.Rect]:
+        """Where each die is drawn; an empty rect for a die added by hand (it has no box)."""
         scale, ox, oy = self._fit()
         found = []
         for die in self.reading.dice if self.reading else ():
+            if not die.w:
+                found.append(pygame.Rect(0, 0, 0, 0))
+                continue
             rect = pygame.Rect(0, 0, max(8, round(die.w * scale)), max(8, round(die.h * scale)))
             rect.center = (ox + round(die.x * scale), oy + round(die.y * scale))
             found.append(rect)
@@ -271,30 +298,58 @@ class CameraScene(Scene):
                 (tr("Back"), self.leave, True),
             ],
         )
-        return bar + self._picker() + self._actions()
+        return bar + self._picker() + self._not_a_die() + self._actions()
 
-    def _picker(self) -> list[Button]:
-        """Face buttons: shown while a die is selected, or always without a camera."""
-        if self.selected is None and not self.manual:
-            return []
+    def _picking(self) -> bool:
+        """Whether the face picker is up: a die is selected, one is being added, or no camera."""
+        return self.selected is not None or self.adding or self.manual
+
+    def _cells(self) -> list[pygame.Rect]:
+        """The picker's grid (three across, four on a tall screen): the faces, then "Not a die"."""
         _, side = self._areas()
         layout = self.app.layout
-        faces = self.faces()
+        across = 4 if layout.portrait else 3
+        lines = -(-(len(self.faces()) + 1) // across)
         top = side.y + 2 * layout.touch + layout.gap
-        grid = pygame.Rect(side.x, top, side.width, 2 * layout.touch + layout.gap)
-        cells = [c for row in rows(grid, 2, layout.gap) for c in columns(row, 3, layout.gap)]
+        grid = pygame.Rect(side.x, top, side.width, lines * (layout.touch + layout.gap))
         return [
-            Button(cell, self._label(face), lambda f=face: self.set_face(f))
-            for cell, face in zip(cells, faces, strict=False)
+            cell
+            for row in rows(grid, lines, layout.gap, layout.touch)
+            for cell in columns(row, across, layout.gap)
         ]
 
-    def _actions(self) -> list[Button]:
-        if self.frame is None:
+    def _picker(self) -> list[Button]:
+        """Face buttons: shown while a die is selected or added, or always without a camera."""
+        if not self._picking():
             return []
+        return [
+            Button(cell, self._label(face), lambda f=face: self.set_face(f))
+            for cell, face in zip(self._cells(), self.faces(), strict=False)
+        ]
+
+    def _not_a_die(self) -> list[Button]:
+        """Beside the faces of a selected die: drop it."""
+        if self.selected is None:
+            return []
+        cell = self._cells()[len(self.faces())]
+        return [Button(cell, self.app.tr("Not a die"), self.not_a_die)]
+
+    def _actions(self) -> list[Button]:
+        """Along the panel's foot: add a missed die and read again, or take back a tap."""
         _, side = self._areas()
         layout = self.app.layout
-        rect = pygame.Rect(side.x, side.bottom - layout.touch, side.width, layout.touch)
-        return [Button(rect, self.app.tr("Read again"), self.read_again)]
+        tr = self.app.tr
+        foot = pygame.Rect(side.x, side.bottom - layout.touch, side.width, layout.touch)
+        if self.manual:
+            return [Button(foot, tr("Remove last"), self.remove_last, bool(self.values()))]
+        if self.reading is None:
+            return []
+        above = foot.move(0, -layout.touch - layout.gap)
+        adding = tr("Cancel") if self.adding else tr("Add a die")
+        return [
+            Button(above, adding, self.add_die),
+            Button(foot, tr("Read again"), self.read_again),
+        ]
 
     def _label(self, face: Face) -> str:
         if isinstance(face, int):
@@ -395,7 +450,7 @@ class CameraScene(Scene):
             )
         for button, face in zip(self._picker(), self.faces(), strict=False):
             self._draw_face_button(surface, button, face)
-        for button in self._actions():
+        for button in self._not_a_die() + self._actions():
             button.draw(surface, layout.text("body"))
 
     def _draw_face_button(self, surface: pygame.Surface, button: Button, face: Face) -> None:
@@ -418,7 +473,7 @@ class CameraScene(Scene):
             return tr("Opening the camera")
         if self.reading is None:
             return tr("Roll the dice")
-        if self.selected is not None:
+        if self.selected is not None or self.adding:
             return tr("Which face?")
         unsure = len(self.reading.unsure(UNSURE))
         if unsure == 1:
