@@ -201,3 +201,12 @@ def test_every_button_fits_without_overlap(
     screen = app.screen.get_rect()
     assert all(screen.contains(r) and min(r.size) >= 44 for r in rects)
     assert not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1 :])
+
+
+def test_dice_never_taught_are_entered_by_hand_and_the_screen_says_why(
+    make_app: Any, tray_folder: Path
+) -> None:
+    camera = CameraSettings(backend="replay", replay_path=str(tray_folder))
+    scene = _scene(make_app, camera, kind="taught:purple")
+    assert scene.manual and scene.feed is None
+    assert "purple" in scene.reason and "teach them first" in scene.reason

@@ -110,10 +110,14 @@ class CameraScene(Scene):
         if settings.backend == "none":
             self._by_hand(open_camera(settings).status.message)
             return
-        reader = self._make_reader()
-        self.feed = CameraFeed(
-            lambda: open_camera(settings), FRAME_INTERVAL, self._watcher(reader) if reader else None
-        )
+        from tablekit.vision.kinds import reader_for
+
+        try:
+            reader = reader_for(self.kind)
+        except ValueError as error:  # e.g. taught dice that were never taught
+            self._by_hand(str(error))
+            return
+        self.feed = CameraFeed(lambda: open_camera(settings), FRAME_INTERVAL, self._watcher(reader))
 
     def _by_hand(self, reason: str) -> None:
         """No camera picture: the face picker becomes the roll, and the screen says why."""
@@ -127,15 +131,6 @@ class CameraScene(Scene):
         from tablekit.vision.watch import TrayWatch
 
         return lambda: TrayWatch(reader).push
-
-    def _make_reader(self) -> Any:
-        from tablekit.vision.kinds import reader_for
-
-        try:
-            return reader_for(self.kind)
-        except ValueError as error:
-            self.app.notice(str(error))
-            return None
 
     def faces(self) -> list[Face]:
         """The faces this kind of die can show, for the picker."""
@@ -428,7 +423,7 @@ class CameraScene(Scene):
         reason = self.app.tr(self.reason)
         used = widgets.wrapped(surface, reason, inner, layout.text("body"), theme.CREAM)
         hint = pygame.Rect(inner.x, inner.y + used + layout.gap, inner.width, inner.height)
-        tip = self.app.tr("Tap the faces on the right to enter the roll.")
+        tip = self.app.tr("Tap the faces to enter the roll.")
         widgets.wrapped(surface, tip, hint, layout.text("small"), theme.PARCHMENT_DARK)
         chips = " ".join(self._label(v) for v in self.values())
         line = pygame.Rect(inner.x, inner.bottom - layout.touch, inner.width, layout.touch)
