@@ -88,7 +88,11 @@ class CameraFeed:
             self._thread.join(timeout)
 
     def _run(self) -> None:
-        camera = self._opener()
+        try:
+            camera = self._opener()
+        except Exception as error:  # an opener should say why itself; never leave "opening"
+            self._set_status(CameraStatus(False, f"Camera unavailable: {error}"))
+            return
         self._set_status(camera.status)
         failure = None
         try:

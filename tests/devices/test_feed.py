@@ -116,3 +116,12 @@ def test_close_lets_the_camera_go(feeds: list[CameraFeed]) -> None:
     assert camera.released.is_set()
     assert feed.status == CameraStatus(False, "The camera is closed.")
     feed.close()
+
+
+def test_an_opener_that_raises_is_reported_not_left_opening(feeds: list[CameraFeed]) -> None:
+    def opener() -> Camera:
+        raise OSError("no such device")
+
+    feeds.append(feed := CameraFeed(opener, 0.001))
+    _wait(lambda: not feed.opening)
+    assert feed.status == CameraStatus(False, "Camera unavailable: no such device")
