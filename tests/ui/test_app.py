@@ -1,11 +1,15 @@
 """The app shell: scenes, taps to commands, refusals, undo, and no idle redraws."""
 
+import time
+from dataclasses import replace
 from typing import Any
 
 import pygame
 import pytest
 from fakegame import Add
 
+from tablekit.config import Config
+from tablekit.devices.camera import CameraSettings
 from tablekit.ui.touch import TAP
 
 SIZES = [(800, 480), (1024, 600), (1280, 720), (1920, 1080), (720, 1280)]
@@ -112,3 +116,19 @@ def test_a_session_that_cannot_open_leaves_the_app_on_home_with_the_reason(make_
     again = make_app()
     assert again.session is None and again.scene.name == "home"
     assert "unknown game 'chess'" in again.notice_text
+
+
+def test_settings_asks_the_camera_on_its_own_thread_and_then_shows_its_answer(
+    make_app: Any,
+) -> None:
+    app = make_app(
+        (800, 480), replace(Config(), camera=CameraSettings(backend="opencv", device=97))
+    )
+    app.goto("settings")
+    assert app.scene.devices[0][1:] == (False, "Opening the camera...")
+    deadline = time.monotonic() + 20
+    while app.scene._probe is not None and time.monotonic() < deadline:
+        app.step(0.01)
+        time.sleep(0.005)
+    camera = app.scene.devices[0]
+    assert camera[1] is False and "97" in camera[2]

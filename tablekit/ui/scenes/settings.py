@@ -31,7 +31,11 @@ class SettingsScene(Scene):
         from tablekit.devices.feed import CameraFeed
 
         settings = self.app.settings.camera
-        self._probe: CameraFeed | None = CameraFeed(lambda: open_camera(settings), 1.0)
+        self._probe: CameraFeed | None = None
+        if settings.backend == "none":
+            self.devices = self._describe_devices(open_camera(settings).status)
+            return
+        self._probe = CameraFeed(lambda: open_camera(settings), 1.0)
         self.devices = self._describe_devices(self._probe.status)
 
     def update(self, dt: float) -> None:
