@@ -32,11 +32,12 @@ bench: $(VENV)/.installed
 	$(PY) -m benchmarks.dice_read
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m benchmarks.camera_ui
 
-# After changing interface texts: refresh the catalogue, then translate the new entries in
+# After changing interface texts or a RuleError's sentence: refresh the catalogue, then translate the new entries in
 # tablekit/locale/da/LC_MESSAGES/tablekit.po and run this again to compile them.
 translations: $(VENV)/.installed
-	$(VENV)/bin/pybabel extract -k tr -k mark --no-location --omit-header --sort-output \
-		-o tablekit/locale/tablekit.pot tablekit/ui tablekit/vision
+	$(VENV)/bin/pybabel extract -k tr -k mark -k RuleError -k UnknownCommandError \
+		--no-location --omit-header --sort-output \
+		-o tablekit/locale/tablekit.pot tablekit/ui tablekit/vision tablekit/rules tablekit/session
 	$(VENV)/bin/pybabel update --no-fuzzy-matching -D tablekit \
 		-i tablekit/locale/tablekit.pot -d tablekit/locale
 	$(VENV)/bin/pybabel compile -D tablekit -d tablekit/locale

@@ -1,9 +1,9 @@
-"""The rules core and the session import no UI, camera or hardware library."""
+"""The rules core and the session import no UI, translation, camera or hardware library."""
 
 import subprocess
 import sys
 
-FORBIDDEN = ("pygame", "cv2", "gpiozero", "serial", "picamera2", "numpy")
+FORBIDDEN = ("pygame", "cv2", "gpiozero", "serial", "picamera2", "numpy", "tablekit.ui", "gettext")
 
 PROBE = """
 import importlib, pkgutil, sys

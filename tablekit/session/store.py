@@ -48,4 +48,6 @@ def _game(known: Mapping[str, Game[Any]], name: str) -> Game[Any]:
     try:
         return known[name]
     except KeyError:
-        raise RuleError(f"unknown game {name!r}; known games: {', '.join(sorted(known))}") from None
+        raise RuleError(
+            "unknown game {game!r}; known games: {known}", game=name, known=", ".join(sorted(known))
+        ) from None

@@ -26,7 +26,7 @@ from tablekit.session.journal import Journal, JournalError
 from tablekit.session.session import Session
 from tablekit.session.store import open_session
 from tablekit.ui import theme, widgets
-from tablekit.ui.i18n import translator
+from tablekit.ui.i18n import refusal, translator
 from tablekit.ui.layout import Layout
 from tablekit.ui.scene import Scene
 from tablekit.ui.sound import Cues
@@ -95,7 +95,7 @@ class App:
             session = open_session(self.journal, name, None, self.games, create=False)
         except (RuleError, JournalError, codec.CommandError) as error:
             self.goto("home")
-            self.notice(f"{name}: {error}")
+            self.notice(f"{name}: {self.reason(error)}")
             return False
         self.session = session
         self.goto(GAME_SCENES.get(session.game.name, "home"))
@@ -118,12 +118,20 @@ class App:
         try:
             events = self.session.apply(command)
         except (RuleError, codec.CommandError, JournalError) as error:
-            self.notice(str(error))
+            self.notice(self.reason(error))
             return False
         self.notice_text = ""
         self.scene.dirty = True
         self.scene.react(events)
         return True
+
+    def reason(self, error: Exception) -> str:
+        """What the table reads about ``error``: a rule's refusal in the table's language.
+
+        Other errors (the journal, a command's JSON) have no catalogue entries
+        and are shown as they are.
+        """
+        return refusal(self.tr, error) if isinstance(error, RuleError) else str(error)
 
     def undo(self) -> None:
         self.submit(Undo())

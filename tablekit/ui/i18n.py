@@ -2,7 +2,9 @@
 
 English is the source language. Catalogues live in ``tablekit/locale`` as
 ``.po`` files (edited by people) and compiled ``.mo`` files (read here);
-``make translations`` recompiles them with Babel.
+``make translations`` recompiles them with Babel. The rules' refusals are in
+the catalogue too: each :class:`~tablekit.rules.errors.RuleError` carries its
+English sentence as a template, which :func:`refusal` translates and fills.
 """
 
 from __future__ import annotations
@@ -10,6 +12,8 @@ from __future__ import annotations
 import gettext
 from collections.abc import Callable
 from pathlib import Path
+
+from tablekit.rules.errors import Phrase, RuleError
 
 LOCALES = Path(__file__).resolve().parents[1] / "locale"
 LANGUAGES = {"en": "English", "da": "Dansk"}
@@ -21,6 +25,25 @@ def translator(language: str) -> Callable[[str], str]:
         "tablekit", localedir=LOCALES, languages=[language], fallback=True
     )
     return catalogue.gettext
+
+
+def refusal(tr: Callable[[str], str], error: RuleError) -> str:
+    """Why the rules refused, in the language of ``tr``.
+
+    The sentence is translated and its values (names of heroes, minions,
+    cards, tiles; numbers) are put in as they are, except a
+    :class:`~tablekit.rules.errors.Phrase`, which is translated too. A
+    translation that does not fit its values (a placeholder misspelt or
+    missing) never hides the reason: the English message is shown instead.
+    """
+    params = {
+        name: tr(value) if isinstance(value, Phrase) else value
+        for name, value in error.params.items()
+    }
+    try:
+        return tr(error.template).format(**params) if params else tr(error.template)
+    except (KeyError, IndexError, ValueError, AttributeError, TypeError):
+        return str(error)
 
 
 def mark(text: str) -> str:
@@ -105,4 +128,21 @@ UNEXTRACTED = (
     mark("snake"),
     mark("sword"),
     mark("axe"),
+    # Phrases the rules put into refusals: actions, markers, a chapter's outcome.
+    mark("battle"),
+    mark("scurry"),
+    mark("search"),
+    mark("recover"),
+    mark("explore"),
+    mark("rescue"),
+    mark("cross a mousetrap"),
+    mark("climb out of the water"),
+    mark("level up"),
+    mark("equip"),
+    mark("stunned"),
+    mark("webbed"),
+    mark("knocked_down"),
+    mark("charmed"),
+    mark("defeat"),
+    mark("victory"),
 )

@@ -2,12 +2,14 @@
 
 import json
 import random
+from dataclasses import replace
 from typing import Any
 
 import pygame
 import pytest
 
 from tablekit.config import Config
+from tablekit.rules.mice_mystics import commands as cmd
 from tablekit.session import Journal
 from tablekit.ui import theme
 from tablekit.ui.app import App
@@ -48,6 +50,17 @@ CHAPTER = {
 @pytest.fixture
 def app(journal: Journal) -> Any:
     made = App(Config(), journal, (800, 480))
+    made.start("mice-mystics")
+    made.session.rng = random.Random(5)
+    yield made
+    theme.font.cache_clear()
+    pygame.quit()
+
+
+@pytest.fixture
+def danish_app(journal: Journal) -> Any:
+    settings = replace(Config(), ui=replace(Config().ui, language="da"))
+    made = App(settings, journal, (800, 480))
     made.start("mice-mystics")
     made.session.rng = random.Random(5)
     yield made
@@ -118,6 +131,26 @@ def test_end_turn_and_undo_are_one_tap_each(app: Any) -> None:
     assert app.session.table_view()["current"] == "rat_warrior"
     press(app, "Undo")
     assert app.session.table_view()["current"] == "collin"
+
+
+def test_a_refusal_is_explained_in_english(app: Any) -> None:
+    play(app, *NUMBERS, CHAPTER)
+    assert not app.submit(cmd.Scurry())
+    assert app.notice_text == (
+        "Prince Collin scurries only after it has moved; roll movement first"
+    )
+
+
+def test_a_danish_table_reads_the_refusals_in_danish(danish_app: Any) -> None:
+    play(danish_app, *NUMBERS, CHAPTER)
+    assert not danish_app.submit(cmd.Scurry())
+    assert danish_app.notice_text == (
+        "Prince Collin kan først pile afsted efter at have flyttet; slå for bevægelse først"
+    )
+    assert danish_app.submit(cmd.EndTurn())
+    assert not danish_app.submit(cmd.Search("the kitchen"))
+    assert danish_app.notice_text == "Det er ikke en mus' tur, så ingen mus kan søge nu"
+    assert danish_app.session.table_view()["current"] == "rat_warrior"
 
 
 def test_a_hero_panel_changes_wounds_and_markers(app: Any) -> None:

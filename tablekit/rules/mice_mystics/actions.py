@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 
-from tablekit.rules.errors import RuleError
+from tablekit.rules.errors import Phrase, RuleError
 from tablekit.rules.mice_mystics import dice
 from tablekit.rules.mice_mystics.acting import (
     RESCUE,
@@ -73,7 +73,9 @@ def roll_movement(d: Draft, command: RollMovement, rng: random.Random) -> None:
         return
     card = d.state.card(current)
     if card.stats.moves is Moves.POUNCE:
-        raise RuleError(f"{card.stats.name}: he pounces onto the fullest space, with no roll")
+        raise RuleError(
+            "{minion}: he pounces onto the fullest space, with no roll", minion=card.stats.name
+        )
     faces = dice.take_roll(rng, 2 if card.stats.moves is Moves.CHASE else 1, command.faces)
     d.emit(Rolled("movement", current, faces, dice.movement(faces)))
 
@@ -81,11 +83,13 @@ def roll_movement(d: Draft, command: RollMovement, rng: random.Random) -> None:
 def _mouse_movement(d: Draft, mouse: Mouse, command: RollMovement, rng: random.Random) -> None:
     hero = mouse.stats.id
     if mouse.captured:
-        raise RuleError(f"{mouse.name} is captured and cannot move")
+        raise RuleError("{mouse} is captured and cannot move", mouse=mouse.name)
     if d.state.turn.action == RESCUE:
-        raise RuleError(f"{mouse.name} was rescued: that takes its whole turn")
+        raise RuleError("{mouse} was rescued: that takes its whole turn", mouse=mouse.name)
     if d.state.turn.moved:
-        raise RuleError(f"{mouse.name} has already rolled for movement; scurry to move again")
+        raise RuleError(
+            "{mouse} has already rolled for movement; scurry to move again", mouse=mouse.name
+        )
     faces = dice.take_roll(rng, 1, command.faces)
     charmed = mouse.has(Marker.CHARMED)
     movement = dice.movement(faces) + (0 if charmed else mouse.stats.move)
@@ -99,9 +103,11 @@ def scurry(d: Draft, command: Scurry, rng: random.Random) -> None:
     """Move again: a new die plus the move value, as the turn's action."""
     mouse = taking_action(d.state, "scurry")
     if mouse.has(Marker.WEBBED):
-        raise RuleError(f"{mouse.name} is webbed and cannot scurry")
+        raise RuleError("{mouse} is webbed and cannot scurry", mouse=mouse.name)
     if not d.state.turn.moved:
-        raise RuleError(f"{mouse.name} scurries only after it has moved; roll movement first")
+        raise RuleError(
+            "{mouse} scurries only after it has moved; roll movement first", mouse=mouse.name
+        )
     faces = dice.take_roll(rng, 1, command.faces)
     hero = mouse.stats.id
     movement = mouse.stats.move + dice.movement(faces)
@@ -115,7 +121,9 @@ def search(d: Draft, command: Search, rng: random.Random) -> None:
     if not tile:
         raise RuleError("Name the tile being searched")
     if tile in mouse.searched:
-        raise RuleError(f"{mouse.name} has already searched {tile} successfully")
+        raise RuleError(
+            "{mouse} has already searched {tile} successfully", mouse=mouse.name, tile=tile
+        )
     hero = mouse.stats.id
     faces = dice.take_roll(rng, 1, command.faces)
     d.emit(ActionTaken(hero, "search"), Rolled("search", hero, faces))
@@ -174,11 +182,11 @@ def discard_card(d: Draft, command: DiscardCard, rng: random.Random) -> None:
     """A mouse discards a found card (a used scroll, or one over the pack limit)."""
     mouse = d.state.mouse(command.hero)
     if command.card not in mouse.found:
-        raise RuleError(f"{mouse.name} holds no {command.card!r}")
+        raise RuleError("{mouse} holds no {card!r}", mouse=mouse.name, card=command.card)
     pending = d.state.pending
     if pending and pending[0].ask is Ask.PACK_FULL:
         if pending[0].hero != command.hero or command.card not in mouse.pack:
-            raise RuleError(f"Discard one of: {', '.join(pending[0].options)}")
+            raise RuleError("Discard one of: {cards}", cards=", ".join(pending[0].options))
         d.emit(Answered())
     d.emit(CardDiscarded(command.hero, command.card))
 
@@ -188,12 +196,14 @@ def recover(d: Draft, command: Recover, rng: random.Random) -> None:
     mouse = taking_action(d.state, "recover")
     marked = [m for m in (Marker.STUNNED, Marker.WEBBED) if mouse.has(m)]
     if not marked:
-        raise RuleError(f"{mouse.name} is neither stunned nor webbed")
+        raise RuleError("{mouse} is neither stunned nor webbed", mouse=mouse.name)
     if command.marker is None and len(marked) > 1:
-        raise RuleError(f"{mouse.name} is stunned and webbed: say which to recover from")
+        raise RuleError(
+            "{mouse} is stunned and webbed: say which to recover from", mouse=mouse.name
+        )
     marker = Marker(command.marker) if command.marker else marked[0]
     if marker not in marked:
-        raise RuleError(f"{mouse.name} is not {marker.value}")
+        raise RuleError("{mouse} is not {marker}", mouse=mouse.name, marker=Phrase(marker.value))
     hero = mouse.stats.id
     d.emit(ActionTaken(hero, "recover"))
     if marker is Marker.WEBBED:
@@ -218,7 +228,9 @@ def mousetrap(d: Draft, command: Mousetrap, rng: random.Random) -> None:
     """
     mouse = acting_mouse(d.state, "cross a mousetrap")
     if command.use_lore and "tinkerer" not in mouse.stats.classes:
-        raise RuleError(f"Only a tinkerer rolls lore at a mousetrap; {mouse.name} is not one")
+        raise RuleError(
+            "Only a tinkerer rolls lore at a mousetrap; {mouse} is not one", mouse=mouse.name
+        )
     hero = mouse.stats.id
     count = mouse.stats.lore if command.use_lore else mouse.stats.move
     faces = dice.take_roll(rng, count, command.faces)
@@ -246,7 +258,10 @@ def level_up(d: Draft, command: LevelUp, rng: random.Random) -> None:
     mouse = taking_free_action(d.state, "level up")
     if not mouse.can_level_up:
         raise RuleError(
-            f"{mouse.name} needs {LEVEL_UP_COST} cheese to level up; it has {mouse.cheese}"
+            "{mouse} needs {cost} cheese to level up; it has {cheese}",
+            mouse=mouse.name,
+            cost=LEVEL_UP_COST,
+            cheese=mouse.cheese,
         )
     if not command.ability.strip():
         raise RuleError("Name the new ability card")
@@ -264,7 +279,7 @@ def share(d: Draft, command: Share, rng: random.Random) -> None:
     other = d.state.mouse(command.other)
     hero, friend = mouse.stats.id, other.stats.id
     if friend == hero or other.captured:
-        raise RuleError(f"{mouse.name} can share only with another mouse on the board")
+        raise RuleError("{mouse} can share only with another mouse on the board", mouse=mouse.name)
     if min(command.give_cheese, command.take_cheese) < 0:
         raise RuleError("Cheese shared is counted from 0 up")
     if command.give_cheese > mouse.cheese or command.take_cheese > other.cheese:
@@ -286,7 +301,7 @@ def share(d: Draft, command: Share, rng: random.Random) -> None:
 def _check_held(mouse: Mouse, cards: tuple[str, ...]) -> None:
     for card in cards:
         if cards.count(card) > mouse.found.count(card):
-            raise RuleError(f"{mouse.name} holds no {card!r} to hand over")
+            raise RuleError("{mouse} holds no {card!r} to hand over", mouse=mouse.name, card=card)
 
 
 def _hand_over(d: Draft, giver: Mouse, taker: str, card: str) -> None:
@@ -301,10 +316,12 @@ def equip(d: Draft, command: Equip, rng: random.Random) -> None:
         raise RuleError("Name a card to equip or to put in the pack")
     for card in command.equip:
         if card not in mouse.pack:
-            raise RuleError(f"{card!r} is not in {mouse.name}'s pack")
+            raise RuleError("{card!r} is not in {mouse}'s pack", card=card, mouse=mouse.name)
     for card in command.unequip:
         if card not in mouse.equipped:
-            raise RuleError(f"{mouse.name} has no found card {card!r} equipped")
+            raise RuleError(
+                "{mouse} has no found card {card!r} equipped", mouse=mouse.name, card=card
+            )
     hero = mouse.stats.id
     d.emit(FreeActionTaken(hero, "equip"), CardsEquipped(hero, command.equip, command.unequip))
     ask_pack_room(d, hero)
@@ -314,13 +331,20 @@ def use_ability(d: Draft, command: UseAbility, rng: random.Random) -> None:
     """Use an ability card, paying its cheese; one ability card per mouse per turn."""
     mouse = d.state.mouse(command.hero)
     if mouse.captured:
-        raise RuleError(f"{mouse.name} is captured and cannot use abilities")
+        raise RuleError("{mouse} is captured and cannot use abilities", mouse=mouse.name)
     if command.ability not in mouse.abilities:
-        raise RuleError(f"{mouse.name} has no ability card {command.ability!r}")
+        raise RuleError(
+            "{mouse} has no ability card {ability!r}", mouse=mouse.name, ability=command.ability
+        )
     if command.hero in d.state.turn.abilities:
-        raise RuleError(f"{mouse.name} has already used an ability card this turn")
+        raise RuleError("{mouse} has already used an ability card this turn", mouse=mouse.name)
     if not 0 <= command.cost <= mouse.cheese:
-        raise RuleError(f"{mouse.name} has {mouse.cheese} cheese; the ability costs {command.cost}")
+        raise RuleError(
+            "{mouse} has {cheese} cheese; the ability costs {cost}",
+            mouse=mouse.name,
+            cheese=mouse.cheese,
+            cost=command.cost,
+        )
     d.emit(AbilityUsed(command.hero, command.ability))
     if command.cost:
         d.emit(CheeseGained(command.hero, -command.cost, command.ability))

@@ -74,7 +74,9 @@ def minion_attack(d: Draft, command: MinionAttack, rng: random.Random) -> None:
     if state.is_mouse(current):
         mouse = state.mouse(current)
         if not mouse.has(Marker.CHARMED):
-            raise RuleError(f"It is {mouse.name}'s turn; a mouse attacks with its battle action")
+            raise RuleError(
+                "It is {mouse}'s turn; a mouse attacks with its battle action", mouse=mouse.name
+            )
         battle, ranged, several = mouse.stats.battle, False, False
     else:
         card = state.card(current)
@@ -105,7 +107,7 @@ def _defence_question(state: State, target: str, attacker: str, poison: bool) ->
     if state.is_mouse(target):
         mouse = state.mouse(target)
         if mouse.captured:
-            raise RuleError(f"{mouse.name} is captured and cannot be attacked")
+            raise RuleError("{mouse} is captured and cannot be attacked", mouse=mouse.name)
         return Question(
             Ask.DEFEND,
             f"{mouse.name} defends",
@@ -197,10 +199,10 @@ def place_boss_wounds(d: Draft, command: PlaceBossWounds, rng: random.Random) ->
     """The table's choice of which boss card takes each wound."""
     question = d.state.pending[0]
     if len(command.cards) != question.hits:
-        raise RuleError(f"Name a boss card for each of the {question.hits} wound(s)")
+        raise RuleError("Name a boss card for each of the {hits} wound(s)", hits=question.hits)
     unknown = set(command.cards) - set(question.options)
     if unknown:
-        raise RuleError(f"The boss's cards are {', '.join(question.options)}")
+        raise RuleError("The boss's cards are {cards}", cards=", ".join(question.options))
     room = {c: d.state.card(c).stats.life - d.state.card(c).wounds[0] for c in question.options}
     placed = Counter(command.cards)
     if len(command.cards) < sum(room.values()) and any(placed[c] > room[c] for c in placed):
@@ -218,11 +220,15 @@ def minion_target(state: State, target: str) -> tuple[MinionCard, int]:
     if figure is None:
         if len(set(card.wounds)) > 1:
             raise RuleError(
-                f"Which {card.stats.name}? They carry different wounds: name one as {card.id}#1"
+                "Which {minion}? They carry different wounds: name one as {card}#1",
+                minion=card.stats.name,
+                card=card.id,
             )
         return card, 0
     if figure >= card.figures:
-        raise RuleError(f"There are only {card.figures} {card.stats.name} figure(s)")
+        raise RuleError(
+            "There are only {count} {minion} figure(s)", count=card.figures, minion=card.stats.name
+        )
     return card, figure
 
 

@@ -38,11 +38,15 @@ def _joined(state: State, choice: HeroChoice, before: Mouse | None) -> HeroJoine
     if choice.ability.strip():
         abilities += (choice.ability.strip(),)
     if not abilities:
-        raise RuleError(f"Choose an ability card for {stats.name}")
+        raise RuleError("Choose an ability card for {hero}", hero=stats.name)
     if not choice.keep:
         return HeroJoined(stats, abilities)
     if before is None or choice.keep not in before.found:
-        raise RuleError(f"{stats.name} did not hold {choice.keep!r} at the end of the last chapter")
+        raise RuleError(
+            "{hero} did not hold {card!r} at the end of the last chapter",
+            hero=stats.name,
+            card=choice.keep,
+        )
     return HeroJoined(stats, abilities, (choice.keep,))
 
 

@@ -111,8 +111,11 @@ def _require(name: str, figure: str, values: dict[str, Any]) -> None:
     missing = [key for key, value in values.items() if value is None]
     if missing:
         raise RuleError(
-            f"{name}'s {', '.join(missing)} are not entered yet; "
-            f"enter them from the card (mm.set_stats, figure {figure!r})"
+            "{name}'s {numbers} are not entered yet; "
+            "enter them from the card (mm.set_stats, figure {figure!r})",
+            name=name,
+            numbers=", ".join(missing),
+            figure=figure,
         )
 
 
@@ -129,7 +132,9 @@ class Pack:
             if hero.id == hero_id:
                 return hero
         known = ", ".join(h.id for h in self.heroes)
-        raise RuleError(f"There is no hero {hero_id!r}; known heroes: {known}")
+        raise RuleError(
+            "There is no hero {hero!r}; known heroes: {known}", hero=hero_id, known=known
+        )
 
     def minion(self, minion_id: str) -> MinionEntry:
         """The minion type ``minion_id``, or a RuleError listing the known ones."""
@@ -137,7 +142,9 @@ class Pack:
             if minion.id == minion_id:
                 return minion
         known = ", ".join(m.id for m in self.minions)
-        raise RuleError(f"There is no minion {minion_id!r}; known minions: {known}")
+        raise RuleError(
+            "There is no minion {minion!r}; known minions: {known}", minion=minion_id, known=known
+        )
 
     def with_hero(self, entry: HeroEntry) -> Pack:
         """The pack with ``entry`` added, or replacing the hero with its id."""

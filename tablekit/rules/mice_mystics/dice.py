@@ -51,7 +51,11 @@ MAX_DICE = 20
 def roll(rng: random.Random, count: int) -> Roll:
     """Roll ``count`` action dice with the injected random source."""
     if count > MAX_DICE:
-        raise RuleError(f"At most {MAX_DICE} dice are rolled at once; this roll asks for {count}")
+        raise RuleError(
+            "At most {limit} dice are rolled at once; this roll asks for {count}",
+            limit=MAX_DICE,
+            count=count,
+        )
     faces = [face.value for face in Face]
     return tuple(rng.choice(faces) for _ in range(count))
 
@@ -62,7 +66,9 @@ def read_faces(names: Sequence[str]) -> Roll:
         return tuple(Face(name).value for name in names)
     except ValueError:
         known = ", ".join(face.value for face in Face)
-        raise RuleError(f"A die face is one of: {known}; got {list(names)}") from None
+        raise RuleError(
+            "A die face is one of: {known}; got {faces}", known=known, faces=list(names)
+        ) from None
 
 
 def take_roll(rng: random.Random, count: int, faces: Sequence[str] | None) -> Roll:
@@ -70,10 +76,16 @@ def take_roll(rng: random.Random, count: int, faces: Sequence[str] | None) -> Ro
     if faces is None:
         return roll(rng, count)
     if count > MAX_DICE:
-        raise RuleError(f"At most {MAX_DICE} dice are rolled at once; this roll asks for {count}")
+        raise RuleError(
+            "At most {limit} dice are rolled at once; this roll asks for {count}",
+            limit=MAX_DICE,
+            count=count,
+        )
     pinned = read_faces(faces)
     if len(pinned) != count:
-        raise RuleError(f"This roll needs {count} dice; {len(pinned)} faces were given")
+        raise RuleError(
+            "This roll needs {count} dice; {given} faces were given", count=count, given=len(pinned)
+        )
     return pinned
 
 

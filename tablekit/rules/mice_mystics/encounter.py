@@ -24,7 +24,11 @@ class MinionGroup:
 
     def __post_init__(self) -> None:
         if self.count > MAX_FIGURES:
-            raise RuleError(f"A minion group has at most {MAX_FIGURES} figures, not {self.count}")
+            raise RuleError(
+                "A minion group has at most {limit} figures, not {count}",
+                limit=MAX_FIGURES,
+                count=self.count,
+            )
 
 
 @dataclass(frozen=True)

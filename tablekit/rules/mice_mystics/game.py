@@ -6,7 +6,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from tablekit.rules.errors import RuleError, UnknownCommandError
+from tablekit.rules.errors import Phrase, RuleError, UnknownCommandError
 from tablekit.rules.game import Command, Event
 from tablekit.rules.mice_mystics import actions, battle, placing, setup, surges, table
 from tablekit.rules.mice_mystics import commands as cmd
@@ -80,7 +80,7 @@ class MiceAndMystics:
         """The events ``command`` causes, or a RuleError saying why not."""
         handler = _HANDLERS.get(type(command))
         if handler is None:
-            raise UnknownCommandError(f"Mice and Mystics has no command {command.kind!r}")
+            raise UnknownCommandError("Mice and Mystics has no command {kind!r}", kind=command.kind)
         _check_moment(state, command)
         draft = Draft(state)
         handler(draft, command, rng)
@@ -108,9 +108,12 @@ def _check_moment(state: State, command: Command) -> None:
             return
         if state.outcome is Outcome.SETUP:
             raise RuleError("Start a chapter first")
-        raise RuleError(f"The chapter is over ({state.outcome.value}); start the next one")
+        raise RuleError(
+            "The chapter is over ({outcome}); start the next one",
+            outcome=Phrase(state.outcome.value),
+        )
     if state.pending and command.kind != state.pending[0].answer:
-        raise RuleError(f"First answer this: {state.pending[0].text}")
+        raise RuleError("First answer this: {question}", question=state.pending[0].text)
     answers = {cmd.Defend, cmd.PlaceBossWounds, cmd.ResolveSurge, cmd.TakeSearchCard}
     if not state.pending and type(command) in answers:
         raise RuleError("There is no question waiting for that answer")

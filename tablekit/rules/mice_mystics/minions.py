@@ -92,5 +92,5 @@ def parse_target(target: str) -> tuple[str, int | None]:
     if not number:
         return card, None
     if not number.isdigit() or int(number) < 1:
-        raise RuleError(f"A figure is named like 'spider#1'; got {target!r}")
+        raise RuleError("A figure is named like 'spider#1'; got {target!r}", target=target)
     return card, int(number) - 1

@@ -48,11 +48,15 @@ def arrivals(
             found.append(Arrival(cards[0], group.count))
             continue
         if group.count != 1 or any(c.stats.minion == entry.id for c in state.minions):
-            raise RuleError(f"There is only one {entry.name}, and only once on the board")
+            raise RuleError("There is only one {boss}, and only once on the board", boss=entry.name)
         if order is not None:
             chosen = [card for card in cards if card.id in order]
             if len(chosen) != min(2, len(cards)):
-                raise RuleError(f"Name {min(2, len(cards))} of {entry.name}'s cards in the order")
+                raise RuleError(
+                    "Name {count} of {boss}'s cards in the order",
+                    count=min(2, len(cards)),
+                    boss=entry.name,
+                )
         else:
             chosen = list(cards) if len(cards) <= 2 else rng.sample(list(cards), 2)
         found.extend(Arrival(card, 1) for card in chosen)
@@ -68,7 +72,7 @@ def shuffled(
         rng.shuffle(deck)
         return tuple(deck)
     if sorted(order) != sorted(cards):
-        raise RuleError(f"The order must list exactly these cards: {', '.join(cards)}")
+        raise RuleError("The order must list exactly these cards: {cards}", cards=", ".join(cards))
     return tuple(order)
 
 
@@ -113,8 +117,10 @@ def ambush_cards(
     """One die per card, one card at a time (top to bottom): each moves up its number."""
     if faces is not None and len(faces) != len(cards):
         if len(faces) > len(cards):
-            raise RuleError(f"There are only {len(cards)} minion cards to ambush with")
-        raise RuleError(f"The ambush needs one die for each of the {len(cards)} minion cards")
+            raise RuleError("There are only {count} minion cards to ambush with", count=len(cards))
+        raise RuleError(
+            "The ambush needs one die for each of the {count} minion cards", count=len(cards)
+        )
     for n, card in enumerate(cards):
         pinned = None if faces is None else (faces[n],)
         face = dice.take_roll(rng, 1, pinned)

@@ -18,7 +18,7 @@ def start_chapter(d: Draft, command: StartChapter, rng: random.Random) -> None:
     """Heroes, the starting minions, the shuffled track, the hourglass on page 1."""
     state = d.state
     if state.outcome is Outcome.PLAYING:
-        raise RuleError(f"Chapter {state.chapter!r} is still being played")
+        raise RuleError("Chapter {chapter!r} is still being played", chapter=state.chapter)
     if command.end_page < 2:
         raise RuleError("The end marker lies on page 2 or further: the hourglass starts on 1")
     heroes = campaign.joining(state, command.heroes, command.campaign)
@@ -50,19 +50,25 @@ def set_stats(d: Draft, command: SetStats, rng: random.Random) -> None:
         raise RuleError("Enter at least one number")
     numbers = [v for v in given.values() if isinstance(v, int) and not isinstance(v, bool)]
     if any(v < 0 or v > MAX_NUMBER for v in numbers):
-        raise RuleError(f"Card numbers are 0 to {MAX_NUMBER}")
+        raise RuleError("Card numbers are 0 to {highest}", highest=MAX_NUMBER)
     if command.figure in {h.id for h in pack.heroes}:
         allowed: tuple[str, ...] = _HERO_FIELDS
     else:
         minion_id, _, card_id = command.figure.partition(":")
         entry = pack.minion(minion_id)
         if card_id and card_id not in {c.id for c in entry.cards}:
-            raise RuleError(f"{entry.name} has no initiative card {card_id!r}")
+            raise RuleError(
+                "{minion} has no initiative card {card!r}", minion=entry.name, card=card_id
+            )
         if entry.boss and not card_id and set(given) & {"battle", "defense", "life"}:
             cards = ", ".join(f"{entry.id}:{c.id}" for c in entry.cards)
-            raise RuleError(f"{entry.name}'s numbers are on his cards: {cards}")
+            raise RuleError(
+                "{boss}'s numbers are on his cards: {cards}", boss=entry.name, cards=cards
+            )
         allowed = _MINION_FIELDS
     wrong = sorted(set(given) - set(allowed))
     if wrong:
-        raise RuleError(f"{command.figure!r} has no {', '.join(wrong)} to set")
+        raise RuleError(
+            "{figure!r} has no {numbers} to set", figure=command.figure, numbers=", ".join(wrong)
+        )
     d.emit(StatsSet(command.figure, **given))

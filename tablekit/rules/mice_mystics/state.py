@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
-from tablekit.rules.errors import RuleError
+from tablekit.rules.errors import Phrase, RuleError
 from tablekit.rules.mice_mystics.chapter import ChapterTrack
 from tablekit.rules.mice_mystics.content import Pack
 from tablekit.rules.mice_mystics.encounter import Encounter
@@ -103,16 +103,22 @@ class State:
         for mouse in self.mice:
             if mouse.stats.id == hero:
                 return mouse
-        known = ", ".join(m.stats.id for m in self.mice) or "none"
-        raise RuleError(f"{hero!r} is not a mouse in this chapter (mice: {known})")
+        known = ", ".join(m.stats.id for m in self.mice) or Phrase("none")
+        raise RuleError(
+            "{hero!r} is not a mouse in this chapter (mice: {known})", hero=hero, known=known
+        )
 
     def card(self, card_id: str) -> MinionCard:
         """The minion card ``card_id`` on the track, or a RuleError."""
         for card in self.minions:
             if card.id == card_id:
                 return card
-        known = ", ".join(c.id for c in self.minions) or "none"
-        raise RuleError(f"There is no minion card {card_id!r} on the track (minion cards: {known})")
+        known = ", ".join(c.id for c in self.minions) or Phrase("none")
+        raise RuleError(
+            "There is no minion card {card!r} on the track (minion cards: {known})",
+            card=card_id,
+            known=known,
+        )
 
     def is_mouse(self, card_id: str) -> bool:
         """Whether ``card_id`` is a mouse's initiative card."""

@@ -57,7 +57,7 @@ def resolve_surge(d: Draft, command: ResolveSurge, rng: random.Random) -> None:
     """Place the surge's minions from the room rule or the face-up card (then discard it)."""
     question = d.state.pending[0]
     if command.source not in question.options:
-        raise RuleError(f"This surge can come from: {', '.join(question.options)}")
+        raise RuleError("This surge can come from: {sources}", sources=", ".join(question.options))
     if command.source != "room" and command.minions:
         raise RuleError("Only a room rule's surge has minions entered by the table")
     d.emit(Answered())

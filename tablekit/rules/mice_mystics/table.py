@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 
-from tablekit.rules.errors import RuleError
+from tablekit.rules.errors import Phrase, RuleError
 from tablekit.rules.mice_mystics import achievements
 from tablekit.rules.mice_mystics.battle import defeat_figure, minion_target, wound_minion
 from tablekit.rules.mice_mystics.captures import capture, wound_mouse
@@ -46,7 +46,7 @@ from tablekit.rules.mice_mystics.turns import end_turn
 def _on_board(d: Draft, hero: str) -> Mouse:
     mouse = d.state.mouse(hero)
     if mouse.captured:
-        raise RuleError(f"{mouse.name} is captured")
+        raise RuleError("{mouse} is captured", mouse=mouse.name)
     return mouse
 
 
@@ -78,7 +78,9 @@ def healing_mouse(d: Draft, command: HealMouse, rng: random.Random) -> None:
     mouse = _on_board(d, command.hero)
     has = mouse.poison if command.poison else mouse.wounds
     if not has:
-        raise RuleError(f"{mouse.name} has no {'poison ' if command.poison else ''}wounds")
+        if command.poison:
+            raise RuleError("{mouse} has no poison wounds", mouse=mouse.name)
+        raise RuleError("{mouse} has no wounds", mouse=mouse.name)
     d.emit(MouseHealed(command.hero, min(has, _amount(command.amount)), command.poison))
 
 
@@ -87,7 +89,11 @@ def setting_marker(d: Draft, command: SetMarker, rng: random.Random) -> None:
     mouse = _on_board(d, command.hero)
     marker = Marker(command.marker)
     if mouse.has(marker) == command.on:
-        raise RuleError(f"{mouse.name} is {'already' if command.on else 'not'} {marker.value}")
+        if command.on:
+            raise RuleError(
+                "{mouse} is already {marker}", mouse=mouse.name, marker=Phrase(marker.value)
+            )
+        raise RuleError("{mouse} is not {marker}", mouse=mouse.name, marker=Phrase(marker.value))
     d.emit(MarkerSet(command.hero, marker, command.on))
 
 
@@ -95,7 +101,7 @@ def gaining_cheese(d: Draft, command: GainCheese, rng: random.Random) -> None:
     """Cheese gained (or, negative, lost) by a card's effect."""
     mouse = _on_board(d, command.hero)
     if command.amount == 0 or mouse.cheese + command.amount < 0:
-        raise RuleError(f"{mouse.name} has {mouse.cheese} cheese")
+        raise RuleError("{mouse} has {cheese} cheese", mouse=mouse.name, cheese=mouse.cheese)
     d.emit(CheeseGained(command.hero, command.amount, "by hand"))
 
 
@@ -122,7 +128,7 @@ def roach_steal(d: Draft, command: RoachSteal, rng: random.Random) -> None:
     if not any(c.stats.roach for c in d.state.minions):
         raise RuleError("There are no roaches on the board")
     if not mouse.cheese:
-        raise RuleError(f"{mouse.name} has no cheese to steal")
+        raise RuleError("{mouse} has no cheese to steal", mouse=mouse.name)
     greedy = d.state.greedy
     if greedy and d.state.holder(achievements.Achievement.ROACHMASTER):
         if command.near_roachmaster is None:
@@ -136,7 +142,9 @@ def roach_steal(d: Draft, command: RoachSteal, rng: random.Random) -> None:
 def party_item(d: Draft, command: PartyItem, rng: random.Random) -> None:
     """A party item found or given up."""
     if (command.item in d.state.party) == command.held:
-        raise RuleError(f"The party {'already holds' if command.held else 'has no'} {command.item}")
+        if command.held:
+            raise RuleError("The party already holds {item}", item=command.item)
+        raise RuleError("The party has no {item}", item=command.item)
     d.emit(PartyItemChanged(command.item, command.held))
 
 
