@@ -3,7 +3,8 @@
 A detector finds die centres and box sizes on a 256x256 letterboxed copy of the
 frame; a face classifier then reads a full-resolution crop of each die as 1-6,
 or rejects it as "not a die" (it was also taught crops just off a die's face, where
-an oblique camera sees a side face). Two plain checks then drop what no tray holds:
+an oblique camera sees a side face, and every weak detector peak on the training
+photos that is not a die). Two plain checks then drop what no tray holds:
 a die read with almost no confidence, and a die far bigger than the others
 (held in a hand above the tray, nearer the camera). Both networks were trained
 by ``tools/train_dice.py`` on the training split of the shared photos and ship
@@ -63,15 +64,21 @@ def read_d6(frame: np.ndarray) -> Reading:
     return Reading(dice, (time.perf_counter() - start) * 1000)
 
 
-def find_dice(detector: Any, frame: np.ndarray) -> list[tuple[float, float, float, float, float]]:
-    """Die candidates as ``(x, y, w, h, score)`` in frame pixels, strongest first."""
+def find_dice(
+    detector: Any, frame: np.ndarray, threshold: float = PEAK_THRESHOLD
+) -> list[tuple[float, float, float, float, float]]:
+    """Die candidates as ``(x, y, w, h, score)`` in frame pixels, strongest first.
+
+    Training passes a lower ``threshold`` to collect the detector's weak false
+    alarms (side faces, clutter) as examples of "not a die".
+    """
     import cv2
 
     square, scale = framing.letterbox(frame)
     detector.setInput(cv2.dnn.blobFromImage(square, 1 / 255))
     out = detector.forward()[0]
     heat = 1 / (1 + np.exp(-out[0]))
-    peaks = (heat == cv2.dilate(heat, np.ones((3, 3), np.uint8))) & (heat > PEAK_THRESHOLD)
+    peaks = (heat == cv2.dilate(heat, np.ones((3, 3), np.uint8))) & (heat > threshold)
     found = []
     for cy, cx in zip(*np.nonzero(peaks), strict=True):
         dx, dy = _refine(heat, int(cy), int(cx))
