@@ -326,8 +326,9 @@ class CameraScene(Scene):
         """Beside the faces of a selected die: drop it."""
         if self.selected is None:
             return []
-        cell = self._cells()[len(self.faces())]
-        return [Button(cell, self.app.tr("Not a die"), self.not_a_die)]
+        cells = self._cells()[len(self.faces()) :]
+        row = [c for c in cells if c.y == cells[0].y]
+        return [Button(row[0].union(row[-1]), self.app.tr("Not a die"), self.not_a_die)]
 
     def _actions(self) -> list[Button]:
         """Along the panel's foot: add a missed die and read again, or take back a tap."""
