@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 import shutil
 import time
 from dataclasses import replace
@@ -210,3 +211,26 @@ def test_dice_never_taught_are_entered_by_hand_and_the_screen_says_why(
     scene = _scene(make_app, camera, kind="taught:purple")
     assert scene.manual and scene.feed is None
     assert "purple" in scene.reason and "teach them first" in scene.reason
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_a_monkey_tapping_the_tray_never_breaks_the_roll(
+    make_app: Any, tray_folder: Path, seed: int
+) -> None:
+    """Random taps on buttons, dice and empty space, with frames arriving in between."""
+    rng = random.Random(seed)
+    scene = _scene(make_app, CameraSettings(backend="replay", replay_path=str(tray_folder)))
+    surface = pygame.Surface((800, 480))
+    for _ in range(300):
+        scene.update(0.01)
+        targets = [b.rect.center for b in scene.buttons() if b.label not in {"Confirm", "Back"}]
+        targets += [r.center for r in scene._die_rects() if r]
+        targets.append((rng.randrange(800), rng.randrange(480)))
+        _tap(scene, rng.choice(targets))
+        scene.draw(surface)
+        if scene.reading is not None:
+            assert len(scene.values()) == len(scene.reading.dice)
+        assert scene.selected is None or scene.selected < len(scene.reading.dice)
+    _settle(scene)
+    scene.confirm()
+    assert scene.received and all(isinstance(v, str) for v in scene.received[0])
