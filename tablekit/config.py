@@ -8,8 +8,6 @@ starts half-configured.
 from __future__ import annotations
 
 import dataclasses
-import os
-import tempfile
 import tomllib
 import typing
 from dataclasses import dataclass, field
@@ -20,6 +18,7 @@ import msgspec
 import tomli_w
 
 from tablekit import paths
+from tablekit.atomic import replace_file
 from tablekit.devices.camera import BACKENDS, CameraSettings
 
 Rotation = Literal[0, 90, 180, 270]
@@ -90,15 +89,8 @@ def load(path: Path | None = None) -> Config:
 
 def save(settings: Config, path: Path | None = None) -> None:
     """Write ``settings`` to ``path`` atomically: a crash leaves the old file or the new."""
-    path = path or paths.config_file()
-    path.parent.mkdir(parents=True, exist_ok=True)
     text = tomli_w.dumps(msgspec.to_builtins(settings))
-    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=".config-", suffix=".toml")
-    with os.fdopen(handle, "w", encoding="utf-8") as stream:
-        stream.write(text)
-        stream.flush()
-        os.fsync(stream.fileno())
-    os.replace(temporary, path)
+    replace_file(path or paths.config_file(), lambda out: out.write(text.encode("utf-8")))
 
 
 def parse(data: dict[str, Any], source: str = "config") -> Config:

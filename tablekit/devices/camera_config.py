@@ -8,10 +8,9 @@ either the old config or the new one.
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from pathlib import Path
 
+from tablekit.atomic import replace_file
 from tablekit.devices.camera import CameraSettings
 
 TABLE = "camera"
@@ -22,17 +21,7 @@ def save_camera_settings(path: Path, settings: CameraSettings) -> None:
     old = path.read_text(encoding="utf-8") if path.exists() else ""
     text = _without_table(old, TABLE).rstrip("\n")
     text = (text + "\n\n" if text else "") + camera_table(settings)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as out:
-            out.write(text)
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(temp, path)
-    except BaseException:
-        Path(temp).unlink(missing_ok=True)
-        raise
+    replace_file(path, lambda out: out.write(text.encode("utf-8")))
 
 
 def camera_table(settings: CameraSettings) -> str:

@@ -93,7 +93,7 @@ def teachable() -> list[str]:
 
 
 def faces_for(kind: str, kits: Path | None = None) -> list[int | str]:
-    """The faces a kind of die can show, for a picker; empty for an unknown kind."""
+    """The faces a kind of die can show, for a picker; empty for an unknown or damaged kind."""
     if kind == "d6":
         return [1, 2, 3, 4, 5, 6]
     if kind == "mm-action":
@@ -106,5 +106,8 @@ def faces_for(kind: str, kits: Path | None = None) -> list[int | str]:
     if kind.startswith("taught:") and path.exists():
         from tablekit.vision.symbols import DiceKit
 
-        return list(DiceKit.load(path).faces)
+        try:
+            return list(DiceKit.load(path).faces)
+        except ValueError:
+            return []
     return []

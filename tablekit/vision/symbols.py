@@ -10,6 +10,7 @@ Mystics kit is built the same way from the shipped face art.
 from __future__ import annotations
 
 import time
+import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -55,22 +56,29 @@ class DiceKit:
         self.views.append(view)
 
     def save(self, path: Path) -> None:
-        """Store the kit as a compressed ``.npz`` (views as float16)."""
-        path.parent.mkdir(parents=True, exist_ok=True)
-        with path.open("wb") as out:
-            np.savez_compressed(
+        """Store the kit as a compressed ``.npz`` (views as float16), replacing it atomically."""
+        from tablekit.atomic import replace_file
+
+        replace_file(
+            path,
+            lambda out: np.savez_compressed(
                 out,
                 name=np.array(self.name),
                 names=np.array(self.names),
                 views=np.array(self.views, np.float16),
-            )
+            ),
+        )
 
     @classmethod
     def load(cls, path: Path) -> DiceKit:
-        """Read a kit written by :meth:`save`."""
-        with np.load(path) as data:
-            views = [v.astype(np.float32) for v in data["views"]]
-            return cls(str(data["name"]), [str(n) for n in data["names"]], views)
+        """Read a kit written by :meth:`save`; ``ValueError`` says if the file is damaged."""
+        try:
+            with np.load(path) as data:
+                views = [v.astype(np.float32) for v in data["views"]]
+                return cls(str(data["name"]), [str(n) for n in data["names"]], views)
+        except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile) as error:
+            why = f"The taught dice in {path} cannot be read ({error}); teach them again."
+            raise ValueError(why) from None
 
 
 @dataclass(frozen=True)

@@ -143,3 +143,14 @@ def test_every_button_fits_on_screen_without_overlap(
     screen = scene.app.screen.get_rect()
     assert all(screen.contains(r) and min(r.size) >= 48 for r in rects)
     assert not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1 :])
+
+
+def test_a_damaged_kit_is_started_afresh_by_the_next_capture(make_app: Any, one_die: Path) -> None:
+    kits_dir().mkdir(parents=True, exist_ok=True)
+    (kits_dir() / "green.npz").write_bytes(b"not a kit")
+    scene = _scene(make_app, _replay(one_die))
+    _tap(scene, "bow")
+    _tap(scene, "Capture face")
+    assert scene.message == "Taught bow: 1 faces known"
+    frame = render([PlacedDie(200, 200, 60, 0.0, "bow")], seed=4)
+    assert [d.value for d in reader_for("taught:green")(frame).dice] == ["bow"]

@@ -90,3 +90,9 @@ def test_the_tables_own_action_dice_are_read_once_taught(tmp_path: Path) -> None
     after = reader_for("mm-action", kits=tmp_path)(frame)
     assert _matches(after.dice, placed) == [d.face for d in placed]
     assert min(d.confidence for d in after.dice) > min(d.confidence for d in before.dice)
+
+
+def test_a_damaged_kit_is_explained_not_a_crash(tmp_path: Path) -> None:
+    (tmp_path / "green.npz").write_bytes(b"PK\x03\x04 half a file")
+    with pytest.raises(ValueError, match="cannot be read.*teach them again"):
+        reader_for("taught:green", kits=tmp_path)

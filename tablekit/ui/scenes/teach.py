@@ -141,7 +141,10 @@ class TeachScene(Scene):
         if self.frame is None or self.face is None:
             return
         path = self.kit_path()
-        kit = DiceKit.load(path) if path.exists() else DiceKit(self.kit_name)
+        try:
+            kit = DiceKit.load(path) if path.exists() else DiceKit(self.kit_name)
+        except ValueError:  # a damaged kit: these captures start it afresh
+            kit = DiceKit(self.kit_name)
         try:
             self.found = teach(kit, self.frame, str(self.face))
         except LookupError:
