@@ -151,6 +151,7 @@ def test_a_damaged_kit_is_started_afresh_by_the_next_capture(make_app: Any, one_
     scene = _scene(make_app, _replay(one_die))
     _tap(scene, "bow")
     _tap(scene, "Capture face")
-    assert scene.message == "Taught bow: 1 faces known"
+    assert scene.message == "Taught bow: 1 of 6 faces"
+    assert len(scene._picker()) == 6  # the other faces can still be taught
     frame = render([PlacedDie(200, 200, 60, 0.0, "bow")], seed=4)
     assert [d.value for d in reader_for("taught:green")(frame).dice] == ["bow"]

@@ -87,10 +87,12 @@ class TeachScene(Scene):
         return kits_dir() / f"{self.kit_name}.npz"
 
     def faces(self) -> list[Face]:
-        """The chosen kind's faces; Mice and Mystics symbols for a kit not taught yet."""
-        from tablekit.vision.kinds import faces_for
+        """The chosen kind's faces; a custom kit offers the Mice and Mystics symbols and its own."""
+        from tablekit.vision.kinds import faces_for, teachable
 
-        return faces_for(self.kind) or faces_for("mm-action")
+        if self.kind in teachable():
+            return faces_for(self.kind)
+        return list(dict.fromkeys(faces_for("mm-action") + faces_for(self.kind)))
 
     # -- the camera ------------------------------------------------------------------
 
@@ -156,8 +158,10 @@ class TeachScene(Scene):
         except OSError as error:
             self.message = f"{tr('Could not save')}: {error.strerror}"
             return
-        taught = tr("Taught {face}: {n} faces known").format(
-            face=self._label(self.face), n=len(kit.faces)
+        faces = [str(f) for f in self.faces()]
+        done = sum(1 for f in faces if f in kit.faces)
+        taught = tr("Taught {face}: {n} of {total} faces").format(
+            face=self._label(self.face), n=done, total=len(faces)
         )
         self.message = taught
 
