@@ -247,6 +247,23 @@ def test_own_dice_are_entered_on_the_tray_and_submitted_with_their_faces(app: An
     assert roll["movement"] == 2 + 3  # Prince Collin moves 2, plus the die
 
 
+def test_own_dice_the_rules_refuse_come_back_to_the_tray_to_be_put_right(app: Any) -> None:
+    """A movement roll takes one die; two entered are refused, and nothing is lost."""
+    play(app, *NUMBERS, CHAPTER)
+    press(app, "Our dice")
+    press(app, "Move")
+    tray = app.scene
+    tray.set_face("bow")
+    tray.set_face("cheese")
+    press(app, "Confirm")
+    assert app.scene is tray and tray.values() == ["bow", "cheese"]
+    assert "1" in app.notice_text and app.session.table_view()["last_roll"] is None
+    press(app, "Remove last")
+    press(app, "Confirm")
+    assert app.scene.name == "mm"
+    assert app.session.table_view()["last_roll"]["faces"] == ["bow"]
+
+
 def test_the_next_chapter_of_a_campaign_asks_which_found_card_each_hero_keeps(app: Any) -> None:
     """Campaign (between chapters): abilities carry over, one found card is kept."""
     play(

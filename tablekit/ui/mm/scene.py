@@ -136,9 +136,9 @@ class MiceMysticsScene(Scene):
             return self.app.submit(command)
         camera = self.app.scene_named("camera")
 
-        def with_faces(faces: list[int | str]) -> None:
+        def with_faces(faces: list[int | str]) -> bool:
             self.app.goto(self.name)  # back first, so this scene reacts to the roll
-            self.app.submit(replace(command, faces=tuple(str(face) for face in faces)))
+            return self.app.submit(replace(command, faces=tuple(str(face) for face in faces)))
 
         camera.request("mm-action", with_faces, return_to=self.name)  # type: ignore[attr-defined]
         self.app.goto("camera")

@@ -71,7 +71,7 @@ class CameraScene(Scene):
     def __init__(self, app: Any) -> None:
         super().__init__(app)
         self.kind = app.settings.camera.dice_kind
-        self.on_confirm: Callable[[list[Face]], None] | None = None
+        self.on_confirm: Callable[[list[Face]], bool | None] | None = None
         self.return_to = "home"
         self.feed: CameraFeed | None = None
         self.manual = False
@@ -86,9 +86,13 @@ class CameraScene(Scene):
     # -- asking for a roll -------------------------------------------------------
 
     def request(
-        self, kind: str, on_confirm: Callable[[list[Face]], None], return_to: str = "home"
+        self, kind: str, on_confirm: Callable[[list[Face]], bool | None], return_to: str = "home"
     ) -> None:
-        """Ask for a roll of ``kind`` dice; ``on_confirm`` receives the faces."""
+        """Ask for a roll of ``kind`` dice; ``on_confirm`` receives the faces.
+
+        ``on_confirm`` may answer False (the rules refused the roll, e.g. a die
+        short): the tray comes back with the same dice, to be put right.
+        """
         self.kind, self.on_confirm, self.return_to = kind, on_confirm, return_to
 
     def enter(self) -> None:
@@ -216,13 +220,17 @@ class CameraScene(Scene):
         self.reading = Reading(tuple(dice), self.reading.ms if self.reading else 0.0)
 
     def confirm(self) -> None:
-        """Hand the faces to whoever asked, then leave."""
+        """Hand the faces to whoever asked and leave; if they are refused, come back to them."""
         values = self.values()
-        if self.on_confirm is not None:
-            self.on_confirm(values)
-        else:
-            self.app.notice(" ".join(str(v) for v in values))
+        kept = (self.reading, self.frame, self.manual, self.reason)
         self.close()
+        if self.on_confirm is None:
+            self.app.notice(" ".join(str(v) for v in values))
+        elif self.on_confirm(values) is False:
+            self.app.goto(self.name)
+            self.reading, self.frame, self.manual, self.reason = kept
+            self._image, self.dirty = None, True
+            return
         self.app.goto(self.return_to)
 
     def values(self) -> list[Face]:
