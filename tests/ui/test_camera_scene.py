@@ -241,3 +241,19 @@ def test_a_monkey_tapping_the_tray_never_breaks_the_roll(
     _settle(scene)
     scene.confirm()
     assert scene.received and all(isinstance(v, str) for v in scene.received[0])
+
+
+@pytest.mark.parametrize(
+    ("kind", "taps", "summary"),
+    [
+        ("d6", ["6", "4", "1", "5"], "Axes 1 · Swords 2 · Snakes 1"),
+        ("taught:mouse-guard", ["axe", "sword", "axe", "sword"], "Axes 2 · Swords 2 · Snakes 0"),
+    ],
+)
+def test_pip_and_mouse_guard_dice_are_counted_as_axes_swords_and_snakes(
+    make_app: Any, kind: str, taps: list[str], summary: str
+) -> None:
+    scene = _scene(make_app, CameraSettings(), kind=kind)
+    for label in taps:
+        _press(scene, label)
+    assert scene._summary() == summary

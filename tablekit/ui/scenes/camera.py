@@ -487,12 +487,12 @@ class CameraScene(Scene):
         return tr("{n} dice read").format(n=len(self.reading.dice))
 
     def _summary(self) -> str:
-        """What the roll means: snakes, swords and axes for pip dice, else the faces."""
+        """What the roll means: snakes, swords and axes for pip or Mouse Guard dice, else faces."""
         values = self.values()
         if not values:
             return ""
-        if all(isinstance(v, int) for v in values):
-            names = [MOUSE_GUARD.get(int(v), "") for v in values]
+        names = [MOUSE_GUARD.get(v, "") if isinstance(v, int) else v for v in values]
+        if all(n in ("axe", "sword", "snake") for n in names):
             counts = {n: names.count(n) for n in ("axe", "sword", "snake")}
             tr = self.app.tr
             return (
