@@ -8,7 +8,7 @@ Taught kits live as ``NAME.npz`` in the ``dice`` folder of the data directory.
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import partial
+from functools import lru_cache, partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -104,10 +104,17 @@ def faces_for(kind: str, kits: Path | None = None) -> list[int | str]:
         return list(MOUSE_GUARD_FACES)
     path = (kits or kits_dir()) / f"{kind.removeprefix('taught:')}.npz"
     if kind.startswith("taught:") and path.exists():
-        from tablekit.vision.symbols import DiceKit
-
-        try:
-            return list(DiceKit.load(path).faces)
-        except ValueError:
-            return []
+        stat = path.stat()
+        return list(_kit_faces(path, stat.st_mtime_ns, stat.st_size))
     return []
+
+
+@lru_cache(maxsize=8)
+def _kit_faces(path: Path, modified: int, size: int) -> tuple[str, ...]:
+    """A taught kit's faces, read once per version of the file (screens ask every frame)."""
+    from tablekit.vision.symbols import DiceKit
+
+    try:
+        return tuple(DiceKit.load(path).faces)
+    except ValueError:
+        return ()
