@@ -447,15 +447,19 @@ class CameraScene(Scene):
         widgets.text(
             surface, self._status(), status, layout.text("heading"), theme.INK, "title", "left"
         )
-        summary = pygame.Rect(inner.x, status.bottom, inner.width, inner.bottom - status.bottom)
-        if not self._picker():
+        picker, actions = self._picker() + self._not_a_die(), self._actions()
+        for button, face in zip(picker, self.faces(), strict=False):
+            self._draw_face_button(surface, button, face)
+        for button in picker[len(self.faces()) :] + actions:
+            button.draw(surface, layout.text("body"))
+        # The summary fills the room between the picker (when it is up) and the actions.
+        top = max([status.bottom] + [b.rect.bottom + layout.gap for b in picker])
+        bottom = min([inner.bottom] + [b.rect.top - layout.gap for b in actions])
+        summary = pygame.Rect(inner.x, top, inner.width, bottom - top)
+        if summary.height >= theme.font("bold", layout.text("small")).get_linesize():
             widgets.wrapped(
                 surface, self._summary(), summary, layout.text("small"), theme.INK_SOFT, "bold"
             )
-        for button, face in zip(self._picker(), self.faces(), strict=False):
-            self._draw_face_button(surface, button, face)
-        for button in self._not_a_die() + self._actions():
-            button.draw(surface, layout.text("body"))
 
     def _draw_face_button(self, surface: pygame.Surface, button: Button, face: Face) -> None:
         """A picker button: the number, or the face drawn as on the die."""
