@@ -53,6 +53,7 @@ class CameraFeed:
         self._make_processor = make_processor
         self._lock = threading.Lock()
         self._stop = threading.Event()
+        self._paused = threading.Event()
         self._status = OPENING
         self._latest: Shot | None = None
         self._epoch = 0
@@ -80,6 +81,11 @@ class CameraFeed:
         with self._lock:
             self._epoch += 1
             self._latest = None
+        self._paused.clear()
+
+    def pause(self) -> None:
+        """Stop grabbing until :meth:`restart` (the roll is read; the camera keeps its place)."""
+        self._paused.set()
 
     def close(self, timeout: float = 5.0) -> None:
         """Stop the worker and let the camera go; safe to call twice."""
@@ -106,6 +112,9 @@ class CameraFeed:
     def _loop(self, camera: Camera) -> None:
         epoch, processor, number = -1, None, 0
         while not self._stop.is_set() and camera.status.ok:
+            if self._paused.is_set():
+                self._stop.wait(self._interval)
+                continue
             with self._lock:
                 if epoch != self._epoch:
                     epoch = self._epoch

@@ -125,3 +125,15 @@ def test_an_opener_that_raises_is_reported_not_left_opening(feeds: list[CameraFe
     feeds.append(feed := CameraFeed(opener, 0.001))
     _wait(lambda: not feed.opening)
     assert feed.status == CameraStatus(False, "Camera unavailable: no such device")
+
+
+def test_a_paused_feed_grabs_nothing_until_restarted(feeds: list[CameraFeed]) -> None:
+    camera = CountingCamera()
+    feeds.append(feed := CameraFeed(lambda: camera, 0.001))
+    _wait(lambda: feed.latest() is not None)
+    feed.pause()
+    grabbed = camera.grabbed
+    time.sleep(0.1)  # a hundred grab intervals
+    assert camera.grabbed <= grabbed + 1  # at most the one already under way
+    feed.restart()
+    _wait(lambda: camera.grabbed > grabbed and feed.latest() is not None)

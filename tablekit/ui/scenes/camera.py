@@ -156,6 +156,8 @@ class CameraScene(Scene):
             return
         self._seen = shot.number
         self.frame, self._image, self.reading = shot.frame, None, shot.result
+        if self.reading is not None:
+            self.feed.pause()  # the roll is read: no more frames until "Read again"
         self.dirty = True
 
     def read_again(self) -> None:
