@@ -41,7 +41,8 @@ def _first_frame(scene: TeachScene, timeout: float = 20.0) -> None:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         scene.update(0.01)
-        if scene._seen != seen or (scene.feed and not scene.feed.opening and scene.message):
+        failed = scene.feed and not scene.feed.opening and not scene.feed.status.ok
+        if scene._seen != seen or failed:
             return
         time.sleep(0.005)
 
@@ -110,6 +111,11 @@ def test_calibrate_saves_the_camera_table_and_the_app_uses_it(
     cv2.imwrite(str(tmp_path / "empty-tray.png"), frame)
     scene = _scene(make_app, _replay(tmp_path, kind="d6"))
     _tap(scene, "Calibrate")
+    assert scene.calibrating and scene.message == "Calibrating: keep the tray empty..."
+    deadline = time.monotonic() + 20
+    while scene.calibrating and time.monotonic() < deadline:
+        scene.update(0.01)
+        time.sleep(0.005)
     saved = tomllib.loads(paths.config_file().read_text())["camera"]
     x, y, w, h = saved["roi"]
     assert abs(x - 100) <= 10 and abs(y - 60) <= 10 and abs(w - 460) <= 20 and abs(h - 360) <= 20
@@ -155,3 +161,18 @@ def test_a_damaged_kit_is_started_afresh_by_the_next_capture(make_app: Any, one_
     assert len(scene._picker()) == 6  # the other faces can still be taught
     frame = render([PlacedDie(200, 200, 60, 0.0, "bow")], seed=4)
     assert [d.value for d in reader_for("taught:green")(frame).dice] == ["bow"]
+
+
+def test_calibrating_without_a_camera_picture_says_so_and_saves_nothing(
+    make_app: Any, one_die: Path
+) -> None:
+    scene = _scene(make_app, _replay(one_die))
+    for image in one_die.iterdir():
+        image.unlink()  # the camera is gone by the time Calibrate is tapped
+    _tap(scene, "Calibrate")
+    deadline = time.monotonic() + 20
+    while scene.calibrating and time.monotonic() < deadline:
+        scene.update(0.01)
+        time.sleep(0.005)
+    assert scene.message == "No camera picture to calibrate with."
+    assert not paths.config_file().exists()

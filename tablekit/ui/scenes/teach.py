@@ -48,6 +48,7 @@ class TeachScene(Scene):
         self.face: Face | None = None
         self.found: Blob | None = None
         self.message = ""
+        self.calibrating = False
         self._seen = 0
         self._image: pygame.Surface | None = None
 
@@ -114,10 +115,14 @@ class TeachScene(Scene):
         if self.feed is not None:
             self.feed.close()
         self.feed, self.frame, self._image, self.found = None, None, None, None
+        self.calibrating = False
 
     def update(self, dt: float) -> None:
         """Show the feed's newest frame; say why when the camera is not there."""
         if self.feed is None:
+            return
+        if self.calibrating:
+            self._calibrated()
             return
         status = self.feed.status
         if not status.ok and not self.feed.opening and self.message != status.message:
@@ -166,22 +171,40 @@ class TeachScene(Scene):
         self.message = taught
 
     def calibrate(self) -> None:
-        """Measure the empty tray on a raw frame, save ``[camera]``, reload the settings."""
-        from tablekit import paths
+        """Measure the empty tray on a raw frame, on the camera thread; :meth:`update` saves it."""
         from tablekit.devices.camera import open_camera
-        from tablekit.devices.camera_config import save_camera_settings
+        from tablekit.devices.feed import CameraFeed
         from tablekit.vision.calibrate import NO_GAIN, calibrate_tray
 
-        tr = self.app.tr
         current = self.app.settings.camera
+        raw = replace(current, roi=(0, 0, 0, 0), white_balance=NO_GAIN)
         self.close()
-        raw_camera = open_camera(replace(current, roi=(0, 0, 0, 0), white_balance=NO_GAIN))
-        raw = raw_camera.read()
-        raw_camera.close()
-        if raw is None:
+        self.feed = CameraFeed(
+            lambda: open_camera(raw),
+            FRAME_INTERVAL,
+            lambda: lambda frame: calibrate_tray(frame, current.exposure_us),
+        )
+        self.calibrating, self._seen = True, 0
+        self.message = self.app.tr("Calibrating: keep the tray empty...")
+
+    def _calibrated(self) -> None:
+        """Once the raw frame is measured: save ``[camera]``, reload the settings, reopen."""
+        from tablekit import paths
+        from tablekit.devices.camera_config import save_camera_settings
+
+        tr = self.app.tr
+        assert self.feed is not None
+        failed = not self.feed.opening and not self.feed.status.ok
+        shot = self.feed.latest()
+        if not failed and shot is None:
+            return
+        self.close()
+        self.calibrating = False
+        if shot is None:
             self._reopen(tr("No camera picture to calibrate with."))
             return
-        roi, gains, exposure = calibrate_tray(raw, current.exposure_us)
+        current = self.app.settings.camera
+        roi, gains, exposure = shot.result
         exposure = exposure if current.exposure_us else 0
         calibrated = replace(current, roi=roi, white_balance=gains, exposure_us=exposure)
         try:
