@@ -84,7 +84,7 @@ def take_roll(rng: random.Random, count: int, faces: Sequence[str] | None) -> Ro
     pinned = read_faces(faces)
     if len(pinned) != count:
         raise RuleError(
-            "This roll needs {count} dice; {given} faces were given", count=count, given=len(pinned)
+            "Dice this roll needs: {count}; faces given: {given}", count=count, given=len(pinned)
         )
     return pinned
 

@@ -31,7 +31,7 @@ def test_pinned_faces_must_be_known_and_match_the_dice_count() -> None:
     assert dice.take_roll(rng, 2, ("bow", "cheese")) == ("bow", "cheese")
     with pytest.raises(RuleError, match="one of"):
         dice.take_roll(rng, 1, ("axe",))
-    with pytest.raises(RuleError, match="needs 2 dice"):
+    with pytest.raises(RuleError, match="Dice this roll needs: 2;"):
         dice.take_roll(rng, 2, ("bow",))
 
 

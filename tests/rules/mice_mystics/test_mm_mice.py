@@ -34,7 +34,7 @@ def test_a_sprung_mousetrap_wounds_feeds_knocks_down_and_ends_the_turn() -> None
     nez = view["heroes"][1]
     assert (nez["wounds"], nez["cheese"], nez["markers"]) == (1, 1, ["knocked_down"])
     assert view["current"] == "collin"
-    with pytest.raises(RuleError, match="needs 2 dice"):
+    with pytest.raises(RuleError, match="Dice this roll needs: 2;"):
         table.do(Mousetrap(faces=("bow",)))
     with pytest.raises(RuleError, match="Only a tinkerer"):
         table.do(Mousetrap(use_lore=True, faces=("bow",)))
@@ -61,7 +61,7 @@ def test_climbing_out_of_water_rolls_for_every_mouse_on_the_destination() -> Non
     table = started(("collin", "nez"))
     table.do(ClimbOut(mice_on_destination=2, faces=("bow", "cheese", "sword_star")))
     assert table.view()["last_roll"]["tally"]["stars"] == 1
-    with pytest.raises(RuleError, match="needs 3 dice"):
+    with pytest.raises(RuleError, match="Dice this roll needs: 3;"):
         table.do(ClimbOut(mice_on_destination=2, faces=("bow",)))
 
 
