@@ -5,7 +5,7 @@ highlighted, and a second picture with that die tapped and the face picker
 open; and the teach screen at 800x480 and 720x1280, teaching Mice and
 Mystics dice with one die under the camera. Writes ``assets/dice/screenshots/``.
 
-    .venv/bin/python tools/train_dice_overlay.py [OUT.png]
+    .venv/bin/python tools/dice_screenshots.py [OUT.png]
 """
 
 from __future__ import annotations
