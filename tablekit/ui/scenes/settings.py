@@ -17,12 +17,15 @@ from tablekit.ui.widgets import Button
 
 if TYPE_CHECKING:
     from tablekit.devices.camera import CameraStatus
+    from tablekit.devices.feed import CameraFeed
 
 
 class SettingsScene(Scene):
     """Choices are toggles; every change is saved to the config file at once."""
 
     name = "settings"
+    _probe: CameraFeed | None = None
+    """The camera being asked how it is, until it answers."""
 
     def enter(self) -> None:
         """Start asking the camera how it is (on its own thread: opening can take a second)."""
@@ -31,7 +34,7 @@ class SettingsScene(Scene):
         from tablekit.devices.feed import CameraFeed
 
         settings = self.app.settings.camera
-        self._probe: CameraFeed | None = None
+        self.exit()  # a probe still asking since an earlier visit is let go first
         if settings.backend == "none":
             self.devices = self._describe_devices(open_camera(settings).status)
             return
@@ -49,6 +52,7 @@ class SettingsScene(Scene):
         self.dirty = True
 
     def exit(self) -> None:
+        """Let a camera that is still being asked go."""
         if self._probe is not None:
             self._probe.close()
             self._probe = None
