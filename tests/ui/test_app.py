@@ -1,5 +1,6 @@
 """The app shell: scenes, taps to commands, refusals, undo, and no idle redraws."""
 
+import threading
 import time
 from dataclasses import replace
 from typing import Any
@@ -119,13 +120,25 @@ def test_a_session_that_cannot_open_leaves_the_app_on_home_with_the_reason(make_
 
 
 def test_settings_asks_the_camera_on_its_own_thread_and_then_shows_its_answer(
-    make_app: Any,
+    make_app: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    from tablekit.devices import camera as camera_module
+
+    may_answer = threading.Event()
+    real_open = camera_module.open_camera
+
+    def slow_open(settings: CameraSettings) -> Any:
+        may_answer.wait(20)  # a camera that takes its time to open
+        return real_open(settings)
+
+    monkeypatch.setattr(camera_module, "open_camera", slow_open)
     app = make_app(
         (800, 480), replace(Config(), camera=CameraSettings(backend="opencv", device=97))
     )
     app.goto("settings")
+    app.step(0.01)
     assert app.scene.devices[0][1:] == (False, "Opening the camera...")
+    may_answer.set()
     deadline = time.monotonic() + 20
     while app.scene._probe is not None and time.monotonic() < deadline:
         app.step(0.01)
