@@ -35,9 +35,10 @@ bench: $(VENV)/.installed
 # After changing interface texts or a RuleError's sentence: refresh the catalogue, then translate the new entries in
 # tablekit/locale/da/LC_MESSAGES/tablekit.po and run this again to compile them.
 translations: $(VENV)/.installed
-	$(VENV)/bin/pybabel extract -k tr -k mark -k RuleError -k UnknownCommandError \
+	$(VENV)/bin/pybabel extract -k tr -k mark -k RuleError -k UnknownCommandError -k say:2 \
 		--no-location --omit-header --sort-output \
-		-o tablekit/locale/tablekit.pot tablekit/ui tablekit/vision tablekit/rules tablekit/session
+		-o tablekit/locale/tablekit.pot tablekit/ui tablekit/vision tablekit/rules tablekit/session \
+		tablekit/devices
 	$(VENV)/bin/pybabel update --no-fuzzy-matching -D tablekit \
 		-i tablekit/locale/tablekit.pot -d tablekit/locale
 	$(VENV)/bin/pybabel compile -D tablekit -d tablekit/locale

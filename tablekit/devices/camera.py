@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Mapping
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, field, fields, replace
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -56,10 +56,22 @@ class CameraSettings:
 
 @dataclass(frozen=True)
 class CameraStatus:
-    """Whether frames are coming, and if not, a sentence for the settings screen."""
+    """Whether frames are coming, and if not, a sentence for the settings screen.
+
+    ``message`` is English. Made by :meth:`say`, the status also keeps the
+    sentence as a template with its values, so a screen can show it in the
+    table's language (the values, such as a driver's own error, stay as they are).
+    """
 
     ok: bool
     message: str
+    template: str = field(default="", compare=False)
+    params: Mapping[str, object] = field(default_factory=dict, compare=False)
+
+    @classmethod
+    def say(cls, ok: bool, template: str, **params: object) -> CameraStatus:
+        """A status from an English template with ``{name}`` placeholders and their values."""
+        return cls(ok, template.format(**params), template, params)
 
 
 class Camera:
@@ -80,7 +92,7 @@ class Camera:
         try:
             frame = self._grab()
         except Exception as error:  # any driver error means unplugged
-            self._fail(f"The camera stopped: {error}")
+            self._fail(CameraStatus.say(False, "The camera stopped: {error}", error=error))
             return None
         if frame is None:
             return None
@@ -94,11 +106,11 @@ class Camera:
             self._release()
         finally:
             if self.status.ok:
-                self.status = CameraStatus(False, "The camera is closed.")
+                self.status = CameraStatus.say(False, "The camera is closed.")
 
-    def _fail(self, message: str) -> None:
+    def _fail(self, status: CameraStatus) -> None:
         """Remember why frames stopped and release the device."""
-        self.status = CameraStatus(False, message)
+        self.status = status
         with contextlib.suppress(Exception):
             self._release()
 
@@ -117,13 +129,16 @@ def open_camera(settings: CameraSettings) -> Camera:
     """Open the configured backend; on any failure return a :class:`NoCamera` that says why."""
     if settings.backend == "none":
         why = "No camera is configured; enter rolls by hand."
-        return NoCamera(settings, CameraStatus(False, why))
+        return NoCamera(settings, CameraStatus.say(False, why))
     if settings.backend not in BACKENDS:
-        return NoCamera(settings, CameraStatus(False, f"Unknown camera kind {settings.backend!r}."))
+        unknown = CameraStatus.say(False, "Unknown camera kind {kind!r}.", kind=settings.backend)
+        return NoCamera(settings, unknown)
     try:
         return _BACKEND_OPENERS[settings.backend](settings)
     except Exception as error:  # a missing camera must never stop the app
-        return NoCamera(settings, CameraStatus(False, f"Camera unavailable: {error}"))
+        return NoCamera(
+            settings, CameraStatus.say(False, "Camera unavailable: {error}", error=error)
+        )
 
 
 def _open_opencv(settings: CameraSettings) -> Camera:

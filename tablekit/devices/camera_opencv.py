@@ -14,7 +14,9 @@ class OpenCVCamera(Camera):
     """A webcam by device index; a failed grab means it was unplugged."""
 
     def __init__(self, settings: CameraSettings, capture: Any) -> None:
-        super().__init__(settings, CameraStatus(True, f"Webcam {settings.device}"))
+        super().__init__(
+            settings, CameraStatus.say(True, "Webcam {device}", device=settings.device)
+        )
         self._capture = capture
 
     @classmethod

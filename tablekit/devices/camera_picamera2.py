@@ -18,7 +18,7 @@ class PiCamera(Camera):
     """A running Picamera2 delivering BGR frames of the configured size."""
 
     def __init__(self, settings: CameraSettings, camera: Any) -> None:
-        super().__init__(settings, CameraStatus(True, "Raspberry Pi camera"))
+        super().__init__(settings, CameraStatus.say(True, "Raspberry Pi camera"))
         self._camera = camera
 
     @classmethod

@@ -22,7 +22,8 @@ class ReplayCamera(Camera):
     """
 
     def __init__(self, settings: CameraSettings, source: _Source, clock: Any = time.monotonic):
-        super().__init__(settings, CameraStatus(True, f"Replaying {settings.replay_path}"))
+        replaying = CameraStatus.say(True, "Replaying {path}", path=settings.replay_path)
+        super().__init__(settings, replaying)
         self._source = source
         self._clock = clock
         self._next_at = 0.0
@@ -49,7 +50,7 @@ class ReplayCamera(Camera):
             self._next_at = now + 1.0 / max(self.settings.replay_fps, 0.1)
         frame = self._source.next()
         if frame is None:
-            self.status = CameraStatus(False, "The replay has ended.")
+            self.status = CameraStatus.say(False, "The replay has ended.")
             return None
         self._last = frame
         return frame

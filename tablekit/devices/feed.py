@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 Processor = Callable[["np.ndarray"], Any]
 """Work done on each frame on the worker thread (e.g. settle detection and reading)."""
 
-OPENING = CameraStatus(False, "Opening the camera...")
+OPENING = CameraStatus.say(False, "Opening the camera...")
 
 
 @dataclass(frozen=True)
@@ -97,14 +97,14 @@ class CameraFeed:
         try:
             camera = self._opener()
         except Exception as error:  # an opener should say why itself; never leave "opening"
-            self._set_status(CameraStatus(False, f"Camera unavailable: {error}"))
+            self._set_status(CameraStatus.say(False, "Camera unavailable: {error}", error=error))
             return
         self._set_status(camera.status)
         failure = None
         try:
             self._loop(camera)
         except Exception as error:  # a failing reader must not leave the screen waiting
-            failure = CameraStatus(False, f"The dice reader failed: {error}")
+            failure = CameraStatus.say(False, "The dice reader failed: {error}", error=error)
         finally:
             camera.close()
         self._set_status(failure or camera.status)

@@ -4,16 +4,21 @@ English is the source language. Catalogues live in ``tablekit/locale`` as
 ``.po`` files (edited by people) and compiled ``.mo`` files (read here);
 ``make translations`` recompiles them with Babel. The rules' refusals are in
 the catalogue too: each :class:`~tablekit.rules.errors.RuleError` carries its
-English sentence as a template, which :func:`refusal` translates and fills.
+English sentence as a template, which :func:`refusal` translates and fills;
+a camera's status sentence works the same way (:func:`status_text`).
 """
 
 from __future__ import annotations
 
 import gettext
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from tablekit.rules.errors import Phrase, RuleError
+
+if TYPE_CHECKING:
+    from tablekit.devices.camera import CameraStatus
 
 LOCALES = Path(__file__).resolve().parents[1] / "locale"
 LANGUAGES = {"en": "English", "da": "Dansk"}
@@ -32,18 +37,29 @@ def refusal(tr: Callable[[str], str], error: RuleError) -> str:
 
     The sentence is translated and its values (names of heroes, minions,
     cards, tiles; numbers) are put in as they are, except a
-    :class:`~tablekit.rules.errors.Phrase`, which is translated too. A
-    translation that does not fit its values (a placeholder misspelt or
-    missing) never hides the reason: the English message is shown instead.
+    :class:`~tablekit.rules.errors.Phrase`, which is translated too.
     """
-    params = {
-        name: tr(value) if isinstance(value, Phrase) else value
-        for name, value in error.params.items()
-    }
+    return localized(tr, error.template, error.params, str(error))
+
+
+def status_text(tr: Callable[[str], str], status: CameraStatus) -> str:
+    """A camera's status sentence in the language of ``tr`` (a driver's own words stay)."""
+    return localized(tr, status.template or status.message, status.params, status.message)
+
+
+def localized(
+    tr: Callable[[str], str], template: str, params: Mapping[str, object], english: str
+) -> str:
+    """``template`` translated and filled with ``params``.
+
+    A translation that does not fit its values (a placeholder misspelt or
+    missing) never hides the sentence: the ``english`` one is shown instead.
+    """
+    values = {name: tr(v) if isinstance(v, Phrase) else v for name, v in params.items()}
     try:
-        return tr(error.template).format(**params) if params else tr(error.template)
+        return tr(template).format(**values) if values else tr(template)
     except (KeyError, IndexError, ValueError, AttributeError, TypeError):
-        return str(error)
+        return english
 
 
 def mark(text: str) -> str:

@@ -145,3 +145,15 @@ def test_settings_asks_the_camera_on_its_own_thread_and_then_shows_its_answer(
         time.sleep(0.005)
     camera = app.scene.devices[0]
     assert camera[1] is False and "97" in camera[2]
+
+
+def test_a_danish_table_reads_the_camera_status_in_danish(make_app: Any) -> None:
+    danish = replace(Config(), ui=replace(Config().ui, language="da"))
+    app = make_app((800, 480), replace(danish, camera=CameraSettings(backend="opencv", device=97)))
+    app.goto("settings")
+    deadline = time.monotonic() + 20
+    while app.scene._probe is not None and time.monotonic() < deadline:
+        app.step(0.01)
+        time.sleep(0.005)
+    _, working, sentence = app.scene.devices[0]
+    assert not working and sentence.startswith("Kameraet kan ikke bruges: ") and "97" in sentence

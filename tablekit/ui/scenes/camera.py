@@ -21,6 +21,7 @@ import pygame
 
 from tablekit.ui import chrome, theme, widgets
 from tablekit.ui.frames import frame_image
+from tablekit.ui.i18n import status_text
 from tablekit.ui.layout import columns, rows
 from tablekit.ui.scene import Scene
 from tablekit.ui.touch import TAP
@@ -112,7 +113,7 @@ class CameraScene(Scene):
         self.manual, self.selected, self.reading, self._seen = False, None, None, 0
         settings = self.app.settings.camera
         if settings.backend == "none":
-            self._by_hand(open_camera(settings).status.message)
+            self._by_hand(status_text(self.app.tr, open_camera(settings).status))
             return
         from tablekit.vision.kinds import reader_for
 
@@ -149,7 +150,7 @@ class CameraScene(Scene):
         if self.feed is None or self.manual or self.reading is not None:
             return
         if not self.feed.opening and not self.feed.status.ok:
-            self._by_hand(self.feed.status.message)
+            self._by_hand(status_text(self.app.tr, self.feed.status))
             return
         shot = self.feed.latest()
         if shot is None or shot.number == self._seen:
@@ -431,7 +432,7 @@ class CameraScene(Scene):
         """No camera: say why, and show the dice entered by hand."""
         layout = self.app.layout
         inner = view.inflate(-2 * layout.gap, -2 * layout.gap)
-        reason = self.app.tr(self.reason)
+        reason = self.reason
         used = widgets.wrapped(surface, reason, inner, layout.text("body"), theme.CREAM)
         hint = pygame.Rect(inner.x, inner.y + used + layout.gap, inner.width, inner.height)
         tip = self.app.tr("Tap the faces to enter the roll.")

@@ -9,7 +9,7 @@ import pygame
 
 from tablekit import paths
 from tablekit.ui import chrome, theme, widgets
-from tablekit.ui.i18n import LANGUAGES
+from tablekit.ui.i18n import LANGUAGES, status_text
 from tablekit.ui.layout import columns
 from tablekit.ui.scene import Scene
 from tablekit.ui.touch import TAP
@@ -140,7 +140,7 @@ class SettingsScene(Scene):
         else:
             pads = (True, f"{buttons} {settings.buttons.serial_port}".strip())
         return [
-            (tr("Camera"), camera.ok, tr(camera.message)),
+            (tr("Camera"), camera.ok, status_text(tr, camera)),
             (tr("Buttons"), *pads),
         ]
 

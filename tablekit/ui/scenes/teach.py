@@ -19,6 +19,7 @@ import pygame
 
 from tablekit.ui import chrome, theme, widgets
 from tablekit.ui.frames import frame_image
+from tablekit.ui.i18n import status_text
 from tablekit.ui.layout import columns, rows
 from tablekit.ui.scene import Scene
 from tablekit.ui.scenes.camera import FRAME_INTERVAL, face_icon
@@ -125,8 +126,9 @@ class TeachScene(Scene):
             self._calibrated()
             return
         status = self.feed.status
-        if not status.ok and not self.feed.opening and self.message != status.message:
-            self.frame, self._image, self.message = None, None, status.message
+        said = status_text(self.app.tr, status)
+        if not status.ok and not self.feed.opening and self.message != said:
+            self.frame, self._image, self.message = None, None, said
             self.dirty = True
         shot = self.feed.latest()
         if shot is not None and shot.number != self._seen:
@@ -318,7 +320,7 @@ class TeachScene(Scene):
         pygame.draw.rect(surface, theme.WOOD_LIGHT, view)
         layout = self.app.layout
         if self.frame is None:
-            reason = self.feed.status.message if self.feed else self.app.tr("No camera")
+            reason = status_text(self.app.tr, self.feed.status) if self.feed else ""
             inner = view.inflate(-2 * layout.gap, -2 * layout.gap)
             widgets.wrapped(surface, reason, inner, layout.text("body"), theme.CREAM)
             return
