@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from tablekit.ui import chrome, theme, widgets
-from tablekit.ui.frames import frame_image
+from tablekit.ui.frames import FrameImage, fit
 from tablekit.ui.i18n import status_text
 from tablekit.ui.layout import columns, rows
 from tablekit.ui.scene import Scene
@@ -82,7 +82,7 @@ class CameraScene(Scene):
         self.selected: int | None = None
         self.adding = False
         self._seen = 0
-        self._image: pygame.Surface | None = None
+        self._image = FrameImage()
 
     # -- asking for a roll -------------------------------------------------------
 
@@ -126,7 +126,7 @@ class CameraScene(Scene):
 
     def _by_hand(self, reason: str) -> None:
         """No camera picture: the face picker becomes the roll, and the screen says why."""
-        self.manual, self.reason, self.frame, self._image = True, reason, None, None
+        self.manual, self.reason, self.frame = True, reason, None
         self.reading = Reading(())
         self.dirty = True
 
@@ -156,7 +156,7 @@ class CameraScene(Scene):
         if shot is None or shot.number == self._seen:
             return
         self._seen = shot.number
-        self.frame, self._image, self.reading = shot.frame, None, shot.result
+        self.frame, self.reading = shot.frame, shot.result
         if self.reading is not None:
             self.feed.pause()  # the roll is read: no more frames until "Read again"
         self.dirty = True
@@ -232,7 +232,7 @@ class CameraScene(Scene):
         elif self.on_confirm(values) is False:
             self.app.goto(self.name)
             self.reading, self.frame, self.manual, self.reason = kept
-            self._image, self.dirty = None, True
+            self.dirty = True
             return
         self.app.goto(self.return_to)
 
@@ -244,7 +244,7 @@ class CameraScene(Scene):
         """Let the camera go (the next roll opens it again)."""
         if self.feed is not None:
             self.feed.close()
-        self.feed, self.frame, self._image, self.reading = None, None, None, None
+        self.feed, self.frame, self.reading = None, None, None
         self.manual = False
 
     def leave(self) -> None:
@@ -274,13 +274,7 @@ class CameraScene(Scene):
         view, _ = self._areas()
         if self.frame is None:
             return 1.0, view.x, view.y
-        height, width = self.frame.shape[:2]
-        scale = min(view.width / width, view.height / height)
-        return (
-            scale,
-            view.x + (view.width - round(width * scale)) // 2,
-            view.y + (view.height - round(height * scale)) // 2,
-        )
+        return fit(self.frame, view)
 
     def _die_rects(self) -> list[pygame.Rect]:
         """Where each die is drawn; an empty rect for a die added by hand (it has no box)."""
@@ -382,18 +376,12 @@ class CameraScene(Scene):
         if self.frame is None:
             return
         scale, ox, oy = self._fit()
-        surface.blit(self._frame_image(scale), (ox, oy))
+        surface.blit(self._image.of(self.frame, scale), (ox, oy))
         rects = self._die_rects()
         for index, (die, rect) in enumerate(
             zip(self.reading.dice if self.reading else (), rects, strict=True)
         ):
             self._draw_die(surface, die, rect, index == self.selected)
-
-    def _frame_image(self, scale: float) -> pygame.Surface:
-        """The frame as a pygame image at the view's scale (made once per frame)."""
-        if self._image is None:
-            self._image = frame_image(self.frame, scale)
-        return self._image
 
     def _draw_die(
         self, surface: pygame.Surface, die: DieReading, rect: pygame.Rect, selected: bool

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from tablekit.ui import chrome, theme, widgets
-from tablekit.ui.frames import frame_image
+from tablekit.ui.frames import FrameImage, fit
 from tablekit.ui.i18n import status_text
 from tablekit.ui.layout import columns, rows
 from tablekit.ui.scene import Scene
@@ -51,7 +51,7 @@ class TeachScene(Scene):
         self.message = ""
         self.calibrating = False
         self._seen = 0
-        self._image: pygame.Surface | None = None
+        self._image = FrameImage()
 
     # -- what is taught, and where -------------------------------------------------
 
@@ -115,7 +115,7 @@ class TeachScene(Scene):
         """Let the camera go (entering again opens it)."""
         if self.feed is not None:
             self.feed.close()
-        self.feed, self.frame, self._image, self.found = None, None, None, None
+        self.feed, self.frame, self.found = None, None, None
         self.calibrating = False
 
     def update(self, dt: float) -> None:
@@ -128,12 +128,12 @@ class TeachScene(Scene):
         status = self.feed.status
         said = status_text(self.app.tr, status)
         if not status.ok and not self.feed.opening and self.message != said:
-            self.frame, self._image, self.message = None, None, said
+            self.frame, self.message = None, said
             self.dirty = True
         shot = self.feed.latest()
         if shot is not None and shot.number != self._seen:
             self._seen = shot.number
-            self.frame, self._image = shot.frame, None
+            self.frame = shot.frame
             self.dirty = True
 
     # -- actions ---------------------------------------------------------------------
@@ -324,22 +324,13 @@ class TeachScene(Scene):
             inner = view.inflate(-2 * layout.gap, -2 * layout.gap)
             widgets.wrapped(surface, reason, inner, layout.text("body"), theme.CREAM)
             return
-        height, width = self.frame.shape[:2]
-        scale = min(view.width / width, view.height / height)
-        ox = view.x + (view.width - round(width * scale)) // 2
-        oy = view.y + (view.height - round(height * scale)) // 2
-        surface.blit(self._frame_image(scale), (ox, oy))
+        scale, ox, oy = fit(self.frame, view)
+        surface.blit(self._image.of(self.frame, scale), (ox, oy))
         if self.found is not None:
             blob = self.found
             box = pygame.Rect(0, 0, round(blob.w * scale) + 8, round(blob.h * scale) + 8)
             box.center = (ox + round(blob.x * scale), oy + round(blob.y * scale))
             pygame.draw.rect(surface, theme.GREEN, box, width=4, border_radius=6)
-
-    def _frame_image(self, scale: float) -> pygame.Surface:
-        """The frame as a pygame image at the view's scale (made once per frame)."""
-        if self._image is None:
-            self._image = frame_image(self.frame, scale)
-        return self._image
 
     def _draw_side(self, surface: pygame.Surface) -> None:
         _, side = self._areas()
