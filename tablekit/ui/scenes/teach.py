@@ -126,10 +126,11 @@ class TeachScene(Scene):
             self._calibrated()
             return
         status = self.feed.status
-        said = status_text(self.app.tr, status)
-        if not status.ok and not self.feed.opening and self.message != said:
-            self.frame, self.message = None, said
-            self.dirty = True
+        if not status.ok and not self.feed.opening:
+            said = status_text(self.app.tr, status)
+            if self.message != said:
+                self.frame, self.message = None, said
+                self.dirty = True
         shot = self.feed.latest()
         if shot is not None and shot.number != self._seen:
             self._seen = shot.number
