@@ -9,6 +9,7 @@ from typing import Any
 
 import numpy as np
 import pytest
+from waiting import until
 
 from tablekit.devices.camera import Camera, CameraSettings, CameraStatus
 from tablekit.devices.feed import OPENING, CameraFeed
@@ -33,11 +34,8 @@ class CountingCamera(Camera):
         self.released.set()
 
 
-def _wait(condition: Callable[[], Any], timeout: float = 10.0) -> None:
-    deadline = time.monotonic() + timeout
-    while not condition():
-        assert time.monotonic() < deadline, "the camera thread did not get there"
-        time.sleep(0.002)
+def _wait(condition: Callable[[], Any]) -> None:
+    assert until(condition), "the camera thread did not get there"
 
 
 @pytest.fixture

@@ -1,13 +1,13 @@
 """The app shell: scenes, taps to commands, refusals, undo, and no idle redraws."""
 
 import threading
-import time
 from dataclasses import replace
 from typing import Any
 
 import pygame
 import pytest
 from fakegame import Add
+from waiting import until
 
 from tablekit.config import Config
 from tablekit.devices.camera import CameraSettings
@@ -139,10 +139,7 @@ def test_settings_asks_the_camera_on_its_own_thread_and_then_shows_its_answer(
     app.step(0.01)
     assert app.scene.devices[0][1:] == (False, "Opening the camera...")
     may_answer.set()
-    deadline = time.monotonic() + 20
-    while app.scene._probe is not None and time.monotonic() < deadline:
-        app.step(0.01)
-        time.sleep(0.005)
+    until(lambda: app.scene._probe is None, lambda: app.step(0.01))
     camera = app.scene.devices[0]
     assert camera[1] is False and "97" in camera[2]
 
@@ -151,9 +148,6 @@ def test_a_danish_table_reads_the_camera_status_in_danish(make_app: Any) -> None
     danish = replace(Config(), ui=replace(Config().ui, language="da"))
     app = make_app((800, 480), replace(danish, camera=CameraSettings(backend="opencv", device=97)))
     app.goto("settings")
-    deadline = time.monotonic() + 20
-    while app.scene._probe is not None and time.monotonic() < deadline:
-        app.step(0.01)
-        time.sleep(0.005)
+    until(lambda: app.scene._probe is None, lambda: app.step(0.01))
     _, working, sentence = app.scene.devices[0]
     assert not working and sentence.startswith("Kameraet kan ikke bruges: ") and "97" in sentence

@@ -12,6 +12,7 @@ from typing import Any
 
 import pygame
 import pytest
+from waiting import until
 
 from tablekit.config import Config
 from tablekit.devices.camera import CameraSettings
@@ -48,12 +49,9 @@ def tray_folder(tmp_path: Path) -> Path:
     return tmp_path
 
 
-def _settle(scene: CameraScene, timeout: float = 20.0) -> None:
+def _settle(scene: CameraScene) -> None:
     """Run the scene's frames until the camera thread has read the tray (or gave up)."""
-    deadline = time.monotonic() + timeout
-    while scene.reading is None and time.monotonic() < deadline:
-        scene.update(0.01)
-        time.sleep(0.005)
+    until(lambda: scene.reading is not None, lambda: scene.update(0.01))
 
 
 def _tap(scene: CameraScene, pos: tuple[int, int]) -> None:

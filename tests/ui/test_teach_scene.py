@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 import tomllib
 from dataclasses import replace
 from pathlib import Path
@@ -12,6 +11,7 @@ import cv2
 import numpy as np
 import pygame
 import pytest
+from waiting import until
 
 from tablekit import paths
 from tablekit.config import Config
@@ -35,16 +35,19 @@ def _scene(make_app: Any, camera: CameraSettings, size: tuple[int, int] = (800, 
     return scene
 
 
-def _first_frame(scene: TeachScene, timeout: float = 20.0) -> None:
+def _first_frame(scene: TeachScene) -> None:
     """Run the scene until the camera thread has delivered a new frame (or failed)."""
     seen = scene._seen
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        scene.update(0.01)
+
+    def arrived() -> bool:
         failed = scene.feed and not scene.feed.opening and not scene.feed.status.ok
-        if scene._seen != seen or failed:
-            return
-        time.sleep(0.005)
+        return scene._seen != seen or bool(failed)
+
+    until(arrived, lambda: scene.update(0.01))
+
+
+def _calibrated(scene: TeachScene) -> None:
+    until(lambda: not scene.calibrating, lambda: scene.update(0.01))
 
 
 def _tap(scene: TeachScene, label: str) -> None:
@@ -112,10 +115,7 @@ def test_calibrate_saves_the_camera_table_and_the_app_uses_it(
     scene = _scene(make_app, _replay(tmp_path, kind="d6"))
     _tap(scene, "Calibrate")
     assert scene.calibrating and scene.message == "Calibrating: keep the tray empty..."
-    deadline = time.monotonic() + 20
-    while scene.calibrating and time.monotonic() < deadline:
-        scene.update(0.01)
-        time.sleep(0.005)
+    _calibrated(scene)
     saved = tomllib.loads(paths.config_file().read_text())["camera"]
     x, y, w, h = saved["roi"]
     assert abs(x - 100) <= 10 and abs(y - 60) <= 10 and abs(w - 460) <= 20 and abs(h - 360) <= 20
@@ -170,9 +170,6 @@ def test_calibrating_without_a_camera_picture_says_so_and_saves_nothing(
     for image in one_die.iterdir():
         image.unlink()  # the camera is gone by the time Calibrate is tapped
     _tap(scene, "Calibrate")
-    deadline = time.monotonic() + 20
-    while scene.calibrating and time.monotonic() < deadline:
-        scene.update(0.01)
-        time.sleep(0.005)
+    _calibrated(scene)
     assert scene.message == "No camera picture to calibrate with."
     assert not paths.config_file().exists()
