@@ -1,0 +1,1 @@
+"""Mouse Guard: tests, conditions, checks, characters and conflicts."""
