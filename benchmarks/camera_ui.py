@@ -76,7 +76,8 @@ def inline(folder: Path, seconds: float) -> tuple[float, float]:
     """The baseline: grab, settle and read on the loop's thread every 0.1 s, then draw."""
     import pygame
 
-    from tablekit.devices.camera import CameraSettings, open_camera
+    from tablekit.devices.camera import CameraSettings
+    from tablekit.devices.cameras import open_camera
     from tablekit.ui.frames import frame_image
     from tablekit.vision.pipdice import read_d6
     from tablekit.vision.watch import TrayWatch

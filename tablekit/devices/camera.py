@@ -1,8 +1,9 @@
-"""The camera seam: settings from config, one interface, and a factory that never raises.
+"""The camera seam: settings from config, one interface, and the stand-in for no camera.
 
 Backends live one per module (``camera_opencv``, ``camera_picamera2``,
 ``camera_replay``) and import their library only when opened, so a laptop
-without picamera2, or a Pi without a webcam, still runs the app. A camera that
+without picamera2, or a Pi without a webcam, still runs the app;
+:func:`tablekit.devices.cameras.open_camera` chooses and opens one. A camera that
 is missing, unplugged or fails later reports why in :attr:`Camera.status` and
 returns no frames; the roll then falls back to manual entry.
 """
@@ -46,7 +47,9 @@ class CameraSettings:
     def from_mapping(cls, table: Mapping[str, Any]) -> CameraSettings:
         """Build settings from a parsed TOML table: unknown keys ignored, arrays made tuples."""
         known = {f.name for f in fields(cls)}
-        values = {k: tuple(v) if isinstance(v, list) else v for k, v in table.items() if k in known}
+        values: dict[str, Any] = {
+            k: tuple(v) if isinstance(v, list) else v for k, v in table.items() if k in known
+        }
         return replace(cls(), **values)
 
     def to_mapping(self) -> dict[str, Any]:
@@ -124,43 +127,3 @@ class Camera:
 class NoCamera(Camera):
     """The stand-in when no camera is configured or it could not be opened."""
 
-
-def open_camera(settings: CameraSettings) -> Camera:
-    """Open the configured backend; on any failure return a :class:`NoCamera` that says why."""
-    if settings.backend == "none":
-        why = "No camera is configured; enter rolls by hand."
-        return NoCamera(settings, CameraStatus.say(False, why))
-    if settings.backend not in BACKENDS:
-        unknown = CameraStatus.say(False, "Unknown camera kind {kind!r}.", kind=settings.backend)
-        return NoCamera(settings, unknown)
-    try:
-        return _BACKEND_OPENERS[settings.backend](settings)
-    except Exception as error:  # a missing camera must never stop the app
-        return NoCamera(
-            settings, CameraStatus.say(False, "Camera unavailable: {error}", error=error)
-        )
-
-
-def _open_opencv(settings: CameraSettings) -> Camera:
-    from tablekit.devices.camera_opencv import OpenCVCamera
-
-    return OpenCVCamera.open(settings)
-
-
-def _open_picamera2(settings: CameraSettings) -> Camera:
-    from tablekit.devices.camera_picamera2 import PiCamera
-
-    return PiCamera.open(settings)
-
-
-def _open_replay(settings: CameraSettings) -> Camera:
-    from tablekit.devices.camera_replay import ReplayCamera
-
-    return ReplayCamera.open(settings)
-
-
-_BACKEND_OPENERS = {
-    "opencv": _open_opencv,
-    "picamera2": _open_picamera2,
-    "replay": _open_replay,
-}

@@ -9,8 +9,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from tablekit.devices.camera import Camera, CameraSettings, CameraStatus, open_camera
+from tablekit.devices.camera import Camera, CameraSettings, CameraStatus
 from tablekit.devices.camera_config import save_camera_settings
+from tablekit.devices.cameras import open_camera
 
 
 def test_settings_round_trip_through_a_toml_table() -> None:
@@ -110,8 +111,8 @@ def test_importing_the_camera_seam_and_the_dice_command_loads_no_cv2_or_numpy() 
     import subprocess
 
     probe = (
-        "import sys, tablekit, tablekit.devices.camera, tablekit.devices.camera_config, "
-        "tablekit.vision.command\n"
+        "import sys, tablekit, tablekit.devices.camera, tablekit.devices.cameras, "
+        "tablekit.devices.camera_config, tablekit.vision.command\n"
         "print(','.join(m for m in ('cv2', 'numpy', 'picamera2') if m in sys.modules))"
     )
     result = subprocess.run(

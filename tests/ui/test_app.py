@@ -122,7 +122,7 @@ def test_a_session_that_cannot_open_leaves_the_app_on_home_with_the_reason(make_
 def test_settings_asks_the_camera_on_its_own_thread_and_then_shows_its_answer(
     make_app: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from tablekit.devices import camera as camera_module
+    from tablekit.devices import cameras as camera_module
 
     may_answer = threading.Event()
     real_open = camera_module.open_camera

@@ -107,7 +107,7 @@ class CameraScene(Scene):
         self.close()
 
     def _start(self) -> None:
-        from tablekit.devices.camera import open_camera
+        from tablekit.devices.cameras import open_camera
         from tablekit.devices.feed import CameraFeed
 
         self.manual, self.selected, self.reading, self._seen = False, None, None, 0

@@ -30,7 +30,7 @@ class SettingsScene(Scene):
     def enter(self) -> None:
         """Start asking the camera how it is (on its own thread: opening can take a second)."""
         super().enter()
-        from tablekit.devices.camera import open_camera
+        from tablekit.devices.cameras import open_camera
         from tablekit.devices.feed import CameraFeed
 
         settings = self.app.settings.camera

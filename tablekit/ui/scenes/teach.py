@@ -101,7 +101,7 @@ class TeachScene(Scene):
     def enter(self) -> None:
         super().enter()
         if self.feed is None:
-            from tablekit.devices.camera import open_camera
+            from tablekit.devices.cameras import open_camera
             from tablekit.devices.feed import CameraFeed
 
             settings = self.app.settings.camera
@@ -175,7 +175,7 @@ class TeachScene(Scene):
 
     def calibrate(self) -> None:
         """Measure the empty tray on a raw frame, on the camera thread; :meth:`update` saves it."""
-        from tablekit.devices.camera import open_camera
+        from tablekit.devices.cameras import open_camera
         from tablekit.devices.feed import CameraFeed
         from tablekit.vision.calibrate import NO_GAIN, calibrate_tray
 
