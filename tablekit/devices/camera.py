@@ -126,4 +126,3 @@ class Camera:
 
 class NoCamera(Camera):
     """The stand-in when no camera is configured or it could not be opened."""
-

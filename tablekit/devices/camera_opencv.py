@@ -2,18 +2,19 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from tablekit.devices.camera import Camera, CameraSettings, CameraStatus
 
 if TYPE_CHECKING:
+    import cv2
     import numpy as np
 
 
 class OpenCVCamera(Camera):
     """A webcam by device index; a failed grab means it was unplugged."""
 
-    def __init__(self, settings: CameraSettings, capture: Any) -> None:
+    def __init__(self, settings: CameraSettings, capture: cv2.VideoCapture) -> None:
         super().__init__(
             settings, CameraStatus.say(True, "Webcam {device}", device=settings.device)
         )

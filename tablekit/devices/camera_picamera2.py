@@ -36,7 +36,8 @@ class PiCamera(Camera):
         return cls(settings, camera)
 
     def _grab(self) -> np.ndarray | None:
-        return self._camera.capture_array()
+        frame: np.ndarray = self._camera.capture_array()
+        return frame
 
     def _release(self) -> None:
         self._camera.stop()

@@ -20,7 +20,7 @@ from pathlib import Path
 from tablekit.vision.kinds import KINDS_HELP, reader_for
 
 
-def add_dice_parser(subparsers: argparse._SubParsersAction) -> None:
+def add_dice_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Register ``dice`` with its ``read`` subcommand; ``args.func(args)`` runs it."""
     dice = subparsers.add_parser("dice", help="read physical dice from images")
     actions = dice.add_subparsers(dest="dice_command", required=True)

@@ -61,7 +61,7 @@ def die_crop(frame: np.ndarray, x: float, y: float, side: float, angle: float = 
     import cv2
 
     scale = CROP_SIZE / max(side, 1.0)
-    matrix = cv2.getRotationMatrix2D((x, y), angle, scale)
+    matrix = np.asarray(cv2.getRotationMatrix2D((x, y), angle, scale), np.float64)
     matrix[:, 2] += (CROP_SIZE / 2 - x, CROP_SIZE / 2 - y)
     return cv2.warpAffine(
         frame,

@@ -66,7 +66,10 @@ def load_set(folder: Path, split: str = "all") -> list[LabelledImage]:
         if (split == "train" and held) or (split == "held-out" and not held):
             continue
         label = folder / "labels" / (path.stem + ".txt")
-        height, width = cv2.imread(str(path), cv2.IMREAD_GRAYSCALE).shape
+        image = cv2.imread(str(path), cv2.IMREAD_GRAYSCALE)
+        if image is None:
+            raise OSError(f"cannot read the photo {path}")
+        height, width = image.shape
         text = label.read_text() if label.exists() else ""
         images.append(LabelledImage(path, parse_labels(text, width, height)))
     return images

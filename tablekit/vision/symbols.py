@@ -129,7 +129,9 @@ def face_view(frame: np.ndarray, blob: Blob, scale: float = 1.0, pad: int = 0) -
 
     side = (blob.w + blob.h) / 2 * INNER * scale
     size = VIEW_SIZE + 2 * pad
-    matrix = cv2.getRotationMatrix2D((blob.x, blob.y), blob.angle, VIEW_SIZE / side)
+    matrix = np.asarray(
+        cv2.getRotationMatrix2D((blob.x, blob.y), blob.angle, VIEW_SIZE / side), np.float64
+    )
     matrix[:, 2] += (size / 2 - blob.x, size / 2 - blob.y)
     upright = cv2.warpAffine(
         frame, matrix, (size, size), flags=cv2.INTER_AREA, borderMode=cv2.BORDER_REPLICATE
@@ -151,7 +153,8 @@ def normalise(patch: np.ndarray) -> np.ndarray:
     grey = cv2.cvtColor(patch, cv2.COLOR_BGR2GRAY) if patch.ndim == 3 else patch
     grey = cv2.GaussianBlur(grey.astype(np.float32), (0, 0), 1.2)
     grey -= grey.mean()
-    return grey / max(float(np.linalg.norm(grey)), 1e-6)
+    unit: np.ndarray = grey / max(float(np.linalg.norm(grey)), 1e-6)
+    return unit
 
 
 def match(views: list[np.ndarray], kit: DiceKit) -> tuple[str, float]:

@@ -32,7 +32,8 @@ def tray(width: int = 640, height: int = 480, seed: int = 0) -> np.ndarray:
     light = 1.0 - 0.18 * (((xs - width * 0.4) / width) ** 2 + ((ys - height * 0.3) / height) ** 2)
     base = np.array([150, 178, 196], np.float32)
     frame = light[..., None] * base + rng.normal(0, 3, (height, width, 3))
-    return np.clip(frame, 0, 255).astype(np.uint8)
+    image: np.ndarray = np.clip(frame, 0, 255).astype(np.uint8)
+    return image
 
 
 def render(
@@ -92,8 +93,8 @@ def _shadow(frame: np.ndarray, die: PlacedDie) -> None:
     )
     mask = np.zeros(frame.shape[:2], np.float32)
     cv2.fillConvexPoly(mask, box.astype(np.int32), 1.0)
-    mask = cv2.GaussianBlur(mask, (0, 0), die.side * 0.08)
-    frame[:] = (frame * (1 - 0.35 * mask[..., None])).astype(np.uint8)
+    soft = cv2.GaussianBlur(mask, (0, 0), die.side * 0.08)
+    frame[:] = (frame * (1 - 0.35 * soft[..., None])).astype(np.uint8)
 
 
 def random_dice(
