@@ -1,6 +1,7 @@
 """Face art for symbol dice, drawn from plain shapes for this project (no copied game art).
 
-The Mice and Mystics action die has six faces named as the rules name them.
+The Mice and Mystics action die has six faces named as the rules name them
+(:class:`tablekit.rules.mice_mystics.dice.Face`).
 The art is the reader's shipped reference view for ``--kind mm-action`` and
 the source of the synthetic test frames; ``python -m tablekit.vision.faceart
 DIR`` writes it as PNG files (``assets/dice/mm-action/`` holds the shipped set).
@@ -14,7 +15,10 @@ from pathlib import Path
 
 import numpy as np
 
-MM_ACTION_FACES = ("cheese", "sword_star", "sword_shield", "bow", "bow_star", "sword_shield_star")
+from tablekit.rules.mice_mystics.dice import Face
+
+MM_ACTION_FACES: tuple[str, ...] = tuple(face.value for face in Face)
+"""The action die's face names, in the rules' order."""
 
 FACE_SIZE = 128
 BODY = (38, 92, 176)
@@ -23,11 +27,11 @@ INK = (214, 238, 250)
 """BGR of the symbols: cream."""
 
 Point = tuple[float, float]
+Colour = tuple[int, int, int]
+"""A BGR colour."""
 
 
-def draw_face(
-    name: str, body: tuple[int, int, int] = BODY, ink: tuple[int, int, int] = INK
-) -> np.ndarray:
+def draw_face(name: str, body: Colour = BODY, ink: Colour = INK) -> np.ndarray:
     """The face ``name`` as a FACE_SIZE square BGR image: symbols on a plain body."""
     face = np.full((FACE_SIZE, FACE_SIZE, 3), body, np.uint8)
     for part in name.split("_"):
@@ -55,7 +59,7 @@ def _pts(points: list[Point]) -> np.ndarray:
     return np.array(points, np.float32).round().astype(np.int32)
 
 
-def draw_sword(face: np.ndarray, at: tuple[Point, float], ink: tuple, body: tuple) -> None:
+def draw_sword(face: np.ndarray, at: tuple[Point, float], ink: Colour, body: Colour) -> None:
     """A straight sword pointing up and slightly right: blade, cross-guard, grip, pommel."""
     import cv2
 
@@ -76,7 +80,7 @@ def draw_sword(face: np.ndarray, at: tuple[Point, float], ink: tuple, body: tupl
     cv2.circle(face, _ipt(cx, cy + 4.3 * unit), round(0.6 * unit), ink, -1, cv2.LINE_AA)
 
 
-def draw_bow(face: np.ndarray, at: tuple[Point, float], ink: tuple, body: tuple) -> None:
+def draw_bow(face: np.ndarray, at: tuple[Point, float], ink: Colour, body: Colour) -> None:
     """A drawn bow: a thick arc, its string, and an arrow across it."""
     import cv2
 
@@ -111,7 +115,7 @@ def draw_bow(face: np.ndarray, at: tuple[Point, float], ink: tuple, body: tuple)
         )
 
 
-def draw_shield(face: np.ndarray, at: tuple[Point, float], ink: tuple, body: tuple) -> None:
+def draw_shield(face: np.ndarray, at: tuple[Point, float], ink: Colour, body: Colour) -> None:
     """A heater shield with a band across it."""
     import cv2
 
@@ -137,7 +141,7 @@ def draw_shield(face: np.ndarray, at: tuple[Point, float], ink: tuple, body: tup
     )
 
 
-def draw_cheese(face: np.ndarray, at: tuple[Point, float], ink: tuple, body: tuple) -> None:
+def draw_cheese(face: np.ndarray, at: tuple[Point, float], ink: Colour, body: Colour) -> None:
     """A wedge of cheese with three holes."""
     import cv2
 
@@ -156,7 +160,7 @@ def draw_cheese(face: np.ndarray, at: tuple[Point, float], ink: tuple, body: tup
         )
 
 
-def draw_star(face: np.ndarray, at: tuple[Point, float], ink: tuple, body: tuple) -> None:
+def draw_star(face: np.ndarray, at: tuple[Point, float], ink: Colour, body: Colour) -> None:
     """A five-pointed star."""
     import cv2
 
@@ -173,7 +177,7 @@ def _ipt(x: float, y: float) -> tuple[int, int]:
     return round(x), round(y)
 
 
-PARTS: dict[str, Callable[[np.ndarray, tuple[Point, float], tuple, tuple], None]] = {
+PARTS: dict[str, Callable[[np.ndarray, tuple[Point, float], Colour, Colour], None]] = {
     "sword": draw_sword,
     "bow": draw_bow,
     "shield": draw_shield,

@@ -12,6 +12,7 @@ from functools import lru_cache, partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from tablekit.rules.mouse_guard.dice import Face as MouseGuardFace
 from tablekit.vision.reading import Reading
 
 if TYPE_CHECKING:
@@ -81,15 +82,16 @@ def reader_for(kind: str, kits: Path | None = None) -> Reader:
     raise ValueError(f"Unknown kind of dice {kind!r}; use {KINDS_HELP}.")
 
 
-MOUSE_GUARD = "taught:mouse-guard"
+MOUSE_GUARD_KIND = "taught:mouse-guard"
 """Mouse Guard's own dice, read once taught: each face shows a snake, a sword or an axe."""
 
-MOUSE_GUARD_FACES = ("snake", "sword", "axe")
+MOUSE_GUARD_FACES: tuple[str, ...] = tuple(face.value for face in MouseGuardFace)
+"""The Mouse Guard die's face names, in the rules' order."""
 
 
 def teachable() -> list[str]:
     """The kinds of symbol dice the teach screen offers, besides any the config names."""
-    return ["mm-action", MOUSE_GUARD]
+    return ["mm-action", MOUSE_GUARD_KIND]
 
 
 def faces_for(kind: str, kits: Path | None = None) -> list[int | str]:
@@ -100,7 +102,7 @@ def faces_for(kind: str, kits: Path | None = None) -> list[int | str]:
         from tablekit.vision.faceart import MM_ACTION_FACES
 
         return list(MM_ACTION_FACES)
-    if kind == MOUSE_GUARD:
+    if kind == MOUSE_GUARD_KIND:
         return list(MOUSE_GUARD_FACES)
     path = (kits or kits_dir()) / f"{kind.removeprefix('taught:')}.npz"
     if kind.startswith("taught:") and path.exists():

@@ -69,9 +69,9 @@ class TeachScene(Scene):
 
     def kind_label(self, kind: str) -> str:
         """A kind's name on screen: the game's own name (a proper name), or the kit's."""
-        from tablekit.vision.kinds import MOUSE_GUARD
+        from tablekit.vision.kinds import MOUSE_GUARD_KIND
 
-        names = {"mm-action": "Mice & Mystics", MOUSE_GUARD: "Mouse Guard"}
+        names = {"mm-action": "Mice & Mystics", MOUSE_GUARD_KIND: "Mouse Guard"}
         return names.get(kind, kind.removeprefix("taught:"))
 
     def choose_kind(self, kind: str) -> None:
