@@ -91,8 +91,11 @@ class MiceAndMystics:
         return evolve(state, event)
 
     def view(self, state: State) -> dict[str, Any]:
-        """Everything the table screen shows (see :mod:`.view`)."""
-        return view(state)
+        """Everything the table screen shows (see :mod:`.view`).
+
+        A plain dict, as the Game protocol asks; :func:`.view.view` is typed.
+        """
+        return dict(view(state))
 
     def legal_commands(self, state: State) -> frozenset[str]:
         """The command kinds that can currently succeed."""

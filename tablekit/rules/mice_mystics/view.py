@@ -1,69 +1,19 @@
 """What the table screen shows, as JSON-ready data.
 
 Nothing in Mice and Mystics is secret, so the view is the same for every
-audience. Its shape::
-
-    {
-      "game": "mice-mystics",
-      "chapter": str,
-      "outcome": "setup" | "playing" | "defeat" | "victory",
-      "outcome_reason": str,
-      "round": int,                    # 0 before the first turn
-      "track": [                       # top (slot 1) to bottom
-        {"slot": int, "card": str, "name": str, "side": "mouse" | "minion",
-         "current": bool, "acted": bool,
-         # a mouse card:
-         "captured": bool, "wounds": int, "poison": int, "markers": [str],
-         # a minion card:
-         "figures": int, "wounds": [int],   # wounds per figure
-         "life": int, "boss": bool},
-      ],
-      "current": str | None,           # card id whose turn it is
-      "minion_player": str | None,     # mouse lowest on the track: it plays the minions
-      "wheel": {"cheese": int, "surged": bool},      # cheese is 0-5
-      "chapter_track": {"hourglass": int, "end": int},
-      "encounter": None | {"name": str, "page": int, "ambush": bool, "mousetraps": bool,
-                           "greedy_roaches": bool,
-                           "minions": [{"minion": str, "count": int}],
-                           "surge": [{"minion": str, "count": int}]},
-      "greedy_roaches": bool,
-      "heroes": [
-        {"id": str, "name": str, "classes": [str], "battle": int, "defense": int,
-         "lore": int, "move": int, "life": int, "wounds": int, "poison": int,
-         "cheese": int, "level_up": bool, "markers": [str], "captured": bool,
-         "captures": int, "abilities": [str], "starting_equipment": [str],
-         "equipped": [str], "pack": [str], "tricks": [str], "searched": [str],
-         "achievements": [str]},
-      ],
-      "turn": {"moved": bool, "movement": int | None, "action": str,
-               "free_actions": [str]},
-      "last_roll": None | {"purpose": str, "actor": str, "faces": [str],
-                           "movement": int | None,   # spaces this movement roll gives
-                           "tally": {"melee_hits": int, "ranged_hits": int, "blocks": int,
-                                     "stars": int, "cheese": int, "movement": int}},
-      "pending": [{"ask": str, "text": str, "answer": str, "options": [str],
-                   "hero": str, "card": str, "figure": int, "hits": int,
-                   "poison": bool}],          # the first must be answered next
-      "reminders": [str],              # e.g. the minion targeting rule on a minion turn
-      "achievements": [{"achievement": str, "hero": str, "effect": str}],
-      "story_achievements": [str],
-      "party_items": [str],
-      "legal": [str],                  # command kinds that can currently succeed
-      "catalogue": {                   # what the table can bring into play, for set-up forms
-        "heroes": [{"id": str, "name": str, "classes": [str],
-                    "missing": [str]}],         # numbers still to enter with mm.set_stats
-        "minions": [{"id": str, "name": str, "boss": bool, "missing": [str]}]},
-    }
+audience. Its shape is :class:`~tablekit.rules.mice_mystics.view_types.MiceMysticsView`
+and the types beside it; ``docs/state.md`` describes it for scripts.
 """
 
 from __future__ import annotations
 
-from dataclasses import asdict
-from typing import Any
+from collections.abc import Sequence
 
+from tablekit.rules.mice_mystics import view_types as vt
 from tablekit.rules.mice_mystics.achievements import EFFECTS, Achievement
 from tablekit.rules.mice_mystics.content import Pack
-from tablekit.rules.mice_mystics.dice import Tally
+from tablekit.rules.mice_mystics.dice import Roll, Tally
+from tablekit.rules.mice_mystics.encounter import Encounter, MinionGroup
 from tablekit.rules.mice_mystics.legal import legal_commands
 from tablekit.rules.mice_mystics.mice import Marker, Mouse
 from tablekit.rules.mice_mystics.minions import TARGETING
@@ -71,7 +21,7 @@ from tablekit.rules.mice_mystics.state import State
 from tablekit.rules.mice_mystics.turns import last_mouse
 
 
-def view(state: State) -> dict[str, Any]:
+def view(state: State) -> vt.MiceMysticsView:
     """The table view of ``state``."""
     encounter = state.encounter
     roll = state.last_roll
@@ -89,7 +39,7 @@ def view(state: State) -> dict[str, Any]:
             "hourglass": state.chapter_track.hourglass,
             "end": state.chapter_track.end,
         },
-        "encounter": None if encounter is None else asdict(encounter),
+        "encounter": None if encounter is None else _encounter(encounter),
         "greedy_roaches": state.greedy,
         "heroes": [_hero(state, mouse) for mouse in state.mice],
         "turn": {
@@ -105,7 +55,7 @@ def view(state: State) -> dict[str, Any]:
             "actor": roll.actor,
             "faces": list(roll.faces),
             "movement": roll.movement,
-            "tally": asdict(Tally.of(roll.faces)),
+            "tally": _tally(roll.faces),
         },
         "pending": [
             {
@@ -137,7 +87,7 @@ _HERO_NUMBERS = ("battle", "defense", "lore", "move", "life")
 _MINION_NUMBERS = ("battle", "defense", "life", "ranged")
 
 
-def _catalogue(pack: Pack) -> dict[str, Any]:
+def _catalogue(pack: Pack) -> vt.Catalogue:
     """Heroes and minions of the pack, with the numbers the table must still enter."""
     return {
         "heroes": [
@@ -161,16 +111,16 @@ def _catalogue(pack: Pack) -> dict[str, Any]:
     }
 
 
-def _card(state: State, card_id: str) -> dict[str, Any]:
-    base = {
-        "slot": state.track.slot(card_id),
-        "card": card_id,
-        "current": card_id == state.track.current,
-        "acted": state.track.has_acted(card_id),
-    }
+def _card(state: State, card_id: str) -> vt.TrackCard:
+    slot, current = state.track.slot(card_id), card_id == state.track.current
+    acted = state.track.has_acted(card_id)
     if state.is_mouse(card_id):
         mouse = state.mouse(card_id)
-        return base | {
+        return {
+            "slot": slot,
+            "card": card_id,
+            "current": current,
+            "acted": acted,
             "name": mouse.name,
             "side": "mouse",
             "captured": mouse.captured,
@@ -179,7 +129,11 @@ def _card(state: State, card_id: str) -> dict[str, Any]:
             "markers": [m.value for m in mouse.markers],
         }
     card = state.card(card_id)
-    return base | {
+    return {
+        "slot": slot,
+        "card": card_id,
+        "current": current,
+        "acted": acted,
         "name": card.stats.name,
         "side": "minion",
         "figures": card.figures,
@@ -189,7 +143,35 @@ def _card(state: State, card_id: str) -> dict[str, Any]:
     }
 
 
-def _hero(state: State, mouse: Mouse) -> dict[str, Any]:
+def _encounter(encounter: Encounter) -> vt.Encounter:
+    return {
+        "minions": _groups(encounter.minions),
+        "ambush": encounter.ambush,
+        "mousetraps": encounter.mousetraps,
+        "greedy_roaches": encounter.greedy_roaches,
+        "surge": _groups(encounter.surge),
+        "page": encounter.page,
+        "name": encounter.name,
+    }
+
+
+def _groups(groups: Sequence[MinionGroup]) -> list[vt.MinionGroup]:
+    return [{"minion": g.minion, "count": g.count} for g in groups]
+
+
+def _tally(faces: Roll) -> vt.Tally:
+    tally = Tally.of(faces)
+    return {
+        "melee_hits": tally.melee_hits,
+        "ranged_hits": tally.ranged_hits,
+        "blocks": tally.blocks,
+        "stars": tally.stars,
+        "cheese": tally.cheese,
+        "movement": tally.movement,
+    }
+
+
+def _hero(state: State, mouse: Mouse) -> vt.Hero:
     stats = mouse.stats
     return {
         "id": stats.id,
