@@ -10,11 +10,17 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from typing import Any
+from typing import Literal
 
 import pygame
 
 from tablekit.rules.mice_mystics.dice import MOVEMENT, Face
+from tablekit.rules.mice_mystics.view_types import (
+    ChapterTrack,
+    LastRoll,
+    MiceMysticsView,
+    TrackCard,
+)
 from tablekit.ui import icons, theme, widgets
 from tablekit.ui.layout import Layout, columns
 
@@ -51,8 +57,8 @@ def track_rows(layout: Layout, area: pygame.Rect, count: int) -> list[pygame.Rec
 
 
 def draw_track(
-    surface: pygame.Surface, layout: Layout, area: pygame.Rect, view: dict[str, Any], tr: Tr
-) -> list[tuple[pygame.Rect, dict[str, Any]]]:
+    surface: pygame.Surface, layout: Layout, area: pygame.Rect, view: MiceMysticsView, tr: Tr
+) -> list[tuple[pygame.Rect, TrackCard]]:
     """The initiative track, top to bottom; return each card's rectangle."""
     cards = view["track"]
     if not cards:
@@ -71,7 +77,7 @@ def draw_track(
 
 
 def _draw_card(
-    surface: pygame.Surface, layout: Layout, rect: pygame.Rect, card: dict[str, Any], tr: Tr
+    surface: pygame.Surface, layout: Layout, rect: pygame.Rect, card: TrackCard, tr: Tr
 ) -> None:
     current = card["current"]
     fill = theme.CHEESE if current else theme.PARCHMENT
@@ -102,7 +108,7 @@ def _draw_card(
     widgets.text(surface, words, status, layout.text("body"), alarm, "bold", "right")
 
 
-def card_status(card: dict[str, Any], tr: Tr) -> str:
+def card_status(card: TrackCard, tr: Tr) -> str:
     """The short line at the right of a track card."""
     if card["side"] == "mouse":
         if card["captured"]:
@@ -117,7 +123,7 @@ def card_status(card: dict[str, Any], tr: Tr) -> str:
     return f"{figures} · {tr('Wounds')} {wounds}" if wounds else figures
 
 
-def _alarming(card: dict[str, Any]) -> bool:
+def _alarming(card: TrackCard) -> bool:
     return card["side"] == "mouse" and (card["captured"] or bool(card["markers"]))
 
 
@@ -175,7 +181,7 @@ def draw_wheel(
 
 
 def draw_hourglass(
-    surface: pygame.Surface, layout: Layout, rect: pygame.Rect, chapter: dict[str, int], tr: Tr
+    surface: pygame.Surface, layout: Layout, rect: pygame.Rect, chapter: ChapterTrack, tr: Tr
 ) -> None:
     """The chapter track: a box per page, the hourglass on its page, the end marker on its."""
     hourglass, end = chapter["hourglass"], chapter["end"]
@@ -219,7 +225,9 @@ def _hourglass(surface: pygame.Surface, rect: pygame.Rect) -> None:
     pygame.draw.polygon(surface, theme.INK, bottom, 2)
 
 
-PURPOSE_TALLY = {
+TallyKey = Literal["melee_hits", "ranged_hits", "blocks", "stars", "cheese", "movement"]
+
+PURPOSE_TALLY: dict[str, tuple[tuple[str, TallyKey], ...]] = {
     "attack": (("Melee", "melee_hits"), ("Ranged", "ranged_hits")),
     "defense": (("Blocks", "blocks"),),
     "movement": (("Spaces", "movement"),),
@@ -232,7 +240,7 @@ PURPOSE_TALLY = {
 }
 
 
-def tally_line(roll: dict[str, Any], tr: Tr) -> str:
+def tally_line(roll: LastRoll, tr: Tr) -> str:
     """What the last roll means for its purpose, plus its cheese."""
     tally = roll["tally"]
     parts = [(tr(label), tally[key]) for label, key in PURPOSE_TALLY.get(roll["purpose"], ())]
@@ -243,7 +251,7 @@ def tally_line(roll: dict[str, Any], tr: Tr) -> str:
 
 
 def draw_tray(
-    surface: pygame.Surface, layout: Layout, rect: pygame.Rect, roll: dict[str, Any] | None, tr: Tr
+    surface: pygame.Surface, layout: Layout, rect: pygame.Rect, roll: LastRoll | None, tr: Tr
 ) -> None:
     """The dice of the last roll as symbols on the left, what they add up to on the right."""
     widgets.panel(surface, rect, theme.WOOD_LIGHT, theme.EDGE, 2)

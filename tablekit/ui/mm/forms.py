@@ -8,15 +8,23 @@ open with the reason on screen.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypedDict
 
 from tablekit.rules.game import Command
 from tablekit.rules.mice_mystics import commands as cmd
 from tablekit.rules.mice_mystics.encounter import MinionGroup
+from tablekit.rules.mice_mystics.view_types import Hero, MiceMysticsView
 from tablekit.ui.form import Field, Form
 
 Submit = Callable[[Command], bool]
 Tr = Callable[[str], str]
+
+
+class Named(TypedDict):
+    """What the numbers form needs of a figure: a catalogue hero or minion, a minion card."""
+
+    id: str
+    name: str
 
 
 def groups(values: dict[str, Any], prefix: str) -> tuple[MinionGroup, ...]:
@@ -28,7 +36,7 @@ def groups(values: dict[str, Any], prefix: str) -> tuple[MinionGroup, ...]:
     )
 
 
-def minion_counts(view: dict[str, Any], prefix: str) -> list[Field]:
+def minion_counts(view: MiceMysticsView, prefix: str) -> list[Field]:
     """A count field per minion type of the content pack."""
     return [
         Field(prefix + m["id"], m["name"], "count", 0, high=12)
@@ -36,7 +44,7 @@ def minion_counts(view: dict[str, Any], prefix: str) -> list[Field]:
     ]
 
 
-def targets(view: dict[str, Any]) -> list[tuple[str, str]]:
+def targets(view: MiceMysticsView) -> list[tuple[str, str]]:
     """Every minion figure on the track as (target, label)."""
     found = []
     for card in view["track"]:
@@ -48,7 +56,7 @@ def targets(view: dict[str, Any]) -> list[tuple[str, str]]:
     return found
 
 
-def attack(view: dict[str, Any], submit: Submit, tr: Tr) -> Form:
+def attack(view: MiceMysticsView, submit: Submit, tr: Tr) -> Form:
     """A mouse's battle action: target, melee or ranged, extra dice."""
     options = targets(view)
     first = options[0][0] if options else ""
@@ -67,7 +75,7 @@ def attack(view: dict[str, Any], submit: Submit, tr: Tr) -> Form:
     return Form(tr("Attack"), [fields], confirm, tr("Roll"))
 
 
-def minion_attack(view: dict[str, Any], submit: Submit, tr: Tr) -> Form:
+def minion_attack(view: MiceMysticsView, submit: Submit, tr: Tr) -> Form:
     """The attack of the card whose turn it is: which figures it reaches."""
     mice = [(h["id"], h["name"]) for h in view["heroes"] if not h["captured"]]
     rows = [mice[i : i + 3] for i in range(0, len(mice), 3)]
@@ -83,7 +91,7 @@ def minion_attack(view: dict[str, Any], submit: Submit, tr: Tr) -> Form:
     return Form(tr("Minion attack"), [fields], confirm, tr("Roll"))
 
 
-def encounter(view: dict[str, Any], submit: Submit, tr: Tr) -> Form:
+def encounter(view: MiceMysticsView, submit: Submit, tr: Tr) -> Form:
     """The drawn encounter card's line for this page."""
     flags = [
         Field("ambush", tr("Ambush"), "toggle", False),
@@ -108,7 +116,7 @@ def encounter(view: dict[str, Any], submit: Submit, tr: Tr) -> Form:
     return Form(tr("Encounter"), pages, confirm, tr("Place"))
 
 
-def add_minions(view: dict[str, Any], submit: Submit, tr: Tr) -> Form:
+def add_minions(view: MiceMysticsView, submit: Submit, tr: Tr) -> Form:
     """Minions a chapter rule places outside an encounter."""
     fields = minion_counts(view, "min:") + [Field("ambush", tr("Ambush"), "toggle", False)]
 
@@ -127,7 +135,7 @@ def climb_out(submit: Submit, tr: Tr) -> Form:
     return Form(tr("Climb out of water"), [fields], confirm, tr("Roll"))
 
 
-def search(view: dict[str, Any], submit: Submit, tr: Tr) -> Form:
+def search(view: MiceMysticsView, submit: Submit, tr: Tr) -> Form:
     """Which tile is searched: a mouse finds something on each tile only once."""
     tiles = [(f"Tile {n}", f"{n}") for n in range(1, 9)]
     fields = [
@@ -141,7 +149,7 @@ def search(view: dict[str, Any], submit: Submit, tr: Tr) -> Form:
     return Form(tr("Search"), [fields], confirm, tr("Roll"))
 
 
-def stats(entry: dict[str, Any], submit: Submit, tr: Tr, hero: bool) -> Form:
+def stats(entry: Named, submit: Submit, tr: Tr, hero: bool) -> Form:
     """Numbers read off a physical card that the content pack lacks."""
     names = ("battle", "defense", "lore", "move", "life") if hero else ("battle", "defense", "life")
     fields: list[Field] = [Field(n, tr(n.capitalize()), "count", 1, high=12) for n in names]
@@ -168,7 +176,7 @@ def story(submit: Submit, tr: Tr) -> Form:
     return Form(tr("Story achievement"), [fields], confirm, tr("Record"))
 
 
-def answer(view: dict[str, Any], submit: Submit, tr: Tr) -> Form | None:
+def answer(view: MiceMysticsView, submit: Submit, tr: Tr) -> Form | None:
     """The form that answers the first pending question; it cannot be cancelled."""
     form = _answer(view, submit, tr)
     if form is not None:
@@ -176,7 +184,7 @@ def answer(view: dict[str, Any], submit: Submit, tr: Tr) -> Form | None:
     return form
 
 
-def _answer(view: dict[str, Any], submit: Submit, tr: Tr) -> Form | None:
+def _answer(view: MiceMysticsView, submit: Submit, tr: Tr) -> Form | None:
     question = view["pending"][0]
     ask = question["ask"]
     if ask == "defend":
@@ -232,7 +240,7 @@ def _answer(view: dict[str, Any], submit: Submit, tr: Tr) -> Form | None:
     return None
 
 
-def use_ability(hero: dict[str, Any], submit: Submit, tr: Tr) -> Form:
+def use_ability(hero: Hero, submit: Submit, tr: Tr) -> Form:
     """Use one of the hero's ability cards, paying its cheese."""
     options = [(a, a) for a in hero["abilities"]]
     fields = [
@@ -248,7 +256,7 @@ def use_ability(hero: dict[str, Any], submit: Submit, tr: Tr) -> Form:
     return Form(f"{hero['name']}: {tr('ability')}", [fields], confirm, tr("Use"))
 
 
-def equip(hero: dict[str, Any], submit: Submit, tr: Tr) -> Form:
+def equip(hero: Hero, submit: Submit, tr: Tr) -> Form:
     """Move found cards between the pack and the equipment slots."""
     fields = [
         Field("equip", tr("Equip"), "multi", (), [(c, c) for c in hero["pack"][:3]]),
@@ -261,7 +269,7 @@ def equip(hero: dict[str, Any], submit: Submit, tr: Tr) -> Form:
     return Form(f"{hero['name']}: {tr('equipment')}", [fields], confirm, tr("OK"))
 
 
-def share(view: dict[str, Any], hero: dict[str, Any], submit: Submit, tr: Tr) -> Form:
+def share(view: MiceMysticsView, hero: Hero, submit: Submit, tr: Tr) -> Form:
     """Trade cheese and found cards with another mouse."""
     others = [(h["id"], h["name"]) for h in view["heroes"] if h["id"] != hero["id"]]
     fields = [
@@ -285,8 +293,8 @@ def share(view: dict[str, Any], hero: dict[str, Any], submit: Submit, tr: Tr) ->
 
 
 def roach_steals(
-    view: dict[str, Any],
-    hero: dict[str, Any],
+    view: MiceMysticsView,
+    hero: Hero,
     submit: Submit,
     tr: Tr,
     open_form: Callable[[Form], None],
@@ -303,7 +311,7 @@ def roach_steals(
     open_form(Form(f"{hero['name']}: {tr('a roach steals')}", [fields], confirm, tr("OK")))
 
 
-def discard(hero: dict[str, Any], submit: Submit, tr: Tr) -> Form:
+def discard(hero: Hero, submit: Submit, tr: Tr) -> Form:
     """Drop a found card, e.g. a used scroll."""
     cards = [(c, c) for c in (hero["pack"] + hero["equipped"])[:6]]
     fields = [

@@ -9,13 +9,19 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
-from typing import Any
+from typing import Any, Literal
 
 import pygame
 
 from tablekit.rules.game import Command
 from tablekit.rules.mice_mystics import commands as cmd
 from tablekit.rules.mice_mystics.mice import Marker
+from tablekit.rules.mice_mystics.view_types import (
+    CatalogueHero,
+    Hero,
+    MiceMysticsView,
+    MinionCard,
+)
 from tablekit.ui import theme, widgets
 from tablekit.ui.form import Field, Form
 from tablekit.ui.layout import Layout, columns, rows
@@ -27,6 +33,8 @@ Submit = Callable[[Command], bool]
 Tr = Callable[[str], str]
 Action = tuple[str, Callable[[], object], bool, bool]
 """(label, action, enabled, selected)"""
+HeroNumber = Literal["battle", "defense", "lore", "move", "life"]
+HERO_NUMBERS: tuple[HeroNumber, ...] = ("battle", "defense", "lore", "move", "life")
 
 
 @dataclass
@@ -77,7 +85,7 @@ class FigurePanel:
 
 
 def figure_panel(
-    view: dict[str, Any],
+    view: MiceMysticsView,
     card_id: str,
     submit: Submit,
     close: Callable[[], None],
@@ -89,14 +97,14 @@ def figure_panel(
     if hero is not None:
         return _hero_panel(view, hero, submit, close, tr, open_form)
     card = next((c for c in view["track"] if c["card"] == card_id), None)
-    if card is None:
+    if card is None or card["side"] != "minion":
         return None
     return _minion_panel(view, card, submit, close, tr, open_form)
 
 
 def _hero_panel(
-    view: dict[str, Any],
-    hero: dict[str, Any],
+    view: MiceMysticsView,
+    hero: Hero,
     submit: Submit,
     close: Callable[[], None],
     tr: Tr,
@@ -108,9 +116,7 @@ def _hero_panel(
     has_ability = active and bool(hero["abilities"])
     own = active and view["current"] == me  # free actions belong to the mouse whose turn it is
     has_cards = bool(hero["pack"] or hero["equipped"])
-    stats = " · ".join(
-        f"{tr(n.capitalize())} {hero[n]}" for n in ("battle", "defense", "lore", "move", "life")
-    )
+    stats = " · ".join(f"{tr(n.capitalize())} {hero[n]}" for n in HERO_NUMBERS)
     wounds = f"{tr('Wounds')} {hero['wounds']} ({tr('poison')} {hero['poison']})"
     pack = f"{tr('Pack')}: {', '.join(hero['pack']) or '—'}"
     equipped = f"{tr('Equipped')}: {', '.join(hero['equipped']) or '—'}"
@@ -152,7 +158,7 @@ def _hero_panel(
         actions.append(
             (
                 tr(MARKER_NAMES[marker.value]),
-                lambda m=marker, o=on: submit(cmd.SetMarker(me, m, not o)),
+                partial(submit, cmd.SetMarker(me, marker, not on)),
                 active,
                 on,
             )
@@ -162,8 +168,8 @@ def _hero_panel(
 
 
 def _minion_panel(
-    view: dict[str, Any],
-    card: dict[str, Any],
+    view: MiceMysticsView,
+    card: MinionCard,
     submit: Submit,
     close: Callable[[], None],
     tr: Tr,
@@ -176,12 +182,12 @@ def _minion_panel(
     for figure in range(1, min(card["figures"], 6) + 1):
         target = f"{card_id}#{figure}"
         actions.append(
-            (f"{tr('Wound')} {figure}", lambda t=target: submit(cmd.WoundMinion(t)), True, False)
+            (f"{tr('Wound')} {figure}", partial(submit, cmd.WoundMinion(target)), True, False)
         )
         actions.append(
-            (f"{tr('Remove')} {figure}", lambda t=target: submit(cmd.RemoveMinion(t)), True, False)
+            (f"{tr('Remove')} {figure}", partial(submit, cmd.RemoveMinion(target)), True, False)
         )
-    entry = {"id": card_id, "name": card["name"]}
+    entry: forms.Named = {"id": card_id, "name": card["name"]}
     actions.append(
         (tr("Numbers"), lambda: open_form(forms.stats(entry, submit, tr, hero=False)), True, False)
     )
@@ -195,9 +201,7 @@ def _level_up(hero: str, submit: Submit, tr: Tr) -> Form:
     )
 
 
-def _ability(
-    hero: dict[str, Any], chosen: dict[str, str], then: Callable[[], bool], tr: Tr
-) -> Form:
+def _ability(hero: CatalogueHero, chosen: dict[str, str], then: Callable[[], bool], tr: Tr) -> Form:
     """The name of the ability card a hero starts the chapter with."""
 
     def keep(values: dict[str, Any]) -> bool:
@@ -211,7 +215,7 @@ def _ability(
 
 
 def _keep(
-    hero: dict[str, Any], found: list[str], kept: dict[str, str], then: Callable[[], bool], tr: Tr
+    hero: CatalogueHero, found: list[str], kept: dict[str, str], then: Callable[[], bool], tr: Tr
 ) -> Form:
     """The one found card a hero carries into the next chapter of a campaign."""
     options = [("", tr("None")), *((card, card) for card in found[:5])]
@@ -228,7 +232,7 @@ def _keep(
 
 
 def setup_form(
-    now: Callable[[], dict[str, Any]], submit: Submit, tr: Tr, open_form: Callable[[Form], None]
+    now: Callable[[], MiceMysticsView], submit: Submit, tr: Tr, open_form: Callable[[Form], None]
 ) -> Form:
     """Choosing heroes, chapter and end page, and the minions on the board at the start.
 
@@ -248,7 +252,7 @@ def setup_form(
     abilities: dict[str, str] = {}
     keeps: dict[str, str] = {}
     ended = view["outcome"] in ("defeat", "victory")
-    before = {h["id"]: h for h in view["heroes"]} if ended else {}
+    before: dict[str, Hero] = {h["id"]: h for h in view["heroes"]} if ended else {}
 
     def start(values: dict[str, Any]) -> bool:
         """Ask for what is still missing, one form at a time, then start."""
@@ -283,7 +287,7 @@ def setup_form(
 
 
 def chapter_menu(
-    view: dict[str, Any], submit: Submit, tr: Tr, open_form: Callable[[Form], None]
+    view: MiceMysticsView, submit: Submit, tr: Tr, open_form: Callable[[Form], None]
 ) -> FigurePanel:
     """Encounters, chapter placements, story achievements and victory."""
     legal = set(view["legal"])
@@ -292,6 +296,10 @@ def chapter_menu(
 
     def then(build: Callable[[], Form]) -> Callable[[], None]:
         return lambda: open_form(build())
+
+    def victory() -> None:
+        if submit(cmd.DeclareVictory()):
+            menu.dismiss()
 
     menu.actions = [
         (
@@ -314,7 +322,7 @@ def chapter_menu(
         ),
         (
             tr("Victory"),
-            lambda: submit(cmd.DeclareVictory()) and menu.dismiss(),
+            victory,
             cmd.DeclareVictory.kind in legal,
             False,
         ),
