@@ -71,7 +71,7 @@ def redraw_ms(scene: str, frames: int = 300) -> tuple[float, float]:
     from tablekit.ui.app import App
 
     app = App(Config(), Journal(":memory:"), (800, 480))
-    if scene == "mm":
+    if scene == "mice-mystics":
         app.start("mice-mystics")
         for command in SETUP:
             app.submit(command)
@@ -117,7 +117,7 @@ def idle_cpu(seconds: float = 4.0) -> tuple[float, float]:
 def main() -> None:
     app_first, bare_first = first_frame(FIRST_FRAME), first_frame(BARE_FRAME)
     rows = [("first frame (s)", app_first, bare_first)]
-    for scene in ("home", "settings", "mm"):
+    for scene in ("home", "settings", "mice-mystics"):
         rows.append((f"full redraw {scene} 800x480 (ms)", *redraw_ms(scene)))
     rows.append(("idle CPU at 30 fps (% of a core)", *idle_cpu()))
     print("| measure | tablekit | baseline | ratio |")

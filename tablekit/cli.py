@@ -45,12 +45,13 @@ def build_parser() -> argparse.ArgumentParser:
     script = sub.add_parser("script", help="apply JSON-lines commands to a session")
     script.add_argument("file", help="a file of JSON commands, one per line, or - for stdin")
     _session_options(script)
-    script.add_argument("--state", action="store_true", help="print the table view at the end")
+    script.add_argument("--state", action="store_true", help="print the view at the end")
+    _view_option(script, "whose view of the events (and --state) to print")
     script.set_defaults(func=run_script)
 
     state = sub.add_parser("state", help="print a session's view as JSON")
     _session_options(state)
-    state.add_argument("--view", default="table", help="table, gm, or pad:NAME")
+    _view_option(state, "whose view to print")
     state.set_defaults(func=print_state)
 
     sessions = sub.add_parser("sessions", help="list the sessions, the last used first")
@@ -70,6 +71,22 @@ def build_parser() -> argparse.ArgumentParser:
 def _session_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--session", help="session name (default: the last one used)")
     parser.add_argument("--game", help="the game of a new session (default: from the config)")
+
+
+def _view_option(parser: argparse.ArgumentParser, purpose: str) -> None:
+    parser.add_argument(
+        "--view", default="table", type=_audience, help=f"{purpose}: table, gm or pad:NAME"
+    )
+
+
+def _audience(text: str) -> str:
+    """The audience a --view names: "table", "gm" or a pad's name."""
+    if text in ("table", "gm"):
+        return text
+    pad = text.removeprefix("pad:")
+    if text.startswith("pad:") and pad and pad not in ("table", "gm"):
+        return pad
+    raise argparse.ArgumentTypeError("must be table, gm or pad:NAME")
 
 
 def _open(args: argparse.Namespace, create: bool = True) -> Session[Any]:
@@ -93,11 +110,11 @@ def run_script(args: argparse.Namespace) -> int:
     """Apply each line; stop at the first rejected one, which changes nothing."""
     session = _open(args)
     if args.file == "-":
-        code = _apply_lines(session, sys.stdin)
+        code = _apply_lines(session, sys.stdin, args.view)
     else:
         try:
             with open(args.file, encoding="utf-8-sig") as stream:
-                code = _apply_lines(session, stream)
+                code = _apply_lines(session, stream, args.view)
         except OSError as error:
             print(f"tablekit: cannot read {args.file}: {error.strerror}", file=sys.stderr)
             return 2
@@ -105,11 +122,11 @@ def run_script(args: argparse.Namespace) -> int:
             print(f"tablekit: {args.file} is not UTF-8 text", file=sys.stderr)
             return 2
     if args.state:
-        _print(session.table_view())
+        _print(session.view(args.view))
     return code
 
 
-def _apply_lines(session: Session[Any], lines: Iterable[str]) -> int:
+def _apply_lines(session: Session[Any], lines: Iterable[str], audience: str) -> int:
     for number, line in enumerate(lines, start=1):
         if not line.strip():
             continue
@@ -119,17 +136,13 @@ def _apply_lines(session: Session[Any], lines: Iterable[str]) -> int:
             _print({"line": number, "ok": False, "error": str(error)})
             print(f"tablekit: line {number} refused: {error}", file=sys.stderr)
             return 1
-        _print({"line": number, "ok": True, "events": [codec.to_json(e) for e in events]})
+        _print({"line": number, "ok": True, "events": session.project(events, audience)})
     return 0
 
 
 def print_state(args: argparse.Namespace) -> int:
     session = _open(args, create=False)
-    audience = args.view.removeprefix("pad:")
-    if audience not in ("table", "gm") and not args.view.startswith("pad:"):
-        print("tablekit: --view must be table, gm or pad:NAME", file=sys.stderr)
-        return 2
-    _print(session.view(audience), indent=2)
+    _print(session.view(args.view), indent=2)
     return 0
 
 

@@ -20,8 +20,10 @@ import tomli_w
 from tablekit import paths
 from tablekit.atomic import replace_file
 from tablekit.devices.camera import BACKENDS, CameraSettings
+from tablekit.rules import catalog
 
 Rotation = Literal[0, 90, 180, 270]
+Language = Literal["auto", "en", "da"]
 
 
 @dataclass(frozen=True)
@@ -41,7 +43,8 @@ class Display:
 class Interface:
     """Language and sound of the table app."""
 
-    language: Literal["en", "da"] = "en"
+    language: Language = "auto"
+    """``auto``: each game in its own language (see its catalogue listing), else English."""
     sound: bool = True
 
 
@@ -49,7 +52,8 @@ class Interface:
 class Play:
     """What a new session plays unless the table picks otherwise."""
 
-    game: Literal["mice-mystics"] = "mice-mystics"
+    game: str = "mice-mystics"
+    """A game's name in the catalogue (``tablekit.rules.catalog``)."""
 
 
 @dataclass(frozen=True)
@@ -103,6 +107,11 @@ def parse(data: dict[str, Any], source: str = "config") -> Config:
     if settings.camera.backend not in BACKENDS:
         allowed = ", ".join(BACKENDS)
         message = f"camera.backend: unknown camera {settings.camera.backend!r}; allowed: {allowed}"
+        raise ConfigError(f"{source}: {message}")
+    games = catalog.listings()
+    if settings.play.game not in games:
+        allowed = ", ".join(games)
+        message = f"play.game: unknown game {settings.play.game!r}; allowed: {allowed}"
         raise ConfigError(f"{source}: {message}")
     return settings
 

@@ -10,9 +10,18 @@ import random
 from dataclasses import dataclass, replace
 from typing import Any
 
+import pygame
+
 from tablekit.rules.errors import RuleError
 from tablekit.rules.game import Command, Event
+from tablekit.rules.listing import DiceKind, Listing
+from tablekit.rules.pads import PadPressed
 from tablekit.rules.secret import Secret
+from tablekit.ui import theme, widgets
+from tablekit.ui.onscreen_pad import pad_buttons
+from tablekit.ui.scene import Scene
+from tablekit.ui.touch import TAP
+from tablekit.ui.widgets import Button
 
 
 @dataclass(frozen=True)
@@ -39,6 +48,22 @@ class Hide(Command):
 class Reveal(Command):
     kind = "t.reveal"
     owner: str
+
+
+@dataclass(frozen=True)
+class Press(Command):
+    """A pad's button, scripted in secret like a conflict action."""
+
+    kind = "t.press"
+    pad: str
+    button: str
+
+
+@dataclass(frozen=True)
+class Pressed(Event):
+    kind = "t.pressed"
+    pad: str
+    button: str
 
 
 @dataclass(frozen=True)
@@ -84,8 +109,8 @@ class Tally:
 class Counter:
     name = "test-counter"
     title = "Counter"
-    commands = (Add, Roll, Hide, Reveal)
-    events = (Added, Rolled, Hidden, Revealed)
+    commands = (Add, Roll, Hide, Reveal, Press)
+    events = (Added, Rolled, Hidden, Revealed, Pressed)
 
     def start(self) -> Tally:
         return Tally()
@@ -100,6 +125,8 @@ class Counter:
             return [Rolled(faces)]
         if isinstance(command, Hide):
             return [Hidden(command.owner, command.note)]
+        if isinstance(command, Press):
+            return [Pressed(command.pad, command.button)]
         if isinstance(command, Reveal):
             if not any(n.owner == command.owner and not n.revealed for n in state.notes):
                 raise RuleError(f"{command.owner} has nothing hidden")
@@ -115,6 +142,9 @@ class Counter:
             return replace(state, rolls=(*state.rolls, event.faces))
         if isinstance(event, Hidden):
             return replace(state, notes=(*state.notes, Note(event.owner, event.note)))
+        if isinstance(event, Pressed):
+            note = Note(event.pad, event.button)
+            return replace(state, notes=(*state.notes, note))
         if isinstance(event, Revealed):
             notes = tuple(
                 replace(n, revealed=True) if n.owner == event.owner else n for n in state.notes
@@ -132,8 +162,56 @@ class Counter:
             ],
         }
 
+    def hidden(self, item: Command | Event) -> dict[str, str]:
+        """A note and a pressed button are their owner's secret until revealed."""
+        if isinstance(item, Hide | Hidden):
+            return {"note": item.owner}
+        if isinstance(item, Press | Pressed):
+            return {"button": item.pad}
+        return {}
+
     def legal_commands(self, state: Tally) -> frozenset[str]:
-        kinds = {"t.add", "t.roll", "t.hide"}
+        kinds = {"t.add", "t.roll", "t.hide", "t.press"}
         if any(not n.revealed for n in state.notes):
             kinds.add("t.reveal")
         return frozenset(kinds)
+
+
+def press_command(state: Tally, press: PadPressed) -> Command | None:
+    """The counter's pad mapping: every button but Back is scripted, carrying the pad's name."""
+    return None if press.button == "back" else Press(press.pad, press.button)
+
+
+class CounterScene(Scene):
+    """The counter's table screen: its total, and an on-screen pad for the GM."""
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == TAP and widgets.press_any(self.buttons(), event.pos):
+            self.dirty = True
+
+    def buttons(self) -> list[Button]:
+        layout = self.app.layout
+        area = layout.content()
+        area.height = layout.touch
+        area.bottom = layout.height - layout.gap
+        return pad_buttons(area, "gm", self.app.pads, self.app.tr, layout.gap)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(theme.WOOD)
+        view = self.app.session.table_view() if self.app.session else {"total": 0}
+        area = self.app.layout.content()
+        widgets.text(surface, f"Total {view['total']}", area, 40, theme.CREAM)
+        for button in self.buttons():
+            button.draw(surface, self.app.layout.text("body"))
+
+
+LISTING = Listing(
+    name=Counter.name,
+    title=Counter.title,
+    rules=Counter,
+    scene="fakegame:CounterScene",
+    dice=(DiceKind("taught:counter", "Counter dice", ("one", "two")),),
+    language="da",
+    pads=press_command,
+)
+"""The counter in the catalogue: everything a game declares, in its own file."""

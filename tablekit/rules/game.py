@@ -14,7 +14,7 @@ A game is a reducer in two steps, as in event sourcing:
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Protocol, TypeVar
 
@@ -65,6 +65,15 @@ class Game(Protocol[S]):
 
     def legal_commands(self, state: S) -> frozenset[str]:
         """Kinds of command that can currently succeed, so a UI can grey the rest."""
+        ...
+
+    def hidden(self, item: Command | Event) -> Mapping[str, str]:
+        """The fields of ``item`` that stay secret, each with the audience that owns it.
+
+        A scripted conflict action or a card drawn face down is known to its
+        owner only; the session hides such a field from every other audience
+        whenever it shows a command or an event, as it does for views.
+        """
         ...
 
 

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Sequence
 from typing import Any, Generic, TypeVar
 
 from tablekit.rules.errors import RuleError
 from tablekit.rules.game import Command, Event, Game, fold
-from tablekit.rules.secret import TABLE, project
+from tablekit.rules.secret import HIDDEN, TABLE, Secret, project
 from tablekit.session import codec
 from tablekit.session.commands import SESSION_COMMANDS, Redo, Redone, Undo, Undone
 from tablekit.session.journal import Journal, StaleSession, Step
@@ -68,6 +69,36 @@ class Session(Generic[S]):
             raise
         self.state = state
         return events
+
+    def project(self, events: Sequence[Event], audience: str = TABLE) -> list[dict[str, Any]]:
+        """``events`` as ``audience`` may see them: JSON-ready, secrets hidden as in views.
+
+        The screen and scripts only ever get events through here, so a secret
+        field (a scripted action, a card face down) never reaches an audience
+        that does not own it, not even inside an undo of the command that made it.
+        """
+        return [self._public(event, audience) for event in events]
+
+    def _public(self, item: Command | Event, audience: str) -> dict[str, Any]:
+        data: dict[str, Any] = codec.to_json(item)
+        if isinstance(item, Undone | Redone):
+            data["command"] = self._public_command(item.command, audience)
+            return data
+        for name, owner in self.game.hidden(item).items():
+            data[name] = Secret(owner, data[name])
+        body = project(data, audience)
+        assert isinstance(body, dict)
+        return body
+
+    def _public_command(self, text: str, audience: str) -> str:
+        """A journalled command's JSON text as ``audience`` may see it."""
+        try:
+            command = self.parse(text)
+        except codec.CommandError:
+            return json.dumps(HIDDEN)
+        return json.dumps(
+            self._public(command, audience), ensure_ascii=False, separators=(",", ":")
+        )
 
     def parse(self, data: object) -> Command:
         """The command ``data`` (JSON text or dict) describes, for this game."""

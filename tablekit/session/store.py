@@ -12,7 +12,6 @@ from tablekit.session.journal import Journal, JournalError
 from tablekit.session.session import Session
 
 DEFAULT_NAME = "table"
-DEFAULT_GAME = "mice-mystics"
 
 
 def open_session(
@@ -25,7 +24,8 @@ def open_session(
     """Open ``name`` (default: the last used), or, with ``create``, start it to play ``game``.
 
     ``known`` is the catalogue of games to choose from (default: all of tablekit's).
-    A ``game`` that differs from an existing session's game is refused, not ignored.
+    A ``game`` that differs from an existing session's game is refused, not ignored,
+    and a new session must say which game it plays.
     """
     known = catalog.games() if known is None else known
     if name is None:
@@ -41,7 +41,9 @@ def open_session(
     if not create:
         names = ", ".join(info.name for info in journal.sessions()) or "none yet"
         raise JournalError(f"no session called {name!r}; sessions: {names}")
-    return Session.create(journal, name, _game(known, game or DEFAULT_GAME))
+    if game is None:
+        raise JournalError(f"say which game the new session {name!r} plays")
+    return Session.create(journal, name, _game(known, game))
 
 
 def _game(known: Mapping[str, Game[Any]], name: str) -> Game[Any]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import importlib
 import os
 import time
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -18,9 +19,14 @@ import pygame
 
 from tablekit import config, paths
 from tablekit.config import Config
+from tablekit.devices import keypad
+from tablekit.devices.pads import PadInbox
 from tablekit.rules import catalog
 from tablekit.rules.errors import RuleError
-from tablekit.rules.game import Command, Game
+from tablekit.rules.game import Command
+from tablekit.rules.listing import Listing
+from tablekit.rules.pads import PadEvent, PadPressed, PadStatus
+from tablekit.rules.secret import TABLE
 from tablekit.session import Redo, Undo, codec
 from tablekit.session.journal import Journal, JournalError
 from tablekit.session.session import Session
@@ -36,14 +42,13 @@ from tablekit.ui.widgets import Button
 SCENES = {
     "home": "tablekit.ui.scenes.home:HomeScene",
     "settings": "tablekit.ui.scenes.settings:SettingsScene",
-    "mm": "tablekit.ui.mm.scene:MiceMysticsScene",
     "camera": "tablekit.ui.scenes.camera:CameraScene",
     "teach": "tablekit.ui.scenes.teach:TeachScene",
 }
-"""Scene name -> "module:Class", imported the first time the scene is shown."""
+"""The screens every table has: name -> "module:Class", imported when first shown.
 
-GAME_SCENES = {"mice-mystics": "mm"}
-"""Which scene plays each game."""
+A game's own scene is found in its catalogue listing, under the game's name.
+"""
 
 
 def on_a_pi() -> bool:
@@ -59,17 +64,19 @@ class App:
         settings: Config,
         journal: Journal,
         size: tuple[int, int] | None = None,
-        games: dict[str, Game[Any]] | None = None,
+        games: Mapping[str, Listing] | None = None,
     ) -> None:
         pygame.display.init()
         pygame.font.init()
         theme.font.cache_clear()  # fonts from an earlier pygame.init are dead now
         self.settings = settings
-        self.tr = translator(settings.ui.language)
         self.cues = Cues(settings.ui.sound)
         self.journal = journal
-        self.games = catalog.games() if games is None else games
+        self.games = catalog.listings() if games is None else games
         self.session: Session[Any] | None = None
+        self.tr = translator(self.language())
+        self.pads = PadInbox()
+        self.pad_status: dict[str, PadStatus] = {}
         self.notice_text = ""
         self.focus: tuple[str, tuple[int, int]] | None = None
         self.running = True
@@ -92,13 +99,12 @@ class App:
         reason shown, so one broken session never locks the table out.
         """
         try:
-            session = open_session(self.journal, name, None, self.games, create=False)
+            session = open_session(self.journal, name, None, self._rules(), create=False)
         except (RuleError, JournalError, codec.CommandError) as error:
             self.goto("home")
             self.notice(f"{name}: {self.reason(error)}")
             return False
-        self.session = session
-        self.goto(GAME_SCENES.get(session.game.name, "home"))
+        self._play(session)
         return True
 
     def start(self, game: str) -> None:
@@ -107,8 +113,24 @@ class App:
         name = f"{title} {time.strftime('%d %b %H:%M')}"
         while self.journal.exists(name):
             name += "+"
-        self.session = open_session(self.journal, name, game, self.games)
-        self.goto(GAME_SCENES.get(game, "home"))
+        self._play(open_session(self.journal, name, game, self._rules()))
+
+    def _play(self, session: Session[Any]) -> None:
+        """Make ``session`` the current one and show its game's scene, in its language."""
+        self.session = session
+        self.tr = translator(self.language())
+        self.goto(session.game.name)
+
+    def _rules(self) -> dict[str, Any]:
+        return {name: catalog.rules_of(listing) for name, listing in self.games.items()}
+
+    def language(self) -> str:
+        """The interface language: the table's choice, or else the current game's own."""
+        chosen = self.settings.ui.language
+        if chosen != "auto":
+            return chosen
+        listing = self.games.get(self.session.game.name) if self.session else None
+        return listing.language if listing else "en"
 
     def submit(self, command: Command) -> bool:
         """Apply ``command``; on refusal show why and change nothing."""
@@ -122,7 +144,7 @@ class App:
             return False
         self.notice_text = ""
         self.scene.dirty = True
-        self.scene.react(events)
+        self.scene.react(self.session.project(events, TABLE))
         return True
 
     def reason(self, error: Exception) -> str:
@@ -154,7 +176,7 @@ class App:
             self.notice(f"{self.tr('Settings file')}: {error.strerror}")
             return
         self.settings = settings
-        self.tr = translator(settings.ui.language)
+        self.tr = translator(self.language())
         self.cues.enabled = settings.ui.sound
         for scene in self.scenes.values():
             scene.dirty = True
@@ -169,11 +191,58 @@ class App:
         self.scene.enter()
 
     def scene_named(self, name: str) -> Scene:
-        """The scene ``name``, made on first use (so a request can reach it before it shows)."""
+        """The scene ``name``, made on first use (so a request can reach it before it shows).
+
+        ``name`` is one of :data:`SCENES` or a game's name, whose listing names its scene.
+        """
         if name not in self.scenes:
-            module, _, cls = SCENES[name].partition(":")
-            self.scenes[name] = getattr(importlib.import_module(module), cls)(self)
+            where = SCENES[name] if name in SCENES else self.games[name].scene
+            module, _, cls = where.partition(":")
+            scene = getattr(importlib.import_module(module), cls)(self)
+            assert isinstance(scene, Scene)
+            scene.name = name
+            self.scenes[name] = scene
         return self.scenes[name]
+
+    def ask_dice(
+        self, kind: str, then: Callable[[list[int | str]], bool | None], return_to: str
+    ) -> None:
+        """Show the dice tray for a roll of ``kind``; ``then`` gets the confirmed faces."""
+        from tablekit.ui.scenes.camera import CameraScene
+
+        tray = self.scene_named("camera")
+        assert isinstance(tray, CameraScene)
+        tray.request(kind, then, return_to=return_to)
+        self.goto("camera")
+
+    # -- pads ----------------------------------------------------------------------
+
+    def take_pads(self) -> None:
+        """Act on every pad event posted since the last frame."""
+        for event in self.pads.drain():
+            self.on_pad(event)
+
+    def on_pad(self, event: PadEvent) -> None:
+        """A status is remembered (and a lost pad told); a press becomes the game's command."""
+        if isinstance(event, PadStatus):
+            was = self.pad_status.get(event.pad)
+            self.pad_status[event.pad] = event
+            if not event.connected and (was is None or was.connected):
+                self.notice(self.tr("Pad {pad} is not connected").format(pad=event.pad))
+            self.scene.dirty = True
+            return
+        command = self._pad_command(event)
+        if command is not None:
+            self.submit(command)
+
+    def _pad_command(self, press: PadPressed) -> Command | None:
+        """What the current game makes of ``press``; None if it uses no pads."""
+        if self.session is None:
+            return None
+        listing = self.games.get(self.session.game.name)
+        if listing is None or listing.pads is None:
+            return None
+        return listing.pads(self.session.state, press)
 
     # -- the loop ------------------------------------------------------------------
 
@@ -191,6 +260,7 @@ class App:
         """One turn of the loop; return whether anything was redrawn."""
         for event in pygame.event.get():
             self.handle(event)
+        self.take_pads()
         self.scene.update(dt)
         if not self.scene.dirty:
             return False
@@ -229,7 +299,16 @@ class App:
         elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.focus is not None:
             self._press_focus()
         else:
+            return self._key_pad(event)
+        return True
+
+    def _key_pad(self, event: pygame.event.Event) -> bool:
+        """In a game played with pads, the letter keys are pads too (see :mod:`.keypad`)."""
+        listing = self.games.get(self.session.game.name) if self.session else None
+        press = keypad.press_for(pygame.key.name(event.key))
+        if listing is None or listing.pads is None or press is None or event.mod & pygame.KMOD_CTRL:
             return False
+        self.pads.post(press)
         return True
 
     # -- keyboard focus: Tab walks the buttons, Enter presses one -------------------------

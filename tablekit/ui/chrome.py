@@ -16,7 +16,7 @@ def bar_rect(layout: Layout) -> pygame.Rect:
 
 
 def bar_buttons(
-    layout: Layout, labels: list[tuple[str, Callable[[], None], bool]], side: str = "right"
+    layout: Layout, labels: list[tuple[str, Callable[[], object], bool]], side: str = "right"
 ) -> list[Button]:
     """Buttons packed into the top bar from one side: (label, action, enabled)."""
     gap = layout.gap

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 import pygame
@@ -104,7 +105,7 @@ class Form:
             for cell, key in zip(columns(row, len(keys), 4), keys, strict=True):
                 typed = "\b" if key == "DEL" else key
                 label = {"DEL": "delete", " ": "space"}.get(key, key)
-                found.append(Button(cell, label, lambda t=typed: self.type(t)))
+                found.append(Button(cell, label, partial(self.type, typed)))
         return found
 
     def draw(
@@ -223,7 +224,7 @@ class Form:
             Button(
                 cell,
                 label,
-                lambda v=value: self._pick(item, v),
+                partial(self._pick, item, value),
                 selected=(value in chosen) if item.kind == "multi" else value == chosen,
             )
             for cell, (value, label) in zip(cells, item.options, strict=False)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import gettext
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 from tablekit.rules.errors import Phrase, RuleError
 
@@ -21,7 +21,8 @@ if TYPE_CHECKING:
     from tablekit.devices.camera import CameraStatus
 
 LOCALES = Path(__file__).resolve().parents[1] / "locale"
-LANGUAGES = {"en": "English", "da": "Dansk"}
+LANGUAGES: list[tuple[str, Literal["en", "da"]]] = [("English", "en"), ("Dansk", "da")]
+"""The languages tablekit speaks, each by its own name."""
 
 
 def translator(language: str) -> Callable[[str], str]:

@@ -8,23 +8,21 @@ redrawn, so an idle screen costs no CPU.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import Any
 
 import pygame
 
-from tablekit.rules.game import Event
-
-if TYPE_CHECKING:
-    from tablekit.ui.app import App
-    from tablekit.ui.widgets import Button
+from tablekit.ui.host import Host
+from tablekit.ui.widgets import Button
 
 
 class Scene:
     """Base class for screens. Override what you need."""
 
     name = "scene"
+    """What the app calls this scene: a screen's name, or the game's name it plays."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Host) -> None:
         self.app = app
         self.dirty = True
 
@@ -38,8 +36,12 @@ class Scene:
     def handle(self, event: pygame.event.Event) -> None:
         """React to one input event (a tap arrives once, as MOUSEBUTTONDOWN/UP)."""
 
-    def react(self, events: Sequence[Event]) -> None:
-        """Respond to the events of a command just applied (start an animation, a cue)."""
+    def react(self, events: Sequence[dict[str, Any]]) -> None:
+        """Respond to the events of a command just applied (start an animation, a cue).
+
+        The events come as the table may see them: JSON-ready, with every
+        secret hidden, exactly like the table's view.
+        """
 
     def update(self, dt: float) -> None:
         """Advance animations by ``dt`` seconds; set ``dirty`` if anything moved."""

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import Any
+from collections.abc import Mapping
 
-from tablekit.rules.game import Game
+from tablekit.rules.listing import Listing
 from tablekit.session.journal import Journal
 
 
@@ -16,7 +16,7 @@ def screenshot(
     out: str,
     journal: Journal,
     session: str | None = None,
-    games: dict[str, Game[Any]] | None = None,
+    games: Mapping[str, Listing] | None = None,
 ) -> int:
     """Draw ``scene`` at ``size`` and save it to ``out``.
 
@@ -28,16 +28,17 @@ def screenshot(
     import pygame
 
     from tablekit import config
-    from tablekit.ui.app import GAME_SCENES, SCENES, App
+    from tablekit.ui.app import SCENES, App
 
-    if scene not in SCENES:
-        print(f"tablekit: unknown scene {scene!r}; scenes: {', '.join(SCENES)}", file=sys.stderr)
-        return 2
     app = App(config.load(), journal, size, games)
+    if scene not in SCENES and scene not in app.games:
+        known = ", ".join([*SCENES, *app.games])
+        print(f"tablekit: unknown scene {scene!r}; scenes: {known}", file=sys.stderr)
+        return 2
     if session is not None and not app.resume(session):
         print(f"tablekit: {app.notice_text}", file=sys.stderr)
         return 2
-    if scene in GAME_SCENES.values() and app.session is None:
+    if scene in app.games and app.session is None:
         print(
             f"tablekit: the {scene} scene needs a session; name one with --session", file=sys.stderr
         )

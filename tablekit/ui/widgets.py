@@ -115,7 +115,8 @@ class Button:
 
     rect: pygame.Rect
     label: str
-    action: Callable[[], None]
+    action: Callable[[], object]
+    """What a press does; anything it returns is ignored."""
     enabled: bool = True
     selected: bool = False
     fill: Colour = theme.PARCHMENT

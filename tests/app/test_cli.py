@@ -5,7 +5,7 @@ import json
 from pathlib import Path
 
 import pytest
-from fakegame import Counter
+from fakegame import LISTING, Counter
 
 from tablekit import cli, paths
 from tablekit.rules import catalog
@@ -14,7 +14,7 @@ from tablekit.session import Journal, Session
 
 @pytest.fixture(autouse=True)
 def counter_only(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(catalog, "games", lambda: {"test-counter": Counter()})
+    monkeypatch.setattr(catalog, "listings", lambda: {LISTING.name: LISTING})
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, list[dict], str]:

@@ -30,7 +30,11 @@ def test_values_are_read(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ('[ui]\nlanguage = "fr"', "ui.language: Invalid enum value 'fr'; allowed: en, da"),
+        ('[ui]\nlanguage = "fr"', "ui.language: Invalid enum value 'fr'; allowed: auto, en, da"),
+            (
+                '[play]\ngame = "chess"',
+                "play.game: unknown game 'chess'; allowed: mice-mystics",
+            ),
         ("[display]\nrotate = 45", "display.rotate: Invalid enum value 45; allowed: 0, 90, 180"),
         ("[display]\nfps = 0", "display.fps: Expected int >= 5"),
         ('[display]\nfps = "fast"', "display.fps: Expected int, got str"),

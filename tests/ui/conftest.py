@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 import pygame
 import pytest
-from fakegame import Counter
+from fakegame import LISTING
 
 from tablekit.config import Config
 from tablekit.session import Journal
@@ -21,7 +21,7 @@ def make_app(journal: Journal) -> Iterator[object]:
     made: list[App] = []
 
     def make(size: tuple[int, int] = (800, 480), settings: Config | None = None) -> App:
-        made.append(App(settings or Config(), journal, size, games={"test-counter": Counter()}))
+        made.append(App(settings or Config(), journal, size, games={LISTING.name: LISTING}))
         return made[-1]
 
     try:

@@ -190,7 +190,7 @@ def test_a_surge_is_announced_until_it_fades(app: Any, monkeypatch: pytest.Monke
     middle = (app.layout.width // 2, app.layout.height // 2 - app.layout.px(5))
     app.step(0.0)
     assert app.canvas.get_at(middle)[:3] != theme.WAX
-    app.scene.react([type("E", (), {"kind": "mm.surged"})()])
+    app.scene.react([{"type": "mm.surged"}])
     assert played == ["surge"]
     assert app.step(0.5)
     assert app.canvas.get_at(middle)[:3] == theme.WAX
@@ -241,7 +241,7 @@ def test_own_dice_are_entered_on_the_tray_and_submitted_with_their_faces(app: An
     tray = app.scene
     tray.set_face("sword_shield")
     tray.confirm()
-    assert app.scene.name == "mm"
+    assert app.scene.name == "mice-mystics"
     roll = app.session.table_view()["last_roll"]
     assert roll["faces"] == ["sword_shield"]
     assert roll["movement"] == 2 + 3  # Prince Collin moves 2, plus the die
@@ -260,7 +260,7 @@ def test_own_dice_the_rules_refuse_come_back_to_the_tray_to_be_put_right(app: An
     assert "1" in app.notice_text and app.session.table_view()["last_roll"] is None
     press(app, "Remove last")
     press(app, "Confirm")
-    assert app.scene.name == "mm"
+    assert app.scene.name == "mice-mystics"
     assert app.session.table_view()["last_roll"]["faces"] == ["bow"]
 
 

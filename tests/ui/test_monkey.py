@@ -75,7 +75,7 @@ def tap(app: Any, rng: random.Random) -> None:
         event = pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=button.rect.center, button=1)
     pygame.event.post(event)
     app.step(rng.choice([0.0, 0.1, 1.0]))
-    if app.scene.name != "mm" and rng.random() < 0.3:
+    if app.scene.name != "mice-mystics" and rng.random() < 0.3:
         app.resume(app.session.name)
 
 

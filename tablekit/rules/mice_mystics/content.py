@@ -201,8 +201,13 @@ def parse_pack(text: str, source: str = "pack") -> Pack:
 
 def base_pack() -> Pack:
     """The pack shipped with tablekit."""
-    text = resources.files(__package__).joinpath("content/base.toml").read_text("utf-8")
-    return parse_pack(text, "base.toml")
+    return shipped_pack("base")
+
+
+def shipped_pack(name: str) -> Pack:
+    """The pack ``content/NAME.toml`` shipped inside this package."""
+    text = resources.files(__package__).joinpath(f"content/{name}.toml").read_text("utf-8")
+    return parse_pack(text, f"{name}.toml")
 
 
 def _tables(value: Any, where: str) -> list[tuple[str, dict[str, Any]]]:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from tablekit.rules.errors import Phrase, RuleError, UnknownCommandError
@@ -100,6 +100,10 @@ class MiceAndMystics:
     def legal_commands(self, state: State) -> frozenset[str]:
         """The command kinds that can currently succeed."""
         return legal_commands(state)
+
+    def hidden(self, item: Command | Event) -> Mapping[str, str]:
+        """Nothing in Mice and Mystics is secret: every command and event is public."""
+        return {}
 
 
 def _check_moment(state: State, command: Command) -> None:

@@ -12,12 +12,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import replace
-from typing import Any
+from typing import Any, cast
 
 import pygame
 
-from tablekit.rules.game import Command, Event
+from tablekit.rules.game import Command
 from tablekit.rules.mice_mystics import commands as cmd
+from tablekit.rules.mice_mystics.view_types import MiceMysticsView, TrackCard
 from tablekit.ui import chrome, theme, widgets
 from tablekit.ui.form import Form
 from tablekit.ui.layout import columns, rows
@@ -33,7 +34,7 @@ SURGE_SECONDS = 2.5
 class MiceMysticsScene(Scene):
     """Plays a Mice and Mystics session."""
 
-    name = "mm"
+    name = "mice-mystics"
 
     def __init__(self, app: Any) -> None:
         super().__init__(app)
@@ -42,7 +43,7 @@ class MiceMysticsScene(Scene):
         self.starting: Form | None = None
         self.selected: str | None = None
         self.surge = 0.0
-        self.cards: list[tuple[pygame.Rect, dict[str, Any]]] = []
+        self.cards: list[tuple[pygame.Rect, TrackCard]] = []
         self.own_dice = app.settings.camera.backend != "none"
 
     # -- the contract ----------------------------------------------------------------
@@ -66,9 +67,9 @@ class MiceMysticsScene(Scene):
             panel.type("\b")
             self.dirty = True
 
-    def react(self, events: Sequence[Event]) -> None:
+    def react(self, events: Sequence[dict[str, Any]]) -> None:
         """Sound and show what the table must notice; after exploring, ask for the card."""
-        kinds = {event.kind for event in events}
+        kinds = {event["type"] for event in events}
         if "mm.surged" in kinds:
             self.surge = SURGE_SECONDS
             self.app.cues.play("surge")
@@ -76,7 +77,7 @@ class MiceMysticsScene(Scene):
             self.app.cues.play("defeat")
         elif "mm.turn_started" in kinds:
             self.app.cues.play("turn")
-        if any(getattr(event, "action", "") == "explore" for event in events):
+        if any(event.get("action") == "explore" for event in events):
             self.form = forms.encounter(self.view(), self.submit, self.app.tr)
 
     def update(self, dt: float) -> None:
@@ -102,12 +103,13 @@ class MiceMysticsScene(Scene):
             widgets.text(surface, title, line, layout.text("heading"), theme.CREAM, "title", "left")
         track, side = self._areas()
         panel = self._panel(view)
-        area = None if panel is None else self._form_area(view, panel)
-        full = area == layout.content()
-        self.cards = [] if full else board.draw_track(surface, layout, track, view, self.app.tr)
         if panel is None:
+            self.cards = board.draw_track(surface, layout, track, view, self.app.tr)
             self._draw_board(surface, side, view)
         else:
+            area = self._form_area(view, panel)
+            full = area == layout.content()
+            self.cards = [] if full else board.draw_track(surface, layout, track, view, self.app.tr)
             if self._beside_tray(view, panel):
                 tray = pygame.Rect(side.x, side.y, side.width, int(layout.touch * 1.5))
                 board.draw_tray(surface, layout, tray, view["last_roll"], self.app.tr)
@@ -134,14 +136,13 @@ class MiceMysticsScene(Scene):
         """
         if not (self.own_dice and getattr(command, "faces", ()) is None):
             return self.app.submit(command)
-        camera = self.app.scene_named("camera")
 
         def with_faces(faces: list[int | str]) -> bool:
             self.app.goto(self.name)  # back first, so this scene reacts to the roll
-            return self.app.submit(replace(command, faces=tuple(str(face) for face in faces)))
+            rolled: Any = command  # every rolling command has a ``faces`` field
+            return self.app.submit(replace(rolled, faces=tuple(str(face) for face in faces)))
 
-        camera.request("mm-action", with_faces, return_to=self.name)  # type: ignore[attr-defined]
-        self.app.goto("camera")
+        self.app.ask_dice("mm-action", with_faces, return_to=self.name)
         return True
 
     def _toggle_dice(self) -> None:
@@ -149,11 +150,12 @@ class MiceMysticsScene(Scene):
 
     # -- what is shown ---------------------------------------------------------------
 
-    def view(self) -> dict[str, Any]:
+    def view(self) -> MiceMysticsView:
+        """The table's view of the session, in the shape the rules declare."""
         assert self.app.session is not None
-        return self.app.session.table_view()
+        return cast(MiceMysticsView, self.app.session.table_view())
 
-    def _panel(self, view: dict[str, Any]) -> Form | FigurePanel | None:
+    def _panel(self, view: MiceMysticsView) -> Form | FigurePanel | None:
         """What takes the right side: a question, an open form, a card's panel, the set-up."""
         if self.form is not None and self.form.closed:
             self.form = None
@@ -173,7 +175,7 @@ class MiceMysticsScene(Scene):
             return self.starting
         return None
 
-    def _answer(self, view: dict[str, Any]) -> Form | FigurePanel | None:
+    def _answer(self, view: MiceMysticsView) -> Form | FigurePanel | None:
         """The form for the first pending question, kept while that question stands."""
         question = repr(view["pending"][0])
         if self.form is not None:
@@ -189,7 +191,7 @@ class MiceMysticsScene(Scene):
     def _show(self, form: Form | FigurePanel) -> None:
         self.form = form
 
-    def _title(self, view: dict[str, Any]) -> str:
+    def _title(self, view: MiceMysticsView) -> str:
         tr = self.app.tr
         if view["outcome"] == "setup":
             return tr("New chapter")
@@ -243,7 +245,7 @@ class MiceMysticsScene(Scene):
         )
         return track, side
 
-    def _form_area(self, view: dict[str, Any], form: Form | FigurePanel) -> pygame.Rect:
+    def _form_area(self, view: MiceMysticsView, form: Form | FigurePanel) -> pygame.Rect:
         """Full width for typing or setting up; below the dice tray for a question; else right."""
         if form.wide or view["outcome"] != "playing":
             return self.app.layout.content()
@@ -253,7 +255,7 @@ class MiceMysticsScene(Scene):
             return pygame.Rect(side.x, side.y + top, side.width, side.height - top)
         return side
 
-    def _beside_tray(self, view: dict[str, Any], panel: Form | FigurePanel) -> bool:
+    def _beside_tray(self, view: MiceMysticsView, panel: Form | FigurePanel) -> bool:
         """A question about a roll is asked with the roll in sight."""
         return bool(view["pending"]) and view["last_roll"] is not None and not panel.wide
 
@@ -279,7 +281,7 @@ class MiceMysticsScene(Scene):
 
     # -- playing ---------------------------------------------------------------------
 
-    def _draw_board(self, surface: pygame.Surface, side: pygame.Rect, view: dict[str, Any]) -> None:
+    def _draw_board(self, surface: pygame.Surface, side: pygame.Rect, view: MiceMysticsView) -> None:
         layout = self.app.layout
         tr = self.app.tr
         wheel, hourglass, tray, _ = self._board_areas(side)
@@ -308,22 +310,22 @@ class MiceMysticsScene(Scene):
         for button in self._action_buttons(view):
             button.draw(surface, layout.text("body"))
 
-    def _minion_turn(self, view: dict[str, Any]) -> bool:
+    def _minion_turn(self, view: MiceMysticsView) -> bool:
         return any(c["current"] and c["side"] == "minion" for c in view["track"])
 
-    def _reminder_area(self, view: dict[str, Any]) -> pygame.Rect | None:
+    def _reminder_area(self, view: MiceMysticsView) -> pygame.Rect | None:
         """On a minion turn, room above the actions for who moves them and whom they attack."""
         if not self._minion_turn(view):
             return None
         _, _, _, area = self._board_areas(self._areas()[1])
         return pygame.Rect(area.x, area.y, area.width, int(self.app.layout.touch * 1.6))
 
-    def _minion_note(self, view: dict[str, Any]) -> str:
+    def _minion_note(self, view: MiceMysticsView) -> str:
         player = next((h["name"] for h in view["heroes"] if h["id"] == view["minion_player"]), "")
         lead = f"{player}: {self.app.tr('you play the minions.')} " if player else ""
         return lead + " ".join(view["reminders"])
 
-    def _encounter_line(self, view: dict[str, Any]) -> str:
+    def _encounter_line(self, view: MiceMysticsView) -> str:
         tr = self.app.tr
         if view["reminders"] and not self._minion_turn(view):
             return view["reminders"][0]
@@ -334,7 +336,7 @@ class MiceMysticsScene(Scene):
         card = found["name"] or f"{tr('page')} {found['page']}"
         return f"{tr('Face-up encounter')}: {card} · {tr('surge')}: {surge}"
 
-    def _action_buttons(self, view: dict[str, Any]) -> list[Button]:
+    def _action_buttons(self, view: MiceMysticsView) -> list[Button]:
         _, _, _, area = self._board_areas(self._areas()[1])
         reminder = self._reminder_area(view)
         if reminder is not None:
@@ -344,7 +346,7 @@ class MiceMysticsScene(Scene):
         legal = set(view["legal"])
         mouse_turn = any(c["current"] and c["side"] == "mouse" for c in view["track"])
         submit, tr = self.submit, self.app.tr
-        entries: list[tuple[str, str, Callable[[], None]]] = [
+        entries: list[tuple[str, str, Callable[[], object]]] = [
             (cmd.RollMovement.kind, tr("Move"), lambda: submit(cmd.RollMovement()) and None),
         ]
         if mouse_turn:
@@ -387,7 +389,7 @@ class MiceMysticsScene(Scene):
 
     def _open(
         self,
-        build: Callable[[dict[str, Any], Callable[[Command], bool], Callable[[str], str]], Form],
+        build: Callable[[MiceMysticsView, Callable[[Command], bool], Callable[[str], str]], Form],
     ) -> Callable[[], None]:
         def opening() -> None:
             self.form = build(self.view(), self.submit, self.app.tr)

@@ -14,11 +14,12 @@ roll. Without a working camera the picker is the roll: tap a face to add a die.
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import cache
+from functools import cache, partial
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from tablekit.rules.mouse_guard import dice as mg_dice
 from tablekit.ui import chrome, theme, widgets
 from tablekit.ui.frames import FrameImage, fit
 from tablekit.ui.i18n import status_text
@@ -39,9 +40,15 @@ FRAME_INTERVAL = 0.1
 UNSURE = 0.6
 """Dice read with less confidence than this are highlighted and asked about."""
 
-MOUSE_GUARD = {1: "snake", 2: "snake", 3: "snake", 4: "sword", 5: "sword", 6: "axe"}
-
 Face = int | str
+
+
+MOUSE_GUARD_FACES = frozenset(face.value for face in mg_dice.Face)
+
+
+def mouse_guard_face(value: Face) -> str:
+    """A pip die's value read by the Mouse Guard rule; a symbol face's name as it is."""
+    return mg_dice.face_of(value).value if isinstance(value, int) and 1 <= value <= 6 else str(value)
 
 
 def face_icon(face: str, side: int) -> pygame.Surface:
@@ -323,7 +330,7 @@ class CameraScene(Scene):
         if not self._picking():
             return []
         return [
-            Button(cell, self._label(face), lambda f=face: self.set_face(f))
+            Button(cell, self._label(face), partial(self.set_face, face))
             for cell, face in zip(self._cells(), self.faces(), strict=False)
         ]
 
@@ -486,13 +493,13 @@ class CameraScene(Scene):
         values = self.values()
         if not values:
             return ""
-        names = [MOUSE_GUARD.get(v, "") if isinstance(v, int) else v for v in values]
-        if all(n in ("axe", "sword", "snake") for n in names):
-            counts = {n: names.count(n) for n in ("axe", "sword", "snake")}
+        names = [mouse_guard_face(v) for v in values]
+        if all(n in MOUSE_GUARD_FACES for n in names):
             tr = self.app.tr
             return (
-                f"{tr('Axes')} {counts['axe']} · {tr('Swords')} {counts['sword']} · "
-                f"{tr('Snakes')} {counts['snake']}"
+                f"{tr('Axes')} {names.count(mg_dice.Face.AXE)} · "
+                f"{tr('Swords')} {names.count(mg_dice.Face.SWORD)} · "
+                f"{tr('Snakes')} {names.count(mg_dice.Face.SNAKE)}"
             )
         counts = {v: values.count(v) for v in dict.fromkeys(values)}
         return "\n".join(f"{n} x {self._label(v)}" for v, n in counts.items())

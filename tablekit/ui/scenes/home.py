@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 import pygame
 
 from tablekit.ui import chrome, theme, widgets
@@ -69,7 +71,7 @@ class HomeScene(Scene):
         found = []
         sessions = self.app.journal.sessions()
         for slot, info in zip(self._slots(self._areas()[0]), sessions, strict=False):
-            button = Button(slot, info.name, lambda n=info.name: self.app.resume(n))
+            button = Button(slot, info.name, partial(self.app.resume, info.name))
             button.selected = info.name == current
             found.append(button)
         return found
@@ -78,6 +80,6 @@ class HomeScene(Scene):
         known = sorted(self.app.games.values(), key=lambda g: g.title)
         slots = self._slots(self._areas()[1])
         return [
-            Button(slot, game.title, lambda g=game.name: self.app.start(g), fill=theme.CHEESE)
+            Button(slot, game.title, partial(self.app.start, game.name), fill=theme.CHEESE)
             for slot, game in zip(slots, known, strict=False)
         ]

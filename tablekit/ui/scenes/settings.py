@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import partial
 from typing import TYPE_CHECKING
 
 import pygame
 
 from tablekit import paths
+from tablekit.config import Language
 from tablekit.ui import chrome, theme, widgets
-from tablekit.ui.i18n import LANGUAGES, status_text
+from tablekit.ui.i18n import LANGUAGES, mark, status_text
 from tablekit.ui.layout import columns
 from tablekit.ui.scene import Scene
 from tablekit.ui.touch import TAP
@@ -104,16 +106,18 @@ class SettingsScene(Scene):
     def _rows(self) -> list[tuple[str, list[Button]]]:
         settings = self.app.settings
         tr = self.app.tr
+        ui, play = settings.ui, settings.play
+        choices: list[tuple[str, Language]] = [(tr("Game's own"), "auto"), *LANGUAGES]
         language = [
-            (name, code == settings.ui.language, replace(settings.ui, language=code), "ui")
-            for code, name in LANGUAGES.items()
+            (name, code == ui.language, replace(settings, ui=replace(ui, language=code)))
+            for name, code in choices
         ]
         sound = [
-            (tr("On"), settings.ui.sound, replace(settings.ui, sound=True), "ui"),
-            (tr("Off"), not settings.ui.sound, replace(settings.ui, sound=False), "ui"),
+            (tr(label), ui.sound == on, replace(settings, ui=replace(ui, sound=on)))
+            for label, on in ((mark("On"), True), (mark("Off"), False))
         ]
         game = [
-            (g.title, g.name == settings.play.game, replace(settings.play, game=g.name), "play")
+            (g.title, g.name == play.game, replace(settings, play=replace(play, game=g.name)))
             for g in self.app.games.values()
         ]
         labelled = [(tr("Language"), language), (tr("Sound"), sound), (tr("New sessions"), game)]
@@ -121,14 +125,11 @@ class SettingsScene(Scene):
         for (label, options), (_, area) in zip(labelled, self._grid(), strict=True):
             cells = columns(area, max(2, len(options)), self.app.layout.gap)
             row = [
-                Button(cell, text, lambda s=section, v=value: self._set(s, v), selected=chosen)
-                for cell, (text, chosen, value, section) in zip(cells, options, strict=False)
+                Button(cell, text, partial(self.app.change_settings, value), selected=chosen)
+                for cell, (text, chosen, value) in zip(cells, options, strict=False)
             ]
             found.append((label, row))
         return found
-
-    def _set(self, section: str, value: object) -> None:
-        self.app.change_settings(replace(self.app.settings, **{section: value}))
 
     def _describe_devices(self, camera: CameraStatus) -> list[tuple[str, bool, str]]:
         """(device, working, sentence) for every kind of device tablekit can use."""

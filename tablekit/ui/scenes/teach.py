@@ -12,6 +12,7 @@ and the app reloads them.
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -264,7 +265,7 @@ class TeachScene(Scene):
             Button(
                 cell,
                 self.kind_label(kind),
-                lambda k=kind: self.choose_kind(k),
+                partial(self.choose_kind, kind),
                 selected=kind == self.kind,
             )
             for cell, kind in zip(columns(row, len(kinds), layout.gap), kinds, strict=True)
@@ -283,9 +284,7 @@ class TeachScene(Scene):
             for c in columns(row, 3, layout.gap)
         ]
         return [
-            Button(
-                cell, self._label(face), lambda f=face: self.choose(f), selected=face == self.face
-            )
+            Button(cell, self._label(face), partial(self.choose, face), selected=face == self.face)
             for cell, face in zip(cells, faces, strict=False)
         ]
 

@@ -1,0 +1,54 @@
+"""What a game declares about itself, once, for the catalogue.
+
+Everything the rest of tablekit needs to know about a game sits in its
+:class:`Listing`: how to make its rules, which scene plays it, which dice
+the tray camera reads for it, its language and its content, and how its
+action pads map to commands. Nothing outside the game's own package and the
+catalogue's list of games names a game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from tablekit.rules.game import Game
+from tablekit.rules.pads import PadMap
+
+
+@dataclass(frozen=True)
+class DiceKind:
+    """A kind of physical die the tray camera reads for a game.
+
+    ``kind`` is the reader's name for it (``mm-action``, ``taught:NAME``),
+    ``title`` what the teach screen calls it, ``faces`` the face names a
+    reading of it yields, in the order a face picker offers them.
+    """
+
+    kind: str
+    title: str
+    faces: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Listing:
+    """One game, as the catalogue knows it.
+
+    * ``name``: the stable id written in journals, scripts and the config;
+    * ``rules``: makes the game's rules (called once per process);
+    * ``scene``: ``"module:Class"`` of the scene that plays it, imported on first use;
+    * ``dice``: the dice the tray camera reads for it;
+    * ``language``: the interface language it is played in unless the table chose one;
+    * ``packs``: the content packs its rules load, as the game names them;
+    * ``pads``: its pure mapping from pad presses to commands, if it uses pads.
+    """
+
+    name: str
+    title: str
+    rules: Callable[[], Game[Any]]
+    scene: str
+    dice: tuple[DiceKind, ...] = ()
+    language: str = "en"
+    packs: tuple[str, ...] = ()
+    pads: PadMap | None = None

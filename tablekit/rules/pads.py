@@ -1,0 +1,45 @@
+"""What a physical action pad says, in words every backend and game share.
+
+A pad backend (GPIO buttons, a USB serial pad, the keyboard, buttons drawn on
+the screen) only reports these neutral events. Each game turns a press into a
+command through a pure mapping of its own, so no backend knows any rule and no
+rule knows any backend.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from tablekit.rules.game import Command
+
+BUTTONS = ("attack", "defend", "feint", "maneuver", "back", "lock")
+"""The buttons of an action pad, in the order they sit on it."""
+
+
+@dataclass(frozen=True)
+class PadPressed:
+    """``button`` (one of :data:`BUTTONS`) was pressed on the pad called ``pad``."""
+
+    pad: str
+    button: str
+
+    def __post_init__(self) -> None:
+        if self.button not in BUTTONS:
+            raise ValueError(f"a pad has no button {self.button!r}; buttons: {', '.join(BUTTONS)}")
+
+
+@dataclass(frozen=True)
+class PadStatus:
+    """Whether the pad called ``pad`` is connected, with a sentence about it."""
+
+    pad: str
+    connected: bool
+    detail: str = ""
+
+
+PadEvent = PadPressed | PadStatus
+
+PadMap = Callable[[Any, PadPressed], Command | None]
+"""A game's pure mapping: (its state, a press) to the command it means, or None."""

@@ -1,0 +1,74 @@
+"""What a scene may ask of the app that shows it.
+
+Scenes talk to the app only through this protocol, so a scene module never
+imports the app (which imports scenes): the dependency runs one way, and a
+test can host a scene in anything that offers these few things.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any, Protocol
+
+from tablekit.config import Config
+from tablekit.devices.pads import PadInbox
+from tablekit.rules.game import Command
+from tablekit.rules.listing import Listing
+from tablekit.rules.pads import PadStatus
+from tablekit.session.journal import Journal
+from tablekit.session.session import Session
+from tablekit.ui.layout import Layout
+from tablekit.ui.sound import Cues
+
+Translate = Callable[[str], str]
+DiceAnswer = Callable[[list[int | str]], bool | None]
+
+
+class Host(Protocol):
+    """The running app, as scenes see it."""
+
+    settings: Config
+    tr: Translate
+    layout: Layout
+    cues: Cues
+    journal: Journal
+    session: Session[Any] | None
+    games: Mapping[str, Listing]
+    pads: PadInbox
+    pad_status: Mapping[str, PadStatus]
+
+    def goto(self, name: str) -> None:
+        """Show the scene ``name`` (a screen such as "home", or a game's name)."""
+        ...
+
+    def submit(self, command: Command) -> bool:
+        """Apply ``command`` to the session; on refusal show why. Return whether it applied."""
+        ...
+
+    def resume(self, name: str) -> bool:
+        """Continue the session ``name`` on its game's scene."""
+        ...
+
+    def start(self, game: str) -> None:
+        """Begin a new session of ``game``."""
+        ...
+
+    def undo(self) -> None: ...
+
+    def redo(self) -> None: ...
+
+    def notice(self, text: str) -> None:
+        """Show ``text`` to the table until the next tap."""
+        ...
+
+    def change_settings(self, settings: Config) -> None:
+        """Use and save new settings."""
+        ...
+
+    def ask_dice(self, kind: str, then: DiceAnswer, return_to: str) -> None:
+        """Show the dice tray for a roll of ``kind`` dice (camera or taps).
+
+        ``then`` receives the faces once the table confirms them, and may answer
+        False (the rules refused the roll) to bring the tray back with the same dice.
+        """
+        ...

@@ -1,0 +1,40 @@
+"""An action pad drawn on the touchscreen, for a table without physical buttons.
+
+Its buttons post the very :class:`~tablekit.rules.pads.PadPressed` events a
+GPIO or serial pad posts into the app's :class:`~tablekit.devices.pads.PadInbox`,
+so a game's pad mapping handles all of them alike.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import partial
+
+import pygame
+
+from tablekit.devices.pads import PadInbox
+from tablekit.rules.pads import BUTTONS, PadPressed
+from tablekit.ui.i18n import mark
+from tablekit.ui.layout import columns
+from tablekit.ui.widgets import Button
+
+LABELS = {
+    "attack": mark("Attack"),
+    "defend": mark("Defend"),
+    "feint": mark("Feint"),
+    "maneuver": mark("Maneuver"),
+    "back": mark("Back"),
+    "lock": mark("Lock"),
+}
+"""What each pad button says, in English until translated."""
+
+
+def pad_buttons(
+    area: pygame.Rect, pad: str, inbox: PadInbox, tr: Callable[[str], str], gap: int
+) -> list[Button]:
+    """The six buttons of the pad called ``pad``, side by side across ``area``."""
+    cells = columns(area, len(BUTTONS), gap)
+    return [
+        Button(cell, tr(LABELS[button]), partial(inbox.post, PadPressed(pad, button)))
+        for cell, button in zip(cells, BUTTONS, strict=True)
+    ]
