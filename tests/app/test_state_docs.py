@@ -1,0 +1,190 @@
+"""docs/state.md against what `tablekit state` really prints, both ways, so the page cannot rot.
+
+A short Mice and Mystics chapter (commands adapted from the examples in
+docs/commands.md) fills most fields; every field the page documents must be
+in the real output with its documented JSON type, and every field of the
+real output must be documented.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tablekit import cli
+
+DOC = Path(__file__).resolve().parents[2] / "docs" / "state.md"
+
+CHAPTER = [
+    {"type": "mm.set_stats", "figure": "collin", "battle": 2, "defense": 2, "lore": 1, "move": 2,
+     "life": 5},
+    {"type": "mm.set_stats", "figure": "nez", "battle": 3, "defense": 1, "lore": 3, "move": 1,
+     "life": 6},
+    {"type": "mm.set_stats", "figure": "rat_warrior", "battle": 2, "defense": 1, "life": 1,
+     "ranged": False},
+    {"type": "mm.set_stats", "figure": "roach", "battle": 1, "defense": 1, "life": 1,
+     "ranged": False},
+    {"type": "mm.start_chapter", "chapter": "1: Flight", "end_page": 8,
+     "heroes": [{"hero": "collin", "ability": "Battle Cry"}, {"hero": "nez", "ability": "Tinker"}],
+     "minions": [{"minion": "rat_warrior", "count": 2}], "order": ["collin", "rat_warrior", "nez"]},
+    {"type": "mm.roll_movement", "faces": ["cheese"]},
+    {"type": "mm.explore"},
+    {"type": "mm.draw_encounter", "name": "Rats in the walls",
+     "minions": [{"minion": "rat_warrior", "count": 2}, {"minion": "roach", "count": 1}],
+     "ambush": False, "mousetraps": True, "greedy_roaches": False,
+     "surge": [{"minion": "roach", "count": 2}], "disguises": False},
+    {"type": "mm.story_achievement", "name": "Freed Lily", "pages": 1},
+    {"type": "mm.party_item", "item": "Disguises", "held": True},
+    {"type": "mm.wound_mouse", "hero": "nez", "amount": 1, "poison": True},
+    {"type": "mm.set_marker", "hero": "collin", "marker": "webbed", "on": True},
+    {"type": "mm.capture_mouse", "hero": "nez"},
+    {"type": "mm.end_turn"},
+    {"type": "mm.minion_attack", "targets": ["collin"], "poison": False,
+     "faces": ["sword_star", "sword_shield"]},
+]  # fmt: skip
+"""Set up, a mouse's turn (a roll, an encounter), a capture, then a minion's attack to defend."""
+
+ROW = re.compile(r"^\|\s*`([^`]+)`\s*\|\s*([^|]+?)\s*\|\s*(.*?)\s*\|\s*$")
+SEGMENT = re.compile(r"^(\w+)(?:\[(?:(\w+)=(\w+))?\])?$")
+SCALARS: dict[str, type] = {"string": str, "boolean": bool, "object": dict}
+
+
+def documented(game_section: str) -> dict[str, str]:
+    """Field path -> JSON type, from the header's table and the game's section of the page."""
+    sections = re.split(r"^## ", DOC.read_text(encoding="utf-8"), flags=re.MULTILINE)
+    wanted = [s for s in sections if s.startswith(("Header\n", game_section + "\n"))]
+    assert len(wanted) == 2, "docs/state.md needs a Header section and a " + game_section
+    fields: dict[str, str] = {}
+    for line in "\n".join(wanted).splitlines():
+        if match := ROW.match(line):
+            path, kind, meaning = match.groups()
+            assert meaning, f"{path} has no meaning in docs/state.md"
+            assert path not in fields, f"{path} is documented twice"
+            fields[path] = kind
+    return fields
+
+
+def values(view: Any, path: str) -> list[Any]:
+    """Every value ``path`` reaches in ``view``; KeyError names a missing key."""
+    found = [view]
+    for segment in path.split("."):
+        match = SEGMENT.match(segment)
+        assert match, f"cannot read the path {path!r}"
+        key, field, wanted = match.groups()
+        step = []
+        for value in found:
+            if value is None:
+                continue  # an object that may be null, as the row above says
+            if key not in value:
+                raise KeyError(f"{path}: no {key!r} in {sorted(value)}")
+            step.append(value[key])
+        if segment.endswith("]"):
+            step = [item for items in step for item in items]
+            if field:
+                step = [item for item in step if item.get(field) == wanted]
+        found = step
+    return found
+
+
+def is_a(value: Any, kind: str) -> bool:
+    """Whether ``value`` has the JSON type written as ``kind`` ("integer or null")."""
+    return any(_is_one(value, one) for one in kind.split(" or "))
+
+
+def _is_one(value: Any, kind: str) -> bool:
+    if kind == "null":
+        return value is None
+    if kind.startswith("array of "):
+        item = kind.removeprefix("array of ").removesuffix("s")
+        return isinstance(value, list) and all(_is_one(v, item) for v in value)
+    if kind == "integer":
+        return isinstance(value, int) and not isinstance(value, bool)
+    return isinstance(value, SCALARS[kind])
+
+
+def real_fields(view: Any, paths: tuple[str, ...] = ("",)) -> Iterator[tuple[str, ...]]:
+    """Every key in ``view``, each as the paths the page may write it as.
+
+    An object in an array may be written ``a[]`` or ``a[key=value]`` for any
+    of its string values.
+    """
+    if isinstance(view, dict):
+        for key, value in view.items():
+            here = tuple(f"{path}.{key}" if path else key for path in paths)
+            yield here
+            yield from real_fields(value, here)
+    elif isinstance(view, list):
+        for item in view:
+            if isinstance(item, dict):
+                filters = ["[]"] + [f"[{k}={v}]" for k, v in item.items() if isinstance(v, str)]
+                yield from real_fields(item, tuple(p + f for p in paths for f in filters))
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> str:
+    code = cli.main(list(args))
+    out, err = capsys.readouterr()
+    assert code == 0, err
+    return out
+
+
+@pytest.fixture
+def views(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> dict[str, dict[str, Any]]:
+    """The table, gm and a pad's view of a Mice and Mystics chapter under way."""
+    script = tmp_path / "chapter.jsonl"
+    script.write_text("\n".join(json.dumps(line) for line in CHAPTER) + "\n", encoding="utf-8")
+    run(capsys, "script", str(script), "--session", "Friday", "--game", "mice-mystics")
+    return {
+        view: json.loads(run(capsys, "state", "--session", "Friday", "--view", view))
+        for view in ("table", "gm", "pad:left")
+    }
+
+
+def test_the_page_documents_the_header_and_mice_and_mystics() -> None:
+    fields = documented("Mice and Mystics")
+    assert {"session", "game", "can_undo", "can_redo", "legal"} <= fields.keys()
+    assert {"track[side=mouse].wounds", "track[side=minion].wounds", "catalogue"} <= fields.keys()
+
+
+@pytest.mark.parametrize("audience", ["table", "gm"])
+def test_every_documented_field_is_in_the_real_output_with_its_type(
+    views: dict[str, dict[str, Any]], audience: str
+) -> None:
+    view = views[audience]
+    wrong = []
+    for path, kind in documented("Mice and Mystics").items():
+        found = values(view, path)
+        if not found:
+            wrong.append(f"{path}: no value in this session to check")
+        wrong += [f"{path}: {v!r} is not {kind}" for v in found if not is_a(v, kind)]
+    assert wrong == []
+
+
+@pytest.mark.parametrize("audience", ["table", "gm"])
+def test_every_field_of_the_real_output_is_documented(
+    views: dict[str, dict[str, Any]], audience: str
+) -> None:
+    fields = documented("Mice and Mystics")
+    missing = {names[0] for names in real_fields(views[audience]) if not set(names) & fields.keys()}
+    assert missing == set()
+    assert set(views[audience]) <= fields.keys()
+
+
+def test_the_session_under_test_reached_play_with_a_question_waiting(
+    views: dict[str, dict[str, Any]],
+) -> None:
+    table = views["table"]
+    assert table["outcome"] == "playing" and table["current"] == "rat_warrior"
+    assert table["pending"][0]["ask"] == "defend"
+    assert table["encounter"]["name"] == "Rats in the walls"
+    assert {c["side"] for c in table["track"]} == {"mouse", "minion"}
+
+
+def test_mice_and_mystics_shows_every_audience_the_same(
+    views: dict[str, dict[str, Any]],
+) -> None:
+    assert views["table"] == views["gm"] == views["pad:left"]
