@@ -6,6 +6,7 @@ Axes matter on their own too: a Fate point spent after the roll explodes them.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from enum import StrEnum
 
@@ -34,3 +35,43 @@ def face_of(pips: int) -> Face:
 def successes(faces: Sequence[str]) -> int:
     """Swords and axes: the successes in a roll."""
     return sum(face in SUCCESSES for face in faces)
+
+
+def read_face(value: str | int) -> Face:
+    """A face given by name ("axe") or by pips (6 or "6"), as a camera or a tap gives it."""
+    if isinstance(value, int) or value.isdigit():
+        return face_of(int(value))
+    try:
+        return Face(value.lower())
+    except ValueError:
+        raise ValueError(f"a Mouse Guard die shows snake, sword or axe, not {value!r}") from None
+
+
+def roll(count: int, rng: random.Random) -> tuple[Face, ...]:
+    """``count`` dice rolled with ``rng``."""
+    return tuple(face_of(rng.randint(1, 6)) for _ in range(count))
+
+
+def axes(faces: Sequence[str]) -> int:
+    """The axes in a roll: the dice a Fate point explodes."""
+    return sum(face == Face.AXE for face in faces)
+
+
+def explode(count: int, rng: random.Random) -> tuple[Face, ...]:
+    """The new dice ``count`` axes explode into, in order; every new axe rolls once more."""
+    faces: list[Face] = []
+    waiting = count
+    while waiting:
+        face = face_of(rng.randint(1, 6))
+        faces.append(face)
+        waiting += (face == Face.AXE) - 1
+    return tuple(faces)
+
+
+def explosion_needs(axes_before: int, faces: Sequence[str]) -> int:
+    """How many dice an explosion of ``axes_before`` axes rolls, given its faces so far.
+
+    Every die in the explosion uses up one waiting axe and every new axe adds one;
+    the explosion is complete when no axe waits.
+    """
+    return axes_before + axes(faces)

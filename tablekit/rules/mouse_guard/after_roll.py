@@ -1,0 +1,132 @@
+"""What a mouse may do once the dice are down: the summary's Tests, steps 7 to 9.
+
+Wises (step 7) come before Fate on axes (step 8), so an axe from a reroll
+explodes too; a level 3 trait (step 9) comes last.
+"""
+
+from __future__ import annotations
+
+import random
+
+from tablekit.rules.errors import RuleError
+from tablekit.rules.mouse_guard import commands as cmd
+from tablekit.rules.mouse_guard import events as ev
+from tablekit.rules.mouse_guard.character import Character
+from tablekit.rules.mouse_guard.dice import Face, axes, explode, explosion_needs
+from tablekit.rules.mouse_guard.draft import Draft, dice, read_faces
+from tablekit.rules.mouse_guard.procedure import current, reach, side_of
+from tablekit.rules.mouse_guard.state import Side, Step, Test
+
+DEEPER_UNDERSTANDING = "deeper_understanding"
+OF_COURSE = "of_course"
+EXPLODE = "explode"
+LEVEL_THREE = "level_three"
+
+
+def _rolled_side(d: Draft, step: Step, name: str, option: str) -> tuple[Test, str, Side]:
+    """The test, the side ``name`` rolls for and that side, once every side has rolled."""
+    test = current(d, step)
+    if not test.rolled:
+        raise RuleError("Roll the dice first")
+    which = side_of(test, name)
+    side = test.side(which)
+    if option in side.options:
+        raise RuleError("That has already been done for this roll")
+    return test, which, side
+
+
+def _failed(side: Side) -> int:
+    failed = sum(face == Face.SNAKE for face in side.faces)
+    if not failed:
+        raise RuleError("There is no failed die to reroll")
+    return failed
+
+
+def _wise(character: Character, name: str) -> str:
+    wise = character.wise(name)
+    if wise is None:
+        raise RuleError("{name} has no wise {wise}", name=character.name, wise=name)
+    return wise.name
+
+
+def deeper_understanding(d: Draft, c: cmd.DeeperUnderstanding, rng: random.Random) -> None:
+    """A Fate point and a wise: reroll one failed die."""
+    test, which, side = _rolled_side(d, Step.WISES, c.character, DEEPER_UNDERSTANDING)
+    character = d.state.character(c.character)
+    wise = _wise(character, c.wise)
+    if character.fate < 1:
+        raise RuleError("{name} has no Fate point left", name=character.name)
+    _failed(side)
+    faces = dice(c.faces, 1, rng)
+    reach(d, test, Step.WISES)
+    d.emit(
+        ev.PointsGained(character.name, -1, 0, DEEPER_UNDERSTANDING),
+        ev.WiseMarked(character.name, wise, "fate"),
+        ev.Rolled(which, "reroll", faces, DEEPER_UNDERSTANDING),
+    )
+
+
+def of_course(d: Draft, c: cmd.OfCourse, rng: random.Random) -> None:
+    """A Persona point and a wise: reroll every failed die."""
+    test, which, side = _rolled_side(d, Step.WISES, c.character, OF_COURSE)
+    character = d.state.character(c.character)
+    wise = _wise(character, c.wise)
+    if character.persona < 1:
+        raise RuleError("{name} has no Persona point left", name=character.name)
+    faces = dice(c.faces, _failed(side), rng)
+    reach(d, test, Step.WISES)
+    d.emit(
+        ev.PointsGained(character.name, 0, -1, OF_COURSE),
+        ev.WiseMarked(character.name, wise, "persona"),
+        ev.Rolled(which, "reroll", faces, OF_COURSE),
+    )
+
+
+def explode_axes(d: Draft, c: cmd.Explode, rng: random.Random) -> None:
+    """A Fate point: a new die for every axe, and for every new axe, until none is left."""
+    test, which, side = _rolled_side(d, Step.AXES, c.character, EXPLODE)
+    character = d.state.character(c.character)
+    if character.fate < 1:
+        raise RuleError("{name} has no Fate point left", name=character.name)
+    count = axes(side.faces)
+    if not count:
+        raise RuleError("There is no axe to explode")
+    faces: tuple[str, ...]
+    if c.faces is None:
+        faces = tuple(face.value for face in explode(count, rng))
+    else:
+        faces = read_faces(c.faces)
+        if len(faces) != explosion_needs(count, faces):
+            raise RuleError(
+                "{axes} axes and {new} new axes roll {need} dice; {given} faces were given",
+                axes=count,
+                new=axes(faces),
+                need=explosion_needs(count, faces),
+                given=len(faces),
+            )
+    reach(d, test, Step.AXES)
+    d.emit(
+        ev.PointsGained(character.name, -1, 0, EXPLODE),
+        ev.Rolled(which, "explode", tuple(faces), EXPLODE),
+    )
+
+
+def level_three(d: Draft, c: cmd.LevelThree, rng: random.Random) -> None:
+    """A level 3 trait: one more success (the summary) or a reroll of failures (the sheet)."""
+    test, which, side = _rolled_side(d, Step.LEVEL_THREE, c.character, LEVEL_THREE)
+    character = d.state.character(c.character)
+    trait = character.trait(c.trait)
+    if trait is None or trait.effective_level != 3:
+        raise RuleError("{name} has no level 3 trait {trait}", name=character.name, trait=c.trait)
+    if d.state.ruleset.level_three == "success":
+        reach(d, test, Step.LEVEL_THREE)
+        d.emit(ev.SuccessAdded(which, 1, LEVEL_THREE))
+        return
+    if trait.used:
+        raise RuleError("{trait} has already been used this session", trait=trait.name)
+    faces = dice(c.faces, _failed(side), rng)
+    reach(d, test, Step.LEVEL_THREE)
+    d.emit(
+        ev.TraitUsed(character.name, trait.name, True),
+        ev.Rolled(which, "reroll", faces, LEVEL_THREE),
+    )

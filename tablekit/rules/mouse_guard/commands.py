@@ -1,0 +1,315 @@
+"""What the table can ask for, in the summary's order. JSON form: ``{"type": kind, **fields}``.
+
+Commands that roll take optional ``faces`` (names like "axe" or pips like 6),
+so a camera or taps on the screen can give the dice; without them the
+injected random source rolls.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, ClassVar, Literal
+
+from tablekit.rules.game import Command
+
+Faces = tuple[str | int, ...] | None
+
+
+@dataclass(frozen=True)
+class AddCharacter(Command):
+    """A whole sheet as JSON (see :func:`.sheet.sheet_json`); ``replace`` overwrites one."""
+
+    kind: ClassVar[str] = "mg.add_character"
+    sheet: dict[str, Any]
+    replace: bool = False
+
+
+@dataclass(frozen=True)
+class RemoveCharacter(Command):
+    kind: ClassVar[str] = "mg.remove_character"
+    character: str
+
+
+@dataclass(frozen=True)
+class SetRating(Command):
+    """An ability or skill at 0-6; a name not on the sheet adds a custom skill."""
+
+    kind: ClassVar[str] = "mg.set_rating"
+    character: str
+    rating: str
+    value: int
+
+
+@dataclass(frozen=True)
+class SetTrait(Command):
+    """A trait at level 1-3, or 0 to remove it: in set-up or a winter session."""
+
+    kind: ClassVar[str] = "mg.set_trait"
+    character: str
+    trait: str
+    level: int
+
+
+@dataclass(frozen=True)
+class SetWise(Command):
+    """Learn (or, ``known`` false, forget) a wise: in set-up or a winter session."""
+
+    kind: ClassVar[str] = "mg.set_wise"
+    character: str
+    wise: str
+    known: bool = True
+
+
+@dataclass(frozen=True)
+class SetPhase(Command):
+    """Move the session on; "prologue" begins a new session."""
+
+    kind: ClassVar[str] = "mg.set_phase"
+    phase: Literal["setup", "prologue", "mission", "goals", "gm_turn", "players_turn", "winter"]
+
+
+@dataclass(frozen=True)
+class Prologue(Command):
+    """A mouse's prologue: recover Hungry/Thirsty, Angry or Tired, or regain Nature."""
+
+    kind: ClassVar[str] = "mg.prologue"
+    character: str
+    recover: Literal["hungry", "angry", "tired", "nature"]
+
+
+@dataclass(frozen=True)
+class SetMission(Command):
+    kind: ClassVar[str] = "mg.set_mission"
+    mission: str
+
+
+@dataclass(frozen=True)
+class SetGoal(Command):
+    kind: ClassVar[str] = "mg.set_goal"
+    character: str
+    goal: str
+
+
+@dataclass(frozen=True)
+class Reward(Command):
+    """Fate for a belief, an instinct or working toward a goal; Persona for acting
+    against a belief, an accomplished goal, Workhorse, MVP and Embodiment."""
+
+    kind: ClassVar[str] = "mg.reward"
+    character: str
+    reward: Literal[
+        "belief",
+        "instinct",
+        "goal",
+        "against_belief",
+        "goal_done",
+        "workhorse",
+        "mvp",
+        "embodiment",
+    ]
+
+
+@dataclass(frozen=True)
+class BeginTest(Command):
+    """Step 1: the base pool. ``nature`` "within" or "against" puts Nature in place of
+    ``rating``. A versus test names ``versus``: a character (with ``versus_rating``)
+    or the GM's side (with ``versus_dice``). ``recovery`` tests ignore condition dice."""
+
+    kind: ClassVar[str] = "mg.begin_test"
+    character: str
+    rating: str
+    ob: int = 0
+    nature: Literal["", "within", "against"] = ""
+    versus: str = ""
+    versus_rating: str = ""
+    versus_dice: int = 0
+
+
+@dataclass(frozen=True)
+class UseTraitAgainst(Command):
+    """Step 2: -1D for a check, or in a versus test +2D to the opponent for two."""
+
+    kind: ClassVar[str] = "mg.use_trait_against"
+    character: str
+    trait: str
+    opponent_bonus: bool = False
+
+
+@dataclass(frozen=True)
+class UseTraitFor(Command):
+    """Step 3: +1D from an unused level 1 or 2 trait."""
+
+    kind: ClassVar[str] = "mg.use_trait_for"
+    character: str
+    trait: str
+
+
+@dataclass(frozen=True)
+class AddHelper(Command):
+    """Step 4: ``helper`` adds a die to ``character``'s side with a skill, ability or wise."""
+
+    kind: ClassVar[str] = "mg.add_helper"
+    character: str
+    helper: str
+    skill: str = ""
+    wise: str = ""
+
+
+@dataclass(frozen=True)
+class TapNature(Command):
+    """Step 5: a Persona point adds Nature; ``within`` says the deed is in Nature's scope."""
+
+    kind: ClassVar[str] = "mg.tap_nature"
+    character: str
+    within: bool = True
+
+
+@dataclass(frozen=True)
+class Roll(Command):
+    """Step 6: the next side rolls (in a versus test the opponent first)."""
+
+    kind: ClassVar[str] = "mg.roll"
+    faces: Faces = None
+
+
+@dataclass(frozen=True)
+class DeeperUnderstanding(Command):
+    """Step 7: a Fate point and a wise reroll one failed die."""
+
+    kind: ClassVar[str] = "mg.deeper_understanding"
+    character: str
+    wise: str
+    faces: Faces = None
+
+
+@dataclass(frozen=True)
+class OfCourse(Command):
+    """Step 7: a Persona point and a wise reroll every failed die."""
+
+    kind: ClassVar[str] = "mg.of_course"
+    character: str
+    wise: str
+    faces: Faces = None
+
+
+@dataclass(frozen=True)
+class Explode(Command):
+    """Step 8: a Fate point rolls a new die for every axe, and again for new axes."""
+
+    kind: ClassVar[str] = "mg.explode"
+    character: str
+    faces: Faces = None
+
+
+@dataclass(frozen=True)
+class LevelThree(Command):
+    """Step 9: a level 3 trait adds a success (or, by the sheet, rerolls failed dice)."""
+
+    kind: ClassVar[str] = "mg.level_three"
+    character: str
+    trait: str
+    faces: Faces = None
+
+
+@dataclass(frozen=True)
+class BreakTie(Command):
+    """Step 10: "level_three" wins the tie for ``character``'s side; "against" gives it
+    to the other side for two checks on ``trait``."""
+
+    kind: ClassVar[str] = "mg.break_tie"
+    character: str
+    trait: str
+    way: Literal["level_three", "against"]
+
+
+@dataclass(frozen=True)
+class Tiebreaker(Command):
+    """Step 10: both sides roll Will, Health or Nature; a second tie fails the tester."""
+
+    kind: ClassVar[str] = "mg.tiebreaker"
+    ability: Literal["Will", "Health", "Nature"]
+    opponent_ability: Literal["Will", "Health", "Nature"] = "Will"
+    opponent_dice: int = 0
+    faces: Faces = None
+    opponent_faces: Faces = None
+
+
+@dataclass(frozen=True)
+class Resolve(Command):
+    """Steps 11-12: mark the result; on a failure the GM chooses a twist or a condition."""
+
+    kind: ClassVar[str] = "mg.resolve"
+    outcome: Literal["", "twist", "condition"] = ""
+    condition: str = ""
+
+
+@dataclass(frozen=True)
+class CancelTest(Command):
+    kind: ClassVar[str] = "mg.cancel_test"
+
+
+@dataclass(frozen=True)
+class SetCondition(Command):
+    kind: ClassVar[str] = "mg.set_condition"
+    character: str
+    condition: Literal["hungry", "angry", "tired", "injured", "sick"]
+    on: bool = True
+
+
+@dataclass(frozen=True)
+class Recover(Command):
+    """A recovery test for the first condition in the recovery order, paid in checks."""
+
+    kind: ClassVar[str] = "mg.recover"
+    character: str
+    faces: Faces = None
+
+
+@dataclass(frozen=True)
+class SpendCheck(Command):
+    kind: ClassVar[str] = "mg.spend_check"
+    character: str
+    amount: int = 1
+    reason: str = ""
+
+
+@dataclass(frozen=True)
+class EarnChecks(Command):
+    """Checks on a trait earned outside a test here (e.g. in a conflict)."""
+
+    kind: ClassVar[str] = "mg.earn_checks"
+    character: str
+    trait: str
+    amount: int
+
+
+@dataclass(frozen=True)
+class ChargeTrait(Command):
+    kind: ClassVar[str] = "mg.charge_trait"
+    character: str
+    trait: str
+
+
+@dataclass(frozen=True)
+class RechargeTrait(Command):
+    kind: ClassVar[str] = "mg.recharge_trait"
+    character: str
+    trait: str
+
+
+@dataclass(frozen=True)
+class Advance(Command):
+    """Raise a rating whose advance is due, when the player agrees."""
+
+    kind: ClassVar[str] = "mg.advance"
+    character: str
+    rating: str
+
+
+COMMANDS: tuple[type[Command], ...] = (
+    AddCharacter, RemoveCharacter, SetRating, SetTrait, SetWise, SetPhase, Prologue,
+    SetMission, SetGoal, Reward, BeginTest, UseTraitAgainst, UseTraitFor, AddHelper,
+    TapNature, Roll, DeeperUnderstanding, OfCourse, Explode, LevelThree, BreakTie,
+    Tiebreaker, Resolve, CancelTest, SetCondition, Recover, SpendCheck, EarnChecks,
+    ChargeTrait, RechargeTrait, Advance,
+)  # fmt: skip

@@ -1,0 +1,191 @@
+"""How each event changes the state: pure, deterministic, never random."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any
+
+from tablekit.rules.game import Event
+from tablekit.rules.mouse_guard import events as ev
+from tablekit.rules.mouse_guard import marks
+from tablekit.rules.mouse_guard.character import Character
+from tablekit.rules.mouse_guard.dice import Face
+from tablekit.rules.mouse_guard.state import Modifier, Phase, Result, Side, State, Step
+
+
+def evolve(state: State, event: Event) -> State:
+    """The state after ``event``."""
+    return _STEPS[type(event)](state, event)
+
+
+def _sheet(change: Callable[..., Character], *fields: str) -> Callable[[State, Any], State]:
+    """A step that applies ``change`` to the event's character with the event's ``fields``."""
+
+    def step(s: State, e: Any) -> State:
+        character = change(s.character(e.character), *(getattr(e, f) for f in fields))
+        return s.with_character(character)
+
+    return step
+
+
+def _added(s: State, e: ev.CharacterAdded) -> State:
+    return s.with_character(e.character)
+
+
+def _removed(s: State, e: ev.CharacterRemoved) -> State:
+    key = e.character.lower()
+    return replace(s, characters=tuple(c for c in s.characters if c.name.lower() != key))
+
+
+def _phase(s: State, e: ev.PhaseSet) -> State:
+    return replace(s, phase=Phase(e.phase))
+
+
+def _session(s: State, e: ev.SessionBegan) -> State:
+    characters = tuple(marks.new_session(c) for c in s.characters)
+    return replace(s, characters=characters, session=s.session + 1, prologues=(), mission="")
+
+
+def _mission(s: State, e: ev.MissionSet) -> State:
+    return replace(s, mission=e.mission)
+
+
+def _goal(s: State, e: ev.GoalSet) -> State:
+    return s.with_character(replace(s.character(e.character), goal=e.goal))
+
+
+def _prologue(s: State, e: ev.PrologueTold) -> State:
+    return replace(s, prologues=s.prologues + (e.character,))
+
+
+def _spent(s: State, e: ev.ChecksSpent) -> State:
+    return s.with_character(marks.spend_checks(s.character(e.character), e.amount))
+
+
+def _points(s: State, e: ev.PointsGained) -> State:
+    c = s.character(e.character)
+    return s.with_character(replace(c, fate=c.fate + e.fate, persona=c.persona + e.persona))
+
+
+def _condition(s: State, e: ev.ConditionSet) -> State:
+    c = s.character(e.character)
+    kept = tuple(x for x in c.conditions if x != e.condition)
+    return s.with_character(replace(c, conditions=kept + ((e.condition,) if e.on else ())))
+
+
+def _test_begun(s: State, e: ev.TestBegun) -> State:
+    return replace(s, test=e.test, last=None)
+
+
+def _step(s: State, e: ev.StepReached) -> State:
+    assert s.test is not None
+    return replace(s, test=replace(s.test, step=Step(e.step)))
+
+
+def _side(s: State, which: str, change: Callable[[Side], Side]) -> State:
+    assert s.test is not None
+    return replace(s, test=s.test.with_side(which, change(s.test.side(which))))
+
+
+def _pool(s: State, e: ev.PoolChanged) -> State:
+    s = _side(s, e.side, lambda side: replace(side, modifiers=side.modifiers + (e.modifier,)))
+    if not e.trait:
+        return s
+    return _side(
+        s, e.trait_side or e.side, lambda side: replace(side, traits=side.traits + (e.trait,))
+    )
+
+
+def _helper(s: State, e: ev.HelperAdded) -> State:
+    return _side(s, e.side, lambda side: replace(side, helpers=side.helpers + (e.helper,)))
+
+
+def _tapped(s: State, e: ev.NatureTapped) -> State:
+    def change(side: Side) -> Side:
+        tap = Modifier("Nature", e.dice)
+        return replace(side, tapped=True, tapped_within=e.within, modifiers=side.modifiers + (tap,))
+
+    return _side(s, e.side, change)
+
+
+def _rolled(s: State, e: ev.Rolled) -> State:
+    def change(side: Side) -> Side:
+        options = side.options + ((e.option,) if e.option else ())
+        if e.purpose == "roll":
+            return replace(side, rolled=True, faces=e.faces, options=options)
+        if e.purpose == "explode":
+            return replace(side, explosion=side.explosion + e.faces, options=options)
+        return replace(side, faces=_reroll(side.faces, e.faces), options=options)
+
+    return _side(s, e.side, change)
+
+
+def _reroll(faces: tuple[str, ...], new: tuple[str, ...]) -> tuple[str, ...]:
+    """``faces`` with its failed dice, first to last, replaced by ``new``."""
+    waiting = list(new)
+    return tuple(waiting.pop(0) if f == Face.SNAKE and waiting else f for f in faces)
+
+
+def _success(s: State, e: ev.SuccessAdded) -> State:
+    def change(side: Side) -> Side:
+        return replace(side, bonus=side.bonus + e.amount, options=side.options + (e.option,))
+
+    return _side(s, e.side, change)
+
+
+def _tie(s: State, e: ev.TieBroken) -> State:
+    assert s.test is not None
+    return replace(s, test=replace(s.test, winner=e.winner))
+
+
+def _tiebreaker(s: State, e: ev.TiebreakerRolled) -> State:
+    assert s.test is not None
+    return replace(s, test=replace(s.test, tiebreaker=s.test.tiebreaker + 1))
+
+
+def _ended(s: State, e: ev.TestEnded) -> State:
+    assert s.test is not None
+    side = s.test.tester
+    result = Result(side.actor, side.tested, e.passed, e.outcome, e.condition)
+    return replace(s, test=None, last=result)
+
+
+def _cancelled(s: State, e: ev.TestCancelled) -> State:
+    return replace(s, test=None)
+
+
+_STEPS: dict[type[Event], Callable[[State, Any], State]] = {
+    ev.CharacterAdded: _added,
+    ev.CharacterRemoved: _removed,
+    ev.RatingSet: _sheet(marks.set_rating, "rating", "value"),
+    ev.TraitSet: _sheet(marks.set_trait, "trait", "level"),
+    ev.WiseSet: _sheet(marks.set_wise, "wise", "known"),
+    ev.PhaseSet: _phase,
+    ev.SessionBegan: _session,
+    ev.MissionSet: _mission,
+    ev.GoalSet: _goal,
+    ev.PrologueTold: _prologue,
+    ev.ChecksEarned: _sheet(marks.earn_checks, "trait", "amount"),
+    ev.ChecksSpent: _spent,
+    ev.PointsGained: _points,
+    ev.ConditionSet: _condition,
+    ev.NatureChanged: _sheet(marks.change_nature, "amount"),
+    ev.Marked: _sheet(marks.mark, "rating", "passed"),
+    ev.WiseMarked: _sheet(marks.mark_wise, "wise", "mark"),
+    ev.TraitUsed: _sheet(marks.mark_trait, "trait", "used"),
+    ev.TraitCharged: _sheet(marks.charge_trait, "trait"),
+    ev.Advanced: _sheet(marks.advance, "rating"),
+    ev.TestBegun: _test_begun,
+    ev.StepReached: _step,
+    ev.PoolChanged: _pool,
+    ev.HelperAdded: _helper,
+    ev.NatureTapped: _tapped,
+    ev.Rolled: _rolled,
+    ev.SuccessAdded: _success,
+    ev.TieBroken: _tie,
+    ev.TiebreakerRolled: _tiebreaker,
+    ev.TestEnded: _ended,
+    ev.TestCancelled: _cancelled,
+    ev.RecoveryRolled: lambda s, e: s,
+}

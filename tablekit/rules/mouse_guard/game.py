@@ -1,0 +1,92 @@
+"""Mouse Guard as a :class:`~tablekit.rules.game.Game`: dispatch to the handlers."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from tablekit.rules.errors import UnknownCommandError
+from tablekit.rules.game import Command, Event
+from tablekit.rules.mouse_guard import after_roll, phases, procedure, result, sheets, ties
+from tablekit.rules.mouse_guard import commands as cmd
+from tablekit.rules.mouse_guard.draft import Draft
+from tablekit.rules.mouse_guard.events import EVENTS
+from tablekit.rules.mouse_guard.evolve import evolve
+from tablekit.rules.mouse_guard.legal import legal_commands
+from tablekit.rules.mouse_guard.ruleset import Ruleset
+from tablekit.rules.mouse_guard.state import State
+from tablekit.rules.mouse_guard.view import view
+
+Handler = Callable[[Draft, Any, random.Random], None]
+
+_HANDLERS: dict[type[Command], Handler] = {
+    cmd.AddCharacter: sheets.add_character,
+    cmd.RemoveCharacter: sheets.remove_character,
+    cmd.SetRating: sheets.set_rating,
+    cmd.SetTrait: sheets.set_trait,
+    cmd.SetWise: sheets.set_wise,
+    cmd.SetPhase: phases.set_phase,
+    cmd.Prologue: phases.prologue,
+    cmd.SetMission: phases.set_mission,
+    cmd.SetGoal: phases.set_goal,
+    cmd.Reward: phases.reward,
+    cmd.BeginTest: procedure.begin_test,
+    cmd.UseTraitAgainst: procedure.use_trait_against,
+    cmd.UseTraitFor: procedure.use_trait_for,
+    cmd.AddHelper: procedure.add_helper,
+    cmd.TapNature: procedure.tap_nature,
+    cmd.Roll: procedure.roll,
+    cmd.DeeperUnderstanding: after_roll.deeper_understanding,
+    cmd.OfCourse: after_roll.of_course,
+    cmd.Explode: after_roll.explode_axes,
+    cmd.LevelThree: after_roll.level_three,
+    cmd.BreakTie: ties.break_tie,
+    cmd.Tiebreaker: ties.tiebreaker,
+    cmd.Resolve: result.resolve,
+    cmd.CancelTest: result.cancel_test,
+    cmd.SetCondition: sheets.set_condition,
+    cmd.Recover: result.recover,
+    cmd.SpendCheck: sheets.spend_check,
+    cmd.EarnChecks: sheets.earn_checks,
+    cmd.ChargeTrait: sheets.charge_trait,
+    cmd.RechargeTrait: sheets.recharge_trait,
+    cmd.Advance: sheets.advance,
+}
+
+
+class MouseGuard:
+    """The rules of Mouse Guard tests, read with ``ruleset`` where the seeds differ."""
+
+    name: str = "mouse-guard"
+    title: str = "Mouse Guard"
+    commands: Sequence[type[Command]] = cmd.COMMANDS
+    events: Sequence[type[Event]] = EVENTS
+
+    def __init__(self, ruleset: Ruleset | None = None) -> None:
+        self.ruleset = ruleset if ruleset is not None else Ruleset()
+
+    def start(self) -> State:
+        """No mice yet, in set-up."""
+        return State(ruleset=self.ruleset)
+
+    def decide(self, state: State, command: Command, rng: random.Random) -> list[Event]:
+        """The events ``command`` causes, or a RuleError saying why not."""
+        handler = _HANDLERS.get(type(command))
+        if handler is None:
+            raise UnknownCommandError("Mouse Guard has no command {kind!r}", kind=command.kind)
+        draft = Draft(state)
+        handler(draft, command, rng)
+        return draft.events
+
+    def evolve(self, state: State, event: Event) -> State:
+        """The state after ``event``."""
+        return evolve(state, event)
+
+    def view(self, state: State) -> dict[str, Any]:
+        """Everything the table screen shows (see :mod:`.view`)."""
+        return view(state)
+
+    def legal_commands(self, state: State) -> frozenset[str]:
+        """The command kinds that can currently succeed."""
+        return legal_commands(state)

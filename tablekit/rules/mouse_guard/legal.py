@@ -1,0 +1,75 @@
+"""Which command kinds can currently succeed, so a screen can grey out the rest.
+
+It follows the handlers' checks from the state alone; the handlers stay the
+final word (a command can still fail on its fields).
+"""
+
+from __future__ import annotations
+
+from tablekit.rules.mouse_guard import commands as cmd
+from tablekit.rules.mouse_guard.dice import Face, axes
+from tablekit.rules.mouse_guard.state import Phase, State, Step, Test
+
+_ALWAYS = {cmd.AddCharacter.kind, cmd.SetPhase.kind, cmd.SetMission.kind}
+_SHEETS = {
+    cmd.SetRating.kind,
+    cmd.SetGoal.kind,
+    cmd.Reward.kind,
+    cmd.SetCondition.kind,
+    cmd.SpendCheck.kind,
+    cmd.EarnChecks.kind,
+    cmd.ChargeTrait.kind,
+    cmd.RechargeTrait.kind,
+    cmd.Advance.kind,
+}
+
+
+def legal_commands(state: State) -> frozenset[str]:
+    """The kinds of command worth offering now."""
+    kinds = set(_ALWAYS)
+    if state.characters:
+        kinds |= _SHEETS
+        if state.phase in (Phase.SETUP, Phase.WINTER):
+            kinds |= {cmd.SetTrait.kind, cmd.SetWise.kind}
+        if state.phase is Phase.PROLOGUE:
+            kinds.add(cmd.Prologue.kind)
+    if state.test is None:
+        if state.characters:
+            kinds |= {cmd.BeginTest.kind, cmd.RemoveCharacter.kind}
+            if state.phase in (Phase.GM_TURN, Phase.PLAYERS_TURN):
+                kinds.add(cmd.Recover.kind)
+        return frozenset(kinds)
+    kinds -= {cmd.SetPhase.kind}
+    return frozenset(kinds | test_commands(state.test))
+
+
+def test_commands(test: Test) -> set[str]:
+    """The steps of the test in progress that are open now."""
+    kinds = {cmd.CancelTest.kind}
+    if not test.rolled:
+        before = (
+            (Step.TRAIT_AGAINST, cmd.UseTraitAgainst.kind),
+            (Step.TRAIT_FOR, cmd.UseTraitFor.kind),
+            (Step.HELP, cmd.AddHelper.kind),
+            (Step.NATURE, cmd.TapNature.kind),
+        )
+        kinds |= {kind for step, kind in before if test.step <= step}
+        return kinds | {cmd.Roll.kind}
+    sides = [side for side in (test.tester, test.opponent) if side and not side.gm]
+    for option, kind in (
+        ("deeper_understanding", cmd.DeeperUnderstanding.kind),
+        ("of_course", cmd.OfCourse.kind),
+    ):
+        if test.step <= Step.WISES and any(
+            option not in s.options and Face.SNAKE in s.faces for s in sides
+        ):
+            kinds.add(kind)
+    if test.step <= Step.AXES and any("explode" not in s.options and axes(s.faces) for s in sides):
+        kinds.add(cmd.Explode.kind)
+    if test.step <= Step.LEVEL_THREE and any("level_three" not in s.options for s in sides):
+        kinds.add(cmd.LevelThree.kind)
+    if test.tied:
+        kinds |= {cmd.BreakTie.kind} | ({cmd.Tiebreaker.kind} if not test.tiebreaker else set())
+    else:
+        kinds.add(cmd.Resolve.kind)
+    return kinds

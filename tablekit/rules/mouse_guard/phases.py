@@ -1,0 +1,72 @@
+"""The session's structure (the summary, Game Structure): prologue, mission, goals,
+the GM's turn and the players' turn, the winter session, and the rewards."""
+
+from __future__ import annotations
+
+import random
+
+from tablekit.rules.errors import RuleError
+from tablekit.rules.mouse_guard import commands as cmd
+from tablekit.rules.mouse_guard import events as ev
+from tablekit.rules.mouse_guard.draft import Draft
+from tablekit.rules.mouse_guard.state import Phase
+
+FATE_REWARDS = ("belief", "instinct", "goal")
+"""Playing a belief or an instinct, and working toward a goal, earn a Fate point."""
+
+PERSONA_REWARDS = ("against_belief", "goal_done", "workhorse", "mvp", "embodiment")
+"""Acting against a belief, accomplishing a goal, Workhorse, MVP and Embodiment earn Persona."""
+
+
+def set_phase(d: Draft, c: cmd.SetPhase, rng: random.Random) -> None:
+    """Move on. A prologue begins a new session; the players' turn brings a free check each."""
+    phase = Phase(c.phase)
+    if d.state.test is not None:
+        raise RuleError("Finish or cancel the test before moving on")
+    if phase is d.state.phase:
+        raise RuleError("The session is already in that phase")
+    if phase is Phase.PROLOGUE:
+        d.emit(ev.SessionBegan())
+    d.emit(ev.PhaseSet(phase.value))
+    if phase is Phase.PLAYERS_TURN:
+        for character in d.state.characters:
+            d.emit(ev.ChecksEarned(character.name, "", 1))
+
+
+def prologue(d: Draft, c: cmd.Prologue, rng: random.Random) -> None:
+    """Retelling the last mission recovers Hungry/Thirsty, Angry or Tired, or a point of Nature."""
+    character = d.state.character(c.character)
+    if d.state.phase is not Phase.PROLOGUE:
+        raise RuleError("A prologue is told at the start of a session")
+    if character.name in d.state.prologues:
+        raise RuleError("{name} has had a prologue this session", name=character.name)
+    if c.recover == "nature":
+        nature = character.rating("Nature")
+        if nature is None or nature.rating >= character.nature_max:
+            raise RuleError("{name} has lost no Nature", name=character.name)
+        d.emit(ev.NatureChanged(character.name, 1, "prologue"))
+    else:
+        if c.recover not in character.conditions:
+            raise RuleError("{name} is not {condition}", name=character.name, condition=c.recover)
+        d.emit(ev.ConditionSet(character.name, c.recover, False))
+    d.emit(ev.PrologueTold(character.name))
+
+
+def set_mission(d: Draft, c: cmd.SetMission, rng: random.Random) -> None:
+    d.emit(ev.MissionSet(c.mission))
+
+
+def set_goal(d: Draft, c: cmd.SetGoal, rng: random.Random) -> None:
+    character = d.state.character(c.character)
+    d.emit(ev.GoalSet(character.name, c.goal))
+
+
+def reward(d: Draft, c: cmd.Reward, rng: random.Random) -> None:
+    """A Fate or Persona point for one of the reasons on the sheet and in the summary."""
+    character = d.state.character(c.character)
+    if c.reward in FATE_REWARDS:
+        d.emit(ev.PointsGained(character.name, 1, 0, c.reward))
+    elif c.reward in PERSONA_REWARDS:
+        d.emit(ev.PointsGained(character.name, 0, 1, c.reward))
+    else:
+        raise RuleError("{reward!r} is not a reward", reward=c.reward)

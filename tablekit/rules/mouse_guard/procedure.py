@@ -1,0 +1,198 @@
+"""Building a test's pools and rolling them: the summary's Tests, steps 1 to 6.
+
+A test only moves forward: a command for an earlier step than the one the
+test has reached is refused, so the pool is built in the summary's order.
+"""
+
+from __future__ import annotations
+
+import random
+
+from tablekit.rules.errors import RuleError
+from tablekit.rules.mouse_guard import commands as cmd
+from tablekit.rules.mouse_guard import events as ev
+from tablekit.rules.mouse_guard.character import NO_NATURE, Character
+from tablekit.rules.mouse_guard.conditions import dice_penalty
+from tablekit.rules.mouse_guard.draft import Draft, dice
+from tablekit.rules.mouse_guard.ruleset import PLAYERS_TURN_TEST_COST
+from tablekit.rules.mouse_guard.sheets import spend
+from tablekit.rules.mouse_guard.state import Helper, Modifier, Phase, Side, Step, Test
+
+
+def current(d: Draft, step: Step) -> Test:
+    """The test in progress, if it has not gone past ``step``."""
+    test = d.state.test
+    if test is None:
+        raise RuleError("No test is in progress; begin one first")
+    if test.step > step:
+        raise RuleError(
+            "That is step {step} of a test; this test is already at step {now}",
+            step=int(step),
+            now=int(test.step),
+        )
+    return test
+
+
+def reach(d: Draft, test: Test, step: Step) -> None:
+    """Note that the test has reached ``step``."""
+    if test.step < step:
+        d.emit(ev.StepReached(int(step)))
+
+
+def side_of(test: Test, name: str) -> str:
+    """Which side ``name`` rolls for: "tester" or "opponent"."""
+    for which in ("tester", "opponent"):
+        side = test.tester if which == "tester" else test.opponent
+        if side is not None and side.actor.lower() == name.lower():
+            return which
+    raise RuleError("{name} is not rolling in this test", name=name)
+
+
+def _side(character: Character, rating: str, nature: str) -> Side:
+    """A character's side at step 1, with the dice its conditions take away."""
+    base = character.rating("Nature" if nature else rating)
+    if base is None:
+        raise RuleError("{name} has no {rating}", name=character.name, rating=rating)
+    exempt = base.name in NO_NATURE
+    penalty = 0 if exempt else dice_penalty(character.conditions, recovery=False)
+    modifiers = tuple(
+        Modifier(c, -1) for c in character.conditions if penalty and c in ("injured", "sick")
+    )
+    return Side(
+        character.name, rating or base.name, base.rating, nature=nature, modifiers=modifiers
+    )
+
+
+def begin_test(d: Draft, c: cmd.BeginTest, rng: random.Random) -> None:
+    """Step 1: the base pool from a skill, an ability or Nature; the opponent's too."""
+    state = d.state
+    if state.test is not None:
+        raise RuleError("A test is already in progress; resolve or cancel it first")
+    character = state.character(c.character)
+    if c.ob < 0:
+        raise RuleError("An obstacle cannot be negative ({ob})", ob=c.ob)
+    tester = _side(character, c.rating, c.nature)
+    opponent = None
+    if c.versus and state.has(c.versus):
+        rival = state.character(c.versus)
+        if rival.name == character.name:
+            raise RuleError("A mouse cannot test against itself")
+        opponent = _side(rival, c.versus_rating, "")
+    elif c.versus:
+        if c.versus_dice < 1:
+            raise RuleError("Give the GM's side at least one die ({dice})", dice=c.versus_dice)
+        opponent = Side(c.versus, "", c.versus_dice, gm=True)
+    if state.phase is Phase.PLAYERS_TURN:
+        spend(d, character, PLAYERS_TURN_TEST_COST, "test")
+    d.emit(ev.TestBegun(Test(tester, opponent, 0 if opponent else c.ob)))
+
+
+def use_trait_against(d: Draft, c: cmd.UseTraitAgainst, rng: random.Random) -> None:
+    """Step 2: -1D for one check, or (versus) +2D to the opponent for two."""
+    test = current(d, Step.TRAIT_AGAINST)
+    which = side_of(test, c.character)
+    character = d.state.character(c.character)
+    trait = _unused_trait(test.side(which), character, c.trait)
+    if c.opponent_bonus:
+        if test.opponent is None:
+            raise RuleError("Only a versus test has an opponent to give dice to")
+        other = "opponent" if which == "tester" else "tester"
+        reach(d, test, Step.TRAIT_AGAINST)
+        d.emit(
+            ev.PoolChanged(other, Modifier("trait against: " + trait, 2), trait, which),
+            ev.ChecksEarned(character.name, trait, 2),
+        )
+        return
+    reach(d, test, Step.TRAIT_AGAINST)
+    d.emit(
+        ev.PoolChanged(which, Modifier("trait against: " + trait, -1), trait),
+        ev.ChecksEarned(character.name, trait, 1),
+    )
+
+
+def _unused_trait(side: Side, character: Character, name: str) -> str:
+    """The trait's name, if the mouse has it and has not used it in this test."""
+    trait = character.trait(name)
+    if trait is None:
+        raise RuleError("{name} has no trait {trait}", name=character.name, trait=name)
+    if trait.name in side.traits:
+        raise RuleError("{trait} has already been used in this test", trait=trait.name)
+    return trait.name
+
+
+def use_trait_for(d: Draft, c: cmd.UseTraitFor, rng: random.Random) -> None:
+    """Step 3: +1D from a level 1 or 2 trait not yet used this session."""
+    test = current(d, Step.TRAIT_FOR)
+    which = side_of(test, c.character)
+    character = d.state.character(c.character)
+    name = _unused_trait(test.side(which), character, c.trait)
+    trait = character.trait(name)
+    assert trait is not None
+    level = trait.effective_level
+    if level == 3:
+        raise RuleError("{trait} is level 3: it helps after the roll instead", trait=name)
+    marks = d.state.ruleset.marks_used(level)
+    if marks and trait.used:
+        raise RuleError("{trait} has already been used this session", trait=name)
+    reach(d, test, Step.TRAIT_FOR)
+    d.emit(ev.PoolChanged(which, Modifier("trait for: " + name, 1), name))
+    if marks:
+        d.emit(ev.TraitUsed(character.name, name, True))
+
+
+def add_helper(d: Draft, c: cmd.AddHelper, rng: random.Random) -> None:
+    """Step 4: another mouse adds a die with a skill, an ability or a wise."""
+    test = current(d, Step.HELP)
+    which = side_of(test, c.character)
+    helper = d.state.character(c.helper)
+    rolling = {s.actor.lower() for s in (test.tester, test.opponent) if s is not None}
+    helping = {h.name for s in (test.tester, test.opponent) if s for h in s.helpers}
+    if helper.name.lower() in rolling or helper.name in helping:
+        raise RuleError("{name} is already in this test", name=helper.name)
+    if bool(c.skill) == bool(c.wise):
+        raise RuleError("A helper helps with one skill, ability or wise: name one")
+    if c.wise:
+        wise = helper.wise(c.wise)
+        if wise is None:
+            raise RuleError("{name} has no wise {wise}", name=helper.name, wise=c.wise)
+        chosen = Helper(helper.name, wise.name, wise=True)
+    else:
+        rating = helper.rating(c.skill)
+        if rating is None or rating.rating < 1:
+            raise RuleError("{name} has no {skill} to help with", name=helper.name, skill=c.skill)
+        chosen = Helper(helper.name, rating.name)
+    reach(d, test, Step.HELP)
+    d.emit(ev.HelperAdded(which, chosen))
+
+
+def tap_nature(d: Draft, c: cmd.TapNature, rng: random.Random) -> None:
+    """Step 5: a Persona point adds Nature's dice; outside Nature it costs a point of Nature."""
+    test = current(d, Step.NATURE)
+    which = side_of(test, c.character)
+    side = test.side(which)
+    character = d.state.character(c.character)
+    if side.rating in NO_NATURE:
+        raise RuleError("Nature cannot be tapped for {rating}", rating=side.rating)
+    if side.nature or side.tapped:
+        raise RuleError("Nature is already in this pool")
+    if character.persona < 1:
+        raise RuleError("{name} has no Persona point to tap Nature", name=character.name)
+    nature = character.rating("Nature")
+    reach(d, test, Step.NATURE)
+    d.emit(
+        ev.PointsGained(character.name, 0, -1, "tap nature"),
+        ev.NatureTapped(which, nature.rating if nature else 0, c.within),
+    )
+    if not c.within:
+        d.emit(ev.NatureChanged(character.name, -1, "tapped outside nature"))
+
+
+def roll(d: Draft, c: cmd.Roll, rng: random.Random) -> None:
+    """Step 6: the next side rolls its pool; in a versus test the opponent goes first."""
+    test = current(d, Step.ROLL)
+    if test.rolled:
+        raise RuleError("Every side has rolled")
+    which = "opponent" if test.opponent is not None and not test.opponent.rolled else "tester"
+    faces = dice(c.faces, test.side(which).pool, rng)
+    reach(d, test, Step.ROLL)
+    d.emit(ev.Rolled(which, "roll", faces))

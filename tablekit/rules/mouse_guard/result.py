@@ -1,0 +1,115 @@
+"""How a test ends (the summary's Tests, steps 11 and 12), and recovery tests.
+
+A pass marks the tested rating and helping wises passed; a failure marks them
+failed, and the GM chooses a twist or a condition, which skill and ability
+helpers share (wise helpers do not). Acting against Nature, or tapping it
+outside its scope, taxes Nature by the margin of failure.
+"""
+
+from __future__ import annotations
+
+import random
+
+from tablekit.rules.errors import RuleError
+from tablekit.rules.game import Event
+from tablekit.rules.mouse_guard import commands as cmd
+from tablekit.rules.mouse_guard import events as ev
+from tablekit.rules.mouse_guard.conditions import RECOVERY, Condition, next_to_recover
+from tablekit.rules.mouse_guard.dice import successes
+from tablekit.rules.mouse_guard.draft import Draft, dice
+from tablekit.rules.mouse_guard.procedure import current, reach
+from tablekit.rules.mouse_guard.ruleset import GM_TURN_RECOVERY_COST, PLAYERS_TURN_TEST_COST
+from tablekit.rules.mouse_guard.sheets import spend
+from tablekit.rules.mouse_guard.state import Phase, Side, Step, Test
+
+
+def resolve(d: Draft, c: cmd.Resolve, rng: random.Random) -> None:
+    """Mark the result; a failure needs the GM's twist or condition."""
+    test = current(d, Step.RESULT)
+    if not test.rolled:
+        raise RuleError("Roll the dice first")
+    if test.tied:
+        raise RuleError("The test is tied; break the tie first")
+    passed = test.passed
+    if passed and c.outcome:
+        raise RuleError("The test passed: there is no twist or condition to choose")
+    if not passed and c.outcome not in ("twist", "condition"):
+        raise RuleError("The test failed: the GM chooses a twist or a condition")
+    condition = _condition(c) if c.outcome == "condition" else ""
+    reach(d, test, Step.RESULT)
+    d.emit(*_marks(test.tester, passed))
+    if test.opponent is not None and not test.opponent.gm:
+        d.emit(*_marks(test.opponent, not passed))
+    if not passed:
+        d.emit(*_taxes(test), *_conditions(d, test.tester, condition))
+    d.emit(ev.TestEnded(passed, c.outcome, condition))
+
+
+def _condition(c: cmd.Resolve) -> str:
+    try:
+        return Condition(c.condition).value
+    except ValueError:
+        raise RuleError(
+            "Choose the condition: hungry, angry, tired, injured or sick, not {condition!r}",
+            condition=c.condition,
+        ) from None
+
+
+def _marks(side: Side, passed: bool) -> list[Event]:
+    marks: list[Event] = [ev.Marked(side.actor, side.tested, passed)]
+    which = "passed" if passed else "failed"
+    marks += [ev.WiseMarked(h.name, h.via, which) for h in side.helpers if h.wise]
+    return marks
+
+
+def _taxes(test: Test) -> list[Event]:
+    side = test.tester
+    outside = side.nature == "against" or (side.tapped and not side.tapped_within)
+    if not outside or not test.margin:
+        return []
+    return [ev.NatureChanged(side.actor, -test.margin, "margin of failure")]
+
+
+def _conditions(d: Draft, side: Side, condition: str) -> list[Event]:
+    if not condition:
+        return []
+    sharing = [side.actor] + [h.name for h in side.helpers if not h.wise]
+    return [
+        ev.ConditionSet(name, condition, True)
+        for name in sharing
+        if condition not in d.state.character(name).conditions
+    ]
+
+
+def cancel_test(d: Draft, c: cmd.CancelTest, rng: random.Random) -> None:
+    if d.state.test is None:
+        raise RuleError("No test is in progress")
+    d.emit(ev.TestCancelled())
+
+
+def recover(d: Draft, c: cmd.Recover, rng: random.Random) -> None:
+    """Test to recover the first condition in the recovery order.
+
+    It costs a check in the players' turn and two in the GM's turn; condition
+    dice do not count against it. Hungry/Thirsty needs no roll.
+    """
+    character = d.state.character(c.character)
+    if d.state.test is not None:
+        raise RuleError("Finish the test in progress first")
+    condition = next_to_recover(character.conditions)
+    if condition is None:
+        raise RuleError("{name} has no condition to recover from", name=character.name)
+    phase = d.state.phase
+    if phase not in (Phase.GM_TURN, Phase.PLAYERS_TURN):
+        raise RuleError("Conditions are recovered in the GM's turn or the players' turn")
+    cost = PLAYERS_TURN_TEST_COST if phase is Phase.PLAYERS_TURN else GM_TURN_RECOVERY_COST
+    recovery = RECOVERY[condition]
+    rating = character.rating(recovery.ability) if recovery.ability else None
+    faces = dice(c.faces, rating.rating if rating else 0, rng) if recovery.ability else ()
+    recovered = successes(faces) >= recovery.ob
+    spend(d, character, cost, "recover from " + condition)
+    d.emit(ev.RecoveryRolled(character.name, condition.value, faces, recovered))
+    if recovery.ability:
+        d.emit(ev.Marked(character.name, recovery.ability, recovered))
+    if recovered:
+        d.emit(ev.ConditionSet(character.name, condition.value, False))

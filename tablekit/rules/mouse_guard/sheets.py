@@ -1,0 +1,152 @@
+"""Commands that keep the character sheets: adding mice, ratings, traits, wises,
+conditions, checks and advancement."""
+
+from __future__ import annotations
+
+import random
+
+from tablekit.rules.errors import RuleError
+from tablekit.rules.mouse_guard import commands as cmd
+from tablekit.rules.mouse_guard import events as ev
+from tablekit.rules.mouse_guard.character import MAX_RATING, Character, Trait
+from tablekit.rules.mouse_guard.draft import Draft
+from tablekit.rules.mouse_guard.ruleset import CHARGE_COST, recharge_cost
+from tablekit.rules.mouse_guard.sheet import read_sheet
+from tablekit.rules.mouse_guard.state import Phase
+
+
+def add_character(d: Draft, c: cmd.AddCharacter, rng: random.Random) -> None:
+    """A whole sheet joins the table (or replaces its namesake when asked to)."""
+    character = read_sheet(c.sheet)
+    if d.state.has(character.name) and not c.replace:
+        raise RuleError("There is already a character called {name}", name=character.name)
+    d.emit(ev.CharacterAdded(character))
+
+
+def remove_character(d: Draft, c: cmd.RemoveCharacter, rng: random.Random) -> None:
+    name = d.state.character(c.character).name
+    if d.state.test is not None:
+        raise RuleError("Finish or cancel the test before removing {name}", name=name)
+    d.emit(ev.CharacterRemoved(name))
+
+
+def set_rating(d: Draft, c: cmd.SetRating, rng: random.Random) -> None:
+    character = d.state.character(c.character)
+    if not 0 <= c.value <= MAX_RATING:
+        raise RuleError("A rating goes from 0 to {top}, not {value}", top=MAX_RATING, value=c.value)
+    if not c.rating.strip():
+        raise RuleError("Name the ability or skill to set")
+    d.emit(ev.RatingSet(character.name, c.rating.strip(), c.value))
+
+
+def _changing_sheet(d: Draft) -> None:
+    if d.state.phase not in (Phase.SETUP, Phase.WINTER):
+        raise RuleError("Traits and wises change only in set-up or a winter session")
+
+
+def set_trait(d: Draft, c: cmd.SetTrait, rng: random.Random) -> None:
+    character = d.state.character(c.character)
+    _changing_sheet(d)
+    if c.level not in (0, 1, 2, 3):
+        raise RuleError("A trait is level 1, 2 or 3 (0 removes it), not {level}", level=c.level)
+    if c.level == 0 and character.trait(c.trait) is None:
+        raise RuleError("{name} has no trait {trait}", name=character.name, trait=c.trait)
+    d.emit(ev.TraitSet(character.name, c.trait, c.level))
+
+
+def set_wise(d: Draft, c: cmd.SetWise, rng: random.Random) -> None:
+    character = d.state.character(c.character)
+    _changing_sheet(d)
+    if not c.known and character.wise(c.wise) is None:
+        raise RuleError("{name} has no wise {wise}", name=character.name, wise=c.wise)
+    d.emit(ev.WiseSet(character.name, c.wise, c.known))
+
+
+def set_condition(d: Draft, c: cmd.SetCondition, rng: random.Random) -> None:
+    character = d.state.character(c.character)
+    if (c.condition in character.conditions) == c.on:
+        state = "already" if c.on else "not"
+        raise RuleError(
+            "{name} is {state} {condition}", name=character.name, state=state, condition=c.condition
+        )
+    d.emit(ev.ConditionSet(character.name, c.condition, c.on))
+
+
+def spend(d: Draft, character: Character, amount: int, reason: str) -> None:
+    """Spend ``amount`` checks, or refuse saying how many there are."""
+    if amount > character.checks:
+        raise RuleError(
+            "{name} has {checks} checks; this needs {amount}",
+            name=character.name,
+            checks=character.checks,
+            amount=amount,
+        )
+    d.emit(ev.ChecksSpent(character.name, amount, reason))
+
+
+def spend_check(d: Draft, c: cmd.SpendCheck, rng: random.Random) -> None:
+    character = d.state.character(c.character)
+    if c.amount < 1:
+        raise RuleError("Checks are spent one or more at a time, not {amount}", amount=c.amount)
+    spend(d, character, c.amount, c.reason)
+
+
+def earn_checks(d: Draft, c: cmd.EarnChecks, rng: random.Random) -> None:
+    character = d.state.character(c.character)
+    trait = _trait(character, c.trait)
+    if c.amount < 1:
+        raise RuleError("Checks are earned one or more at a time, not {amount}", amount=c.amount)
+    d.emit(ev.ChecksEarned(character.name, trait.name, c.amount))
+
+
+def _trait(character: Character, name: str) -> Trait:
+    trait = character.trait(name)
+    if trait is None:
+        known = ", ".join(t.name for t in character.traits) or "none"
+        raise RuleError(
+            "{name} has no trait {trait} (traits: {known})",
+            name=character.name,
+            trait=name,
+            known=known,
+        )
+    return trait
+
+
+def charge_trait(d: Draft, c: cmd.ChargeTrait, rng: random.Random) -> None:
+    """Three checks raise a trait one level for the rest of the session."""
+    character = d.state.character(c.character)
+    trait = _trait(character, c.trait)
+    if trait.charged or trait.level >= 3:
+        raise RuleError("{trait} cannot be raised any further this session", trait=trait.name)
+    spend(d, character, CHARGE_COST, "charge " + trait.name)
+    d.emit(ev.TraitCharged(character.name, trait.name))
+
+
+def recharge_trait(d: Draft, c: cmd.RechargeTrait, rng: random.Random) -> None:
+    """Clear a trait's used mark: 2 checks, or 4 at level 3."""
+    character = d.state.character(c.character)
+    trait = _trait(character, c.trait)
+    if not trait.used:
+        raise RuleError("{trait} has not been used this session", trait=trait.name)
+    spend(d, character, recharge_cost(trait.effective_level), "recharge " + trait.name)
+    d.emit(ev.TraitUsed(character.name, trait.name, False))
+
+
+def advance(d: Draft, c: cmd.Advance, rng: random.Random) -> None:
+    """Raise a rating whose passes and fails have reached what it needs."""
+    character = d.state.character(c.character)
+    rating = character.rating(c.rating)
+    if rating is None or not rating.advance_due:
+        have = (rating.passes, rating.fails) if rating else (0, 0)
+        level = rating.rating if rating else 0
+        raise RuleError(
+            "{rating} {level} advances with {need_p} passes and {need_f} fails; it has "
+            "{passes} and {fails}",
+            rating=c.rating,
+            level=level,
+            need_p=level,
+            need_f=max(0, level - 1),
+            passes=have[0],
+            fails=have[1],
+        )
+    d.emit(ev.Advanced(character.name, rating.name))
