@@ -84,7 +84,7 @@ def _audience(text: str) -> str:
     if text in ("table", "gm"):
         return text
     pad = text.removeprefix("pad:")
-    if text.startswith("pad:") and pad and pad not in ("table", "gm"):
+    if text.startswith("pad:") and pad and pad != "table":
         return pad
     raise argparse.ArgumentTypeError("must be table, gm or pad:NAME")
 

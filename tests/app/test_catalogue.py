@@ -1,0 +1,135 @@
+"""One home for every game: a game registered in one file is playable everywhere.
+
+The counter game in ``tests/fakegame.py`` declares itself in a Listing and is
+registered here without touching any other file. From an empty data
+directory it is then reached by taps, scripted, viewed per audience and
+chosen in the config, exactly as a shipped game is.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pytest
+from fakegame import LISTING
+
+from tablekit import cli, config, paths
+from tablekit.config import Config
+from tablekit.rules import catalog
+from tablekit.rules.secret import HIDDEN
+from tablekit.session import Journal
+from tablekit.ui import theme
+from tablekit.ui.app import App
+
+
+@pytest.fixture
+def registered() -> Iterator[None]:
+    with catalog.registered(LISTING):
+        yield
+
+
+@pytest.fixture
+def app(registered: None) -> Iterator[App]:
+    journal = Journal(paths.journal_file())
+    made = App(Config(), journal, (800, 480))
+    try:
+        yield made
+    finally:
+        made.scene.exit()
+        theme.font.cache_clear()
+        pygame.quit()
+        journal.close()
+
+
+def tap(app: App, label: str) -> None:
+    [button] = [b for b in app.scene.buttons() if b.label == label]
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=button.rect.center, button=1))
+    app.step(0.0)
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, list[dict[str, Any]]]:
+    """Run the CLI; its output as JSON: one value (``state``), or one per line (``script``)."""
+    code = cli.main(list(args))
+    out = capsys.readouterr().out
+    if args[0] == "state":
+        return code, [json.loads(out)]
+    return code, [json.loads(line) for line in out.splitlines() if line.strip()]
+
+
+def test_the_catalogue_knows_the_game_only_while_registered() -> None:
+    assert "test-counter" not in catalog.listings()
+    with catalog.registered(LISTING):
+        assert catalog.listings()["test-counter"] is LISTING
+        assert catalog.games()["test-counter"].name == "test-counter"
+        assert catalog.dice_kinds()["taught:counter"].faces == ("one", "two")
+    assert "test-counter" not in catalog.listings()
+
+
+def test_shipped_games_are_listed_under_the_names_their_rules_use() -> None:
+    for name, listing in catalog.listings().items():
+        assert catalog.rules_of(listing).name == name
+        module, _, cls = listing.scene.partition(":")
+        assert module.startswith("tablekit.ui.") and cls
+
+
+def test_reached_by_taps_from_an_empty_data_directory(app: App) -> None:
+    assert app.journal.sessions() == [] and app.session is None
+    tap(app, "Counter")
+    assert app.scene.name == "test-counter"
+    assert type(app.scene).__name__ == "CounterScene"
+    tap(app, "Angreb")  # its on-screen pad, in the game's own language (Danish)
+    assert app.session is not None
+    assert app.session.table_view()["notes"] == [{"owner": "gm", "note": HIDDEN}]
+
+
+def test_its_language_is_used_unless_the_table_chose_one(app: App) -> None:
+    tap(app, "Counter")
+    assert app.language() == "da"
+    app.change_settings(Config(ui=config.Interface(language="en")))
+    assert app.language() == "en" and app.tr("Settings") == "Settings"
+
+
+def test_scripted_and_viewed_per_audience(
+    registered: None, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    lines = tmp_path / "lines.jsonl"
+    lines.write_text(
+        '{"type": "t.add", "amount": 2}\n{"type": "t.press", "pad": "gm", "button": "feint"}\n'
+    )
+    code, results = run(capsys, "script", str(lines), "--session", "s", "--game", "test-counter")
+    assert code == 0
+    assert results[1]["events"] == [{"type": "t.pressed", "pad": "gm", "button": HIDDEN}]
+    code, [table] = run(capsys, "state", "--session", "s")
+    assert table["game"] == "test-counter" and table["total"] == 2
+    assert table["notes"] == [{"owner": "gm", "note": HIDDEN}]
+    code, [own] = run(capsys, "state", "--session", "s", "--view", "pad:gm")
+    assert own["notes"] == [{"owner": "gm", "note": "feint"}]
+
+
+def test_a_script_prints_the_events_for_the_view_it_names(
+    registered: None, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    lines = tmp_path / "lines.jsonl"
+    lines.write_text('{"type": "t.press", "pad": "gm", "button": "lock"}\n')
+    args = ["script", str(lines), "--session", "s", "--game", "test-counter", "--view"]
+    _, [mine] = run(capsys, *args, "pad:gm")
+    assert mine["events"] == [{"type": "t.pressed", "pad": "gm", "button": "lock"}]
+    _, [theirs] = run(capsys, *args, "pad:patrol")
+    assert theirs["events"] == [{"type": "t.pressed", "pad": "gm", "button": HIDDEN}]
+
+
+def test_the_config_accepts_the_game_only_while_registered(registered: None) -> None:
+    assert config.parse({"play": {"game": "test-counter"}}).play.game == "test-counter"
+
+
+def test_an_unknown_game_in_the_config_names_the_key_and_the_games() -> None:
+    with pytest.raises(config.ConfigError) as caught:
+        config.parse({"play": {"game": "test-counter"}}, source="config.toml")
+    assert str(caught.value) == (
+        "config.toml: play.game: unknown game 'test-counter'; allowed: "
+        + ", ".join(catalog.listings())
+    )
