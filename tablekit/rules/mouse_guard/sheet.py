@@ -40,6 +40,7 @@ def read_sheet(data: dict[str, Any]) -> Character:
     name = data.get("name")
     if not isinstance(name, str) or not name.strip():
         raise RuleError("A character needs a name")
+    _known(Character, data, name)
     ratings = tuple(_rating(name, r) for r in data.get("ratings", []))
     character = Character(
         name=name,

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from rules.mouse_guard.mg_support import Table, patrol, sheet
+from rules.mouse_guard.mg_support import Table, patrol
 
 from tablekit.rules.errors import RuleError
 from tablekit.rules.mouse_guard import commands as cmd

@@ -1,0 +1,180 @@
+"""Sheets, conditions, checks, sessions and advancement (the sheet; the summary's Game
+Structure and Character Advancement)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from rules.mouse_guard.mg_support import patrol, sheet
+
+from tablekit.rules.errors import RuleError
+from tablekit.rules.mouse_guard import commands as cmd
+from tablekit.rules.mouse_guard.dice import Face, explode, explosion_needs, read_face, roll
+from tablekit.rules.mouse_guard.sheet import read_sheet, sheet_json
+
+
+def test_a_sheet_round_trips_through_json() -> None:
+    table = patrol()
+    table.do(cmd.SetRating("Saxon", "Haggler", 2), cmd.SetCondition("Saxon", "angry"))
+    saxon = table.mouse("Saxon")
+    data = json.loads(json.dumps(sheet_json(saxon)))
+    assert read_sheet(data) == saxon
+    assert saxon.rating("Haggler").rating == 2
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        ({"name": ""}, "needs a name"),
+        (sheet("Saxon", fate=-1), "fate must be a whole number"),
+        (sheet("Saxon", ratings=[{"name": "Will", "rating": 9}]), "Will must be 0 to 6"),
+        (sheet("Saxon", traits=[{"name": "Brave", "level": 4}]), "level 1, 2 or 3"),
+        (sheet("Saxon", conditions=["grumpy"]), "cannot have the condition"),
+        (sheet("Sixth", cloak="red"), "fields it does not know: cloak"),
+    ],
+)
+def test_bad_sheets_are_refused_and_change_nothing(data: dict[str, object], message: str) -> None:
+    table = patrol()
+    before = table.state
+    with pytest.raises(RuleError, match=message):
+        table.do(cmd.AddCharacter(data))  # type: ignore[arg-type]
+    assert table.state == before
+
+
+def test_refusals_change_nothing() -> None:
+    table = patrol()
+    before = table.state
+    for command in (
+        cmd.SetRating("Nobody", "Will", 2),
+        cmd.SetRating("Saxon", "Will", 7),
+        cmd.SpendCheck("Saxon", -1),
+        cmd.SpendCheck("Saxon", 1),
+        cmd.Roll(),
+        cmd.AddCharacter(sheet("Saxon")),
+    ):
+        with pytest.raises(RuleError):
+            table.do(command)
+        assert table.state == before
+
+
+def test_injured_and_sick_cost_a_die_but_not_on_recovery() -> None:
+    """Sheet, Conditions: Injured and Sick -1D to skills, Nature, Will and Health."""
+    table = patrol()
+    table.do(cmd.SetCondition("Saxon", "injured"), cmd.SetCondition("Saxon", "sick"))
+    table.do(cmd.BeginTest("Saxon", "Fighter", ob=1))
+    assert table.state.test is not None and table.state.test.tester.pool == 1
+    table.do(cmd.CancelTest(), cmd.SetPhase("gm_turn"))
+    with pytest.raises(RuleError, match="needs 4 dice; 3 faces"):
+        table.do(cmd.Recover("Saxon", faces=("sword", "sword", "axe")))
+    table.do(cmd.EarnChecks("Saxon", "Brave", 2))
+    table.do(cmd.Recover("Saxon", faces=("sword", "sword", "axe", "sword")))
+    assert table.mouse("Saxon").conditions == ("sick",)
+    assert table.mouse("Saxon").checks == 0
+
+
+def test_recovery_follows_the_order_and_costs_checks_by_turn() -> None:
+    """Summary, Game Structure 5.b.ii and the sheet's Spending Checks."""
+    table = patrol()
+    table.do(cmd.SetCondition("Kenzie", "sick"), cmd.SetCondition("Kenzie", "angry"))
+    table.do(cmd.SetPhase("players_turn"))
+    assert table.mouse("Kenzie").checks == 1
+    table.do(cmd.Recover("Kenzie", faces=("snake", "sword", "sword", "snake")))
+    assert table.mouse("Kenzie").conditions == ("sick",)
+    assert table.mouse("Kenzie").checks == 0
+
+
+def test_hungry_is_recovered_without_a_roll() -> None:
+    table = patrol()
+    table.do(cmd.SetCondition("Kenzie", "hungry"), cmd.SetPhase("players_turn"))
+    table.do(cmd.Recover("Kenzie"))
+    assert table.mouse("Kenzie").conditions == ()
+
+
+def test_a_test_in_the_players_turn_costs_a_check() -> None:
+    """Sheet, Spending Checks: 1 for one test in the players' turn."""
+    table = patrol()
+    table.do(cmd.SetPhase("players_turn"), cmd.BeginTest("Saxon", "Fighter", ob=1))
+    assert table.mouse("Saxon").checks == 0
+    table.do(cmd.CancelTest())
+    with pytest.raises(RuleError, match="0 checks; this needs 1"):
+        table.do(cmd.BeginTest("Saxon", "Fighter", ob=1))
+
+
+def test_charge_and_recharge_a_trait() -> None:
+    """Sheet, Spending Checks: 3 to charge; 2 (level 1-2) or 4 (level 3) to recharge."""
+    table = patrol()
+    table.do(cmd.EarnChecks("Saxon", "Brave", 5))
+    table.do(cmd.ChargeTrait("Saxon", "Brave"))
+    assert table.mouse("Saxon").trait("Brave").effective_level == 2
+    table.do(cmd.BeginTest("Saxon", "Fighter", ob=1), cmd.UseTraitFor("Saxon", "Brave"))
+    table.do(cmd.CancelTest(), cmd.RechargeTrait("Saxon", "Brave"))
+    saxon = table.mouse("Saxon")
+    assert not saxon.trait("Brave").used and saxon.checks == 0
+
+
+def test_prologue_recovers_a_condition_or_regains_nature_once() -> None:
+    """Summary, Game Structure 1."""
+    table = patrol()
+    table.do(cmd.SetCondition("Saxon", "tired"), cmd.SetRating("Kenzie", "Nature", 3))
+    table.do(cmd.BeginTest("Kenzie", "Scout", ob=3, nature="against"))
+    table.do(cmd.Roll(faces=("snake", "snake", "sword")), cmd.Resolve("twist"))
+    assert table.mouse("Kenzie").rating("Nature").rating == 1
+    table.do(cmd.SetPhase("prologue"))
+    table.do(cmd.Prologue("Saxon", "tired"), cmd.Prologue("Kenzie", "nature"))
+    assert table.mouse("Saxon").conditions == ()
+    assert table.mouse("Kenzie").rating("Nature").rating == 2
+    with pytest.raises(RuleError, match="has had a prologue"):
+        table.do(cmd.Prologue("Kenzie", "nature"))
+
+
+def test_rewards_give_fate_or_persona() -> None:
+    """Sheet, Belief/Goal/Instinct; summary, Character Advancement."""
+    table = patrol()
+    table.do(cmd.Reward("Saxon", "instinct"), cmd.Reward("Saxon", "mvp"))
+    assert (table.mouse("Saxon").fate, table.mouse("Saxon").persona) == (3, 3)
+
+
+def test_traits_and_wises_change_only_in_winter() -> None:
+    """Summary, Character Advancement: wises and traits change in a winter session."""
+    table = patrol()
+    table.do(cmd.SetPhase("gm_turn"))
+    with pytest.raises(RuleError, match="winter"):
+        table.do(cmd.SetTrait("Saxon", "Brave", 2))
+    table.do(
+        cmd.SetPhase("winter"), cmd.SetTrait("Saxon", "Brave", 2), cmd.SetWise("Saxon", "Owl-wise")
+    )
+    assert table.mouse("Saxon").trait("Brave").level == 2
+    assert table.mouse("Saxon").wise("Owl-wise") is not None
+
+
+def test_advancement_is_due_at_rating_passes_and_one_fewer_fails() -> None:
+    """Summary, Character Advancement."""
+    table = patrol()
+    with pytest.raises(RuleError, match="2 passes and 1 fails"):
+        table.do(cmd.Advance("Saxon", "Scout"))
+    for faces, outcome in (
+        (("sword", "axe"), ""),
+        (("sword", "sword"), ""),
+        (("snake", "snake"), "twist"),
+    ):
+        table.do(cmd.BeginTest("Saxon", "Scout", ob=2), cmd.Roll(faces=faces), cmd.Resolve(outcome))  # type: ignore[arg-type]
+    assert table.mouse("Saxon").rating("Scout").advance_due
+    assert "Scout" in table.game.view(table.state)["characters"][0]["advances_due"]
+    table.do(cmd.Advance("Saxon", "Scout"))
+    scout = table.mouse("Saxon").rating("Scout")
+    assert (scout.rating, scout.passes, scout.fails) == (3, 0, 0)
+
+
+def test_dice_read_and_roll() -> None:
+    import random
+
+    assert [read_face(v) for v in (1, "3", 4, "5", 6, "Axe")] == [
+        Face.SNAKE, Face.SNAKE, Face.SWORD, Face.SWORD, Face.AXE, Face.AXE,
+    ]  # fmt: skip
+    with pytest.raises(ValueError):
+        read_face("cheese")
+    rng = random.Random(3)
+    assert len(roll(5, rng)) == 5
+    chain = explode(2, rng)
+    assert len(chain) == explosion_needs(2, chain)
