@@ -11,6 +11,7 @@ import random
 from tablekit.rules.errors import RuleError
 from tablekit.rules.mouse_guard import commands as cmd
 from tablekit.rules.mouse_guard import events as ev
+from tablekit.rules.mouse_guard import procedure_events as pev
 from tablekit.rules.mouse_guard.character import Character
 from tablekit.rules.mouse_guard.dice import Face, axes, explode, explosion_needs
 from tablekit.rules.mouse_guard.draft import Draft, dice, read_faces
@@ -62,7 +63,7 @@ def deeper_understanding(d: Draft, c: cmd.DeeperUnderstanding, rng: random.Rando
     d.emit(
         ev.PointsGained(character.name, -1, 0, DEEPER_UNDERSTANDING),
         ev.WiseMarked(character.name, wise, "fate"),
-        ev.Rolled(which, "reroll", faces, DEEPER_UNDERSTANDING),
+        pev.Rolled(which, "reroll", faces, DEEPER_UNDERSTANDING),
     )
 
 
@@ -78,7 +79,7 @@ def of_course(d: Draft, c: cmd.OfCourse, rng: random.Random) -> None:
     d.emit(
         ev.PointsGained(character.name, 0, -1, OF_COURSE),
         ev.WiseMarked(character.name, wise, "persona"),
-        ev.Rolled(which, "reroll", faces, OF_COURSE),
+        pev.Rolled(which, "reroll", faces, OF_COURSE),
     )
 
 
@@ -107,7 +108,7 @@ def explode_axes(d: Draft, c: cmd.Explode, rng: random.Random) -> None:
     reach(d, test, Step.AXES)
     d.emit(
         ev.PointsGained(character.name, -1, 0, EXPLODE),
-        ev.Rolled(which, "explode", tuple(faces), EXPLODE),
+        pev.Rolled(which, "explode", tuple(faces), EXPLODE),
     )
 
 
@@ -120,7 +121,7 @@ def level_three(d: Draft, c: cmd.LevelThree, rng: random.Random) -> None:
         raise RuleError("{name} has no level 3 trait {trait}", name=character.name, trait=c.trait)
     if d.state.ruleset.level_three == "success":
         reach(d, test, Step.LEVEL_THREE)
-        d.emit(ev.SuccessAdded(which, 1, LEVEL_THREE))
+        d.emit(pev.SuccessAdded(which, 1, LEVEL_THREE))
         return
     if trait.used:
         raise RuleError("{trait} has already been used this session", trait=trait.name)
@@ -128,5 +129,5 @@ def level_three(d: Draft, c: cmd.LevelThree, rng: random.Random) -> None:
     reach(d, test, Step.LEVEL_THREE)
     d.emit(
         ev.TraitUsed(character.name, trait.name, True),
-        ev.Rolled(which, "reroll", faces, LEVEL_THREE),
+        pev.Rolled(which, "reroll", faces, LEVEL_THREE),
     )

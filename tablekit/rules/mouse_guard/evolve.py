@@ -9,6 +9,7 @@ from typing import Any
 from tablekit.rules.game import Event
 from tablekit.rules.mouse_guard import events as ev
 from tablekit.rules.mouse_guard import marks
+from tablekit.rules.mouse_guard import procedure_events as pev
 from tablekit.rules.mouse_guard.character import Character
 from tablekit.rules.mouse_guard.dice import Face
 from tablekit.rules.mouse_guard.state import Modifier, Phase, Result, Side, State, Step
@@ -74,11 +75,11 @@ def _condition(s: State, e: ev.ConditionSet) -> State:
     return s.with_character(replace(c, conditions=kept + ((e.condition,) if e.on else ())))
 
 
-def _test_begun(s: State, e: ev.TestBegun) -> State:
+def _test_begun(s: State, e: pev.TestBegun) -> State:
     return replace(s, test=e.test, last=None)
 
 
-def _step(s: State, e: ev.StepReached) -> State:
+def _step(s: State, e: pev.StepReached) -> State:
     assert s.test is not None
     return replace(s, test=replace(s.test, step=Step(e.step)))
 
@@ -88,7 +89,7 @@ def _side(s: State, which: str, change: Callable[[Side], Side]) -> State:
     return replace(s, test=s.test.with_side(which, change(s.test.side(which))))
 
 
-def _pool(s: State, e: ev.PoolChanged) -> State:
+def _pool(s: State, e: pev.PoolChanged) -> State:
     s = _side(s, e.side, lambda side: replace(side, modifiers=side.modifiers + (e.modifier,)))
     if not e.trait:
         return s
@@ -97,11 +98,11 @@ def _pool(s: State, e: ev.PoolChanged) -> State:
     )
 
 
-def _helper(s: State, e: ev.HelperAdded) -> State:
+def _helper(s: State, e: pev.HelperAdded) -> State:
     return _side(s, e.side, lambda side: replace(side, helpers=side.helpers + (e.helper,)))
 
 
-def _tapped(s: State, e: ev.NatureTapped) -> State:
+def _tapped(s: State, e: pev.NatureTapped) -> State:
     def change(side: Side) -> Side:
         tap = Modifier("Nature", e.dice)
         return replace(side, tapped=True, tapped_within=e.within, modifiers=side.modifiers + (tap,))
@@ -109,7 +110,7 @@ def _tapped(s: State, e: ev.NatureTapped) -> State:
     return _side(s, e.side, change)
 
 
-def _rolled(s: State, e: ev.Rolled) -> State:
+def _rolled(s: State, e: pev.Rolled) -> State:
     def change(side: Side) -> Side:
         options = side.options + ((e.option,) if e.option else ())
         if e.purpose == "roll":
@@ -127,31 +128,31 @@ def _reroll(faces: tuple[str, ...], new: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(waiting.pop(0) if f == Face.SNAKE and waiting else f for f in faces)
 
 
-def _success(s: State, e: ev.SuccessAdded) -> State:
+def _success(s: State, e: pev.SuccessAdded) -> State:
     def change(side: Side) -> Side:
         return replace(side, bonus=side.bonus + e.amount, options=side.options + (e.option,))
 
     return _side(s, e.side, change)
 
 
-def _tie(s: State, e: ev.TieBroken) -> State:
+def _tie(s: State, e: pev.TieBroken) -> State:
     assert s.test is not None
     return replace(s, test=replace(s.test, winner=e.winner))
 
 
-def _tiebreaker(s: State, e: ev.TiebreakerRolled) -> State:
+def _tiebreaker(s: State, e: pev.TiebreakerRolled) -> State:
     assert s.test is not None
     return replace(s, test=replace(s.test, tiebreaker=s.test.tiebreaker + 1))
 
 
-def _ended(s: State, e: ev.TestEnded) -> State:
+def _ended(s: State, e: pev.TestEnded) -> State:
     assert s.test is not None
     side = s.test.tester
     result = Result(side.actor, side.tested, e.passed, e.outcome, e.condition)
     return replace(s, test=None, last=result)
 
 
-def _cancelled(s: State, e: ev.TestCancelled) -> State:
+def _cancelled(s: State, e: pev.TestCancelled) -> State:
     return replace(s, test=None)
 
 
@@ -176,16 +177,16 @@ _STEPS: dict[type[Event], Callable[[State, Any], State]] = {
     ev.TraitUsed: _sheet(marks.mark_trait, "trait", "used"),
     ev.TraitCharged: _sheet(marks.charge_trait, "trait"),
     ev.Advanced: _sheet(marks.advance, "rating"),
-    ev.TestBegun: _test_begun,
-    ev.StepReached: _step,
-    ev.PoolChanged: _pool,
-    ev.HelperAdded: _helper,
-    ev.NatureTapped: _tapped,
-    ev.Rolled: _rolled,
-    ev.SuccessAdded: _success,
-    ev.TieBroken: _tie,
-    ev.TiebreakerRolled: _tiebreaker,
-    ev.TestEnded: _ended,
-    ev.TestCancelled: _cancelled,
-    ev.RecoveryRolled: lambda s, e: s,
+    pev.TestBegun: _test_begun,
+    pev.StepReached: _step,
+    pev.PoolChanged: _pool,
+    pev.HelperAdded: _helper,
+    pev.NatureTapped: _tapped,
+    pev.Rolled: _rolled,
+    pev.SuccessAdded: _success,
+    pev.TieBroken: _tie,
+    pev.TiebreakerRolled: _tiebreaker,
+    pev.TestEnded: _ended,
+    pev.TestCancelled: _cancelled,
+    pev.RecoveryRolled: lambda s, e: s,
 }

@@ -11,6 +11,7 @@ import random
 from tablekit.rules.errors import RuleError
 from tablekit.rules.mouse_guard import commands as cmd
 from tablekit.rules.mouse_guard import events as ev
+from tablekit.rules.mouse_guard import procedure_events as pev
 from tablekit.rules.mouse_guard.character import NO_NATURE, Character
 from tablekit.rules.mouse_guard.conditions import dice_penalty
 from tablekit.rules.mouse_guard.draft import Draft, dice
@@ -36,7 +37,7 @@ def current(d: Draft, step: Step) -> Test:
 def reach(d: Draft, test: Test, step: Step) -> None:
     """Note that the test has reached ``step``."""
     if test.step < step:
-        d.emit(ev.StepReached(int(step)))
+        d.emit(pev.StepReached(int(step)))
 
 
 def side_of(test: Test, name: str) -> str:
@@ -84,7 +85,7 @@ def begin_test(d: Draft, c: cmd.BeginTest, rng: random.Random) -> None:
         opponent = Side(c.versus, "", c.versus_dice, gm=True)
     if state.phase is Phase.PLAYERS_TURN:
         spend(d, character, PLAYERS_TURN_TEST_COST, "test")
-    d.emit(ev.TestBegun(Test(tester, opponent, 0 if opponent else c.ob)))
+    d.emit(pev.TestBegun(Test(tester, opponent, 0 if opponent else c.ob)))
 
 
 def use_trait_against(d: Draft, c: cmd.UseTraitAgainst, rng: random.Random) -> None:
@@ -99,13 +100,13 @@ def use_trait_against(d: Draft, c: cmd.UseTraitAgainst, rng: random.Random) -> N
         other = "opponent" if which == "tester" else "tester"
         reach(d, test, Step.TRAIT_AGAINST)
         d.emit(
-            ev.PoolChanged(other, Modifier("trait against: " + trait, 2), trait, which),
+            pev.PoolChanged(other, Modifier("trait against: " + trait, 2), trait, which),
             ev.ChecksEarned(character.name, trait, 2),
         )
         return
     reach(d, test, Step.TRAIT_AGAINST)
     d.emit(
-        ev.PoolChanged(which, Modifier("trait against: " + trait, -1), trait),
+        pev.PoolChanged(which, Modifier("trait against: " + trait, -1), trait),
         ev.ChecksEarned(character.name, trait, 1),
     )
 
@@ -135,7 +136,7 @@ def use_trait_for(d: Draft, c: cmd.UseTraitFor, rng: random.Random) -> None:
     if marks and trait.used:
         raise RuleError("{trait} has already been used this session", trait=name)
     reach(d, test, Step.TRAIT_FOR)
-    d.emit(ev.PoolChanged(which, Modifier("trait for: " + name, 1), name))
+    d.emit(pev.PoolChanged(which, Modifier("trait for: " + name, 1), name))
     if marks:
         d.emit(ev.TraitUsed(character.name, name, True))
 
@@ -162,7 +163,7 @@ def add_helper(d: Draft, c: cmd.AddHelper, rng: random.Random) -> None:
             raise RuleError("{name} has no {skill} to help with", name=helper.name, skill=c.skill)
         chosen = Helper(helper.name, rating.name)
     reach(d, test, Step.HELP)
-    d.emit(ev.HelperAdded(which, chosen))
+    d.emit(pev.HelperAdded(which, chosen))
 
 
 def tap_nature(d: Draft, c: cmd.TapNature, rng: random.Random) -> None:
@@ -181,7 +182,7 @@ def tap_nature(d: Draft, c: cmd.TapNature, rng: random.Random) -> None:
     reach(d, test, Step.NATURE)
     d.emit(
         ev.PointsGained(character.name, 0, -1, "tap nature"),
-        ev.NatureTapped(which, nature.rating if nature else 0, c.within),
+        pev.NatureTapped(which, nature.rating if nature else 0, c.within),
     )
     if not c.within:
         d.emit(ev.NatureChanged(character.name, -1, "tapped outside nature"))
@@ -195,4 +196,4 @@ def roll(d: Draft, c: cmd.Roll, rng: random.Random) -> None:
     which = "opponent" if test.opponent is not None and not test.opponent.rolled else "tester"
     faces = dice(c.faces, test.side(which).pool, rng)
     reach(d, test, Step.ROLL)
-    d.emit(ev.Rolled(which, "roll", faces))
+    d.emit(pev.Rolled(which, "roll", faces))

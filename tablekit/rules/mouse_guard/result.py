@@ -14,6 +14,7 @@ from tablekit.rules.errors import RuleError
 from tablekit.rules.game import Event
 from tablekit.rules.mouse_guard import commands as cmd
 from tablekit.rules.mouse_guard import events as ev
+from tablekit.rules.mouse_guard import procedure_events as pev
 from tablekit.rules.mouse_guard.conditions import RECOVERY, Condition, next_to_recover
 from tablekit.rules.mouse_guard.dice import successes
 from tablekit.rules.mouse_guard.draft import Draft, dice
@@ -42,7 +43,7 @@ def resolve(d: Draft, c: cmd.Resolve, rng: random.Random) -> None:
         d.emit(*_marks(test.opponent, not passed))
     if not passed:
         d.emit(*_taxes(test), *_conditions(d, test.tester, condition))
-    d.emit(ev.TestEnded(passed, c.outcome, condition))
+    d.emit(pev.TestEnded(passed, c.outcome, condition))
 
 
 def _condition(c: cmd.Resolve) -> str:
@@ -84,7 +85,7 @@ def _conditions(d: Draft, side: Side, condition: str) -> list[Event]:
 def cancel_test(d: Draft, c: cmd.CancelTest, rng: random.Random) -> None:
     if d.state.test is None:
         raise RuleError("No test is in progress")
-    d.emit(ev.TestCancelled())
+    d.emit(pev.TestCancelled())
 
 
 def recover(d: Draft, c: cmd.Recover, rng: random.Random) -> None:
@@ -108,7 +109,7 @@ def recover(d: Draft, c: cmd.Recover, rng: random.Random) -> None:
     faces = dice(c.faces, rating.rating if rating else 0, rng) if recovery.ability else ()
     recovered = successes(faces) >= recovery.ob
     spend(d, character, cost, "recover from " + condition)
-    d.emit(ev.RecoveryRolled(character.name, condition.value, faces, recovered))
+    d.emit(pev.RecoveryRolled(character.name, condition.value, faces, recovered))
     if recovery.ability:
         d.emit(ev.Marked(character.name, recovery.ability, recovered))
     if recovered:

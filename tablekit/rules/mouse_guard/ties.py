@@ -9,6 +9,7 @@ import random
 from tablekit.rules.errors import RuleError
 from tablekit.rules.mouse_guard import commands as cmd
 from tablekit.rules.mouse_guard import events as ev
+from tablekit.rules.mouse_guard import procedure_events as pev
 from tablekit.rules.mouse_guard.conditions import dice_penalty
 from tablekit.rules.mouse_guard.dice import successes
 from tablekit.rules.mouse_guard.draft import Draft, dice
@@ -39,11 +40,11 @@ def break_tie(d: Draft, c: cmd.BreakTie, rng: random.Random) -> None:
     if c.way == "level_three":
         if trait.effective_level != 3:
             raise RuleError("{trait} is not level 3", trait=trait.name)
-        d.emit(ev.TieBroken(which, "level_three"))
+        d.emit(pev.TieBroken(which, "level_three"))
         return
     if trait.name in test.side(which).traits:
         raise RuleError("{trait} has already been used in this test", trait=trait.name)
-    d.emit(ev.ChecksEarned(character.name, trait.name, 2), ev.TieBroken(_other(which), "against"))
+    d.emit(ev.ChecksEarned(character.name, trait.name, 2), pev.TieBroken(_other(which), "against"))
 
 
 def tiebreaker(d: Draft, c: cmd.Tiebreaker, rng: random.Random) -> None:
@@ -57,9 +58,9 @@ def tiebreaker(d: Draft, c: cmd.Tiebreaker, rng: random.Random) -> None:
     mine = dice(c.faces, tester, rng)
     theirs = dice(c.opponent_faces, opponent, rng)
     reach(d, test, Step.TIES)
-    d.emit(ev.TiebreakerRolled(mine, theirs))
+    d.emit(pev.TiebreakerRolled(mine, theirs))
     ahead = successes(mine) - successes(theirs)
-    d.emit(ev.TieBroken("tester" if ahead > 0 else "opponent", "tiebreaker"))
+    d.emit(pev.TieBroken("tester" if ahead > 0 else "opponent", "tiebreaker"))
 
 
 def _pool(d: Draft, side: Side, ability: str, gm_dice: int) -> int:
