@@ -27,7 +27,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 FIRST_FRAME = """
 import os, time
 t0 = float(os.environ["T0"])
-from tablekit import config
+from tablekit.local import config
 from tablekit.session.journal import Journal
 from tablekit.ui.app import App
 app = App(config.load(), Journal(os.environ["JOURNAL"]), (800, 480))
@@ -66,7 +66,7 @@ def redraw_ms(scene: str, frames: int = 300) -> tuple[float, float]:
     """Median ms for one full draw of ``scene`` at 800x480, and for a plain fill."""
     import pygame
 
-    from tablekit.config import Config
+    from tablekit.local.config import Config
     from tablekit.session.journal import Journal
     from tablekit.ui.app import App
 
@@ -93,7 +93,7 @@ def idle_cpu(seconds: float = 4.0) -> tuple[float, float]:
     """Percent of a core used by an idle app loop and by a bare tick loop at 30 fps."""
     import pygame
 
-    from tablekit.config import Config
+    from tablekit.local.config import Config
     from tablekit.session.journal import Journal
     from tablekit.ui.app import App
 

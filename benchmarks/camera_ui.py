@@ -51,8 +51,8 @@ def threaded(folder: Path, seconds: float) -> tuple[float, float]:
     """The camera scene as shipped: camera, settle and reading on the camera thread."""
     import pygame
 
-    from tablekit.config import Config
-    from tablekit.devices.camera import CameraSettings
+    from tablekit.local.camera_settings import CameraSettings
+    from tablekit.local.config import Config
     from tablekit.session.journal import Journal
     from tablekit.ui.app import App
     from tablekit.ui.scenes.camera import CameraScene
@@ -76,8 +76,8 @@ def inline(folder: Path, seconds: float) -> tuple[float, float]:
     """The baseline: grab, settle and read on the loop's thread every 0.1 s, then draw."""
     import pygame
 
-    from tablekit.devices.camera import CameraSettings
     from tablekit.devices.cameras import open_camera
+    from tablekit.local.camera_settings import CameraSettings
     from tablekit.ui.frames import frame_image
     from tablekit.vision.pipdice import read_d6
     from tablekit.vision.watch import TrayWatch

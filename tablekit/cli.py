@@ -8,7 +8,7 @@ import sys
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from tablekit import config, paths
+from tablekit.local import config, paths
 from tablekit.rules.errors import RuleError
 from tablekit.session import codec
 from tablekit.session.journal import Journal, JournalError

@@ -24,8 +24,8 @@ import cv2  # noqa: E402
 import numpy as np  # noqa: E402
 import pygame  # noqa: E402
 
-from tablekit.config import Config  # noqa: E402
-from tablekit.devices.camera import CameraSettings  # noqa: E402
+from tablekit.local.camera_settings import CameraSettings  # noqa: E402
+from tablekit.local.config import Config  # noqa: E402
 from tablekit.session.journal import Journal  # noqa: E402
 from tablekit.ui.app import App  # noqa: E402
 from tablekit.ui.scenes.camera import CameraScene  # noqa: E402

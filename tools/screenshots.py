@@ -18,7 +18,7 @@ os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
 
 import pygame  # noqa: E402
 
-from tablekit.config import Config  # noqa: E402
+from tablekit.local.config import Config  # noqa: E402
 from tablekit.session import Journal  # noqa: E402
 from tablekit.ui.app import App  # noqa: E402
 

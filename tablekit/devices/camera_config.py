@@ -10,8 +10,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from tablekit.atomic import replace_file
-from tablekit.devices.camera import CameraSettings
+from tablekit.local.atomic import replace_file
+from tablekit.local.camera_settings import CameraSettings
 
 TABLE = "camera"
 

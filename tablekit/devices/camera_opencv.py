@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tablekit.devices.camera import Camera, CameraSettings, CameraStatus
+from tablekit.devices.camera import Camera, CameraStatus
+from tablekit.local.camera_settings import CameraSettings
 
 if TYPE_CHECKING:
     import cv2

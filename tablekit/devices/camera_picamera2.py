@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from tablekit.devices.camera import Camera, CameraSettings, CameraStatus
+from tablekit.devices.camera import Camera, CameraStatus
+from tablekit.local.camera_settings import CameraSettings
 
 if TYPE_CHECKING:
     import numpy as np

@@ -6,7 +6,8 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from tablekit.devices.camera import Camera, CameraSettings, CameraStatus
+from tablekit.devices.camera import Camera, CameraStatus
+from tablekit.local.camera_settings import CameraSettings
 
 if TYPE_CHECKING:
     import numpy as np

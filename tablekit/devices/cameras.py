@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from tablekit.devices.camera import BACKENDS, Camera, CameraSettings, CameraStatus, NoCamera
+from tablekit.devices.camera import Camera, CameraStatus, NoCamera
+from tablekit.local.camera_settings import BACKENDS, CameraSettings
 
 
 def open_camera(settings: CameraSettings) -> Camera:

@@ -17,9 +17,9 @@ from typing import Annotated, Any, Literal
 import msgspec
 import tomli_w
 
-from tablekit import paths
-from tablekit.atomic import replace_file
-from tablekit.devices.camera import BACKENDS, CameraSettings
+from tablekit.local import paths
+from tablekit.local.atomic import replace_file
+from tablekit.local.camera_settings import BACKENDS, CameraSettings
 from tablekit.rules import catalog
 
 Rotation = Literal[0, 90, 180, 270]

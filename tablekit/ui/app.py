@@ -17,10 +17,10 @@ from typing import Any
 
 import pygame
 
-from tablekit import config, paths
-from tablekit.config import Config
 from tablekit.devices import keypad
 from tablekit.devices.pads import PadInbox
+from tablekit.local import config, paths
+from tablekit.local.config import Config
 from tablekit.rules import catalog
 from tablekit.rules.errors import RuleError
 from tablekit.rules.game import Command

@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, Protocol
 
-from tablekit.config import Config
 from tablekit.devices.pads import PadInbox
+from tablekit.local.config import Config
 from tablekit.rules.game import Command
 from tablekit.rules.listing import Listing
 from tablekit.rules.pads import PadStatus

@@ -27,7 +27,7 @@ def screenshot(
     os.environ["SDL_AUDIODRIVER"] = "dummy"
     import pygame
 
-    from tablekit import config
+    from tablekit.local import config
     from tablekit.ui.app import SCENES, App
 
     app = App(config.load(), journal, size, games)

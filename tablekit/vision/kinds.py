@@ -28,7 +28,7 @@ Reader = Callable[["np.ndarray"], Reading]
 
 def kits_dir() -> Path:
     """Where taught kits are saved: ``<data dir>/dice``."""
-    from tablekit.paths import data_dir
+    from tablekit.local.paths import data_dir
 
     return data_dir() / "dice"
 

@@ -57,7 +57,7 @@ class DiceKit:
 
     def save(self, path: Path) -> None:
         """Store the kit as a compressed ``.npz`` (views as float16), replacing it atomically."""
-        from tablekit.atomic import replace_file
+        from tablekit.local.atomic import replace_file
 
         replace_file(
             path,

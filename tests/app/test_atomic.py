@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from tablekit.atomic import replace_file
+from tablekit.local.atomic import replace_file
 
 
 def test_a_write_that_fails_half_way_leaves_the_old_file(tmp_path: Path) -> None:

@@ -17,8 +17,9 @@ import pygame
 import pytest
 from fakegame import LISTING
 
-from tablekit import cli, config, paths
-from tablekit.config import Config
+from tablekit import cli
+from tablekit.local import config, paths
+from tablekit.local.config import Config
 from tablekit.rules import catalog
 from tablekit.rules.secret import HIDDEN
 from tablekit.session import Journal

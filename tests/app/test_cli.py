@@ -7,7 +7,8 @@ from pathlib import Path
 import pytest
 from fakegame import LISTING, Counter
 
-from tablekit import cli, paths
+from tablekit import cli
+from tablekit.local import paths
 from tablekit.rules import catalog
 from tablekit.session import Journal, Session
 

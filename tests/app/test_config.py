@@ -4,8 +4,8 @@ from pathlib import Path
 
 import pytest
 
-from tablekit import config
-from tablekit.config import Config, ConfigError
+from tablekit.local import config
+from tablekit.local.config import Config, ConfigError
 
 
 def write(tmp_path: Path, text: str) -> Path:

@@ -9,9 +9,10 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from tablekit.devices.camera import Camera, CameraSettings, CameraStatus
+from tablekit.devices.camera import Camera, CameraStatus
 from tablekit.devices.camera_config import save_camera_settings
 from tablekit.devices.cameras import open_camera
+from tablekit.local.camera_settings import CameraSettings
 
 
 def test_settings_round_trip_through_a_toml_table() -> None:

@@ -8,9 +8,9 @@ import cv2
 import numpy as np
 import pytest
 
-from tablekit.devices.camera import CameraSettings
 from tablekit.devices.camera_replay import ReplayCamera
 from tablekit.devices.cameras import open_camera
+from tablekit.local.camera_settings import CameraSettings
 
 
 @pytest.fixture

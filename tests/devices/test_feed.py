@@ -11,8 +11,9 @@ import numpy as np
 import pytest
 from waiting import until
 
-from tablekit.devices.camera import Camera, CameraSettings, CameraStatus
+from tablekit.devices.camera import Camera, CameraStatus
 from tablekit.devices.feed import OPENING, CameraFeed
+from tablekit.local.camera_settings import CameraSettings
 
 
 class CountingCamera(Camera):

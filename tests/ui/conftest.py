@@ -8,7 +8,7 @@ import pygame
 import pytest
 from fakegame import LISTING
 
-from tablekit.config import Config
+from tablekit.local.config import Config
 from tablekit.session import Journal
 from tablekit.ui import theme
 from tablekit.ui.app import App

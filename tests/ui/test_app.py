@@ -9,8 +9,8 @@ import pytest
 from fakegame import Add
 from waiting import until
 
-from tablekit.config import Config
-from tablekit.devices.camera import CameraSettings
+from tablekit.local.camera_settings import CameraSettings
+from tablekit.local.config import Config
 from tablekit.ui.touch import TAP
 
 SIZES = [(800, 480), (1024, 600), (1280, 720), (1920, 1080), (720, 1280)]

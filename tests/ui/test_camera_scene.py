@@ -14,8 +14,8 @@ import pygame
 import pytest
 from waiting import until
 
-from tablekit.config import Config
-from tablekit.devices.camera import CameraSettings
+from tablekit.local.camera_settings import CameraSettings
+from tablekit.local.config import Config
 from tablekit.ui.scenes import camera as camera_scene
 from tablekit.ui.scenes.camera import CameraScene
 from tablekit.ui.touch import TAP

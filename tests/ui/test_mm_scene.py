@@ -8,7 +8,7 @@ from typing import Any
 import pygame
 import pytest
 
-from tablekit.config import Config
+from tablekit.local.config import Config
 from tablekit.rules.mice_mystics import commands as cmd
 from tablekit.session import Journal
 from tablekit.ui import theme

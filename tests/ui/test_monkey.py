@@ -10,7 +10,7 @@ from typing import Any
 import pygame
 import pytest
 
-from tablekit.config import Config, Display
+from tablekit.local.config import Config, Display
 from tablekit.session import Journal
 from tablekit.ui import theme
 from tablekit.ui.app import App

@@ -13,9 +13,9 @@ import pygame
 import pytest
 from waiting import until
 
-from tablekit import paths
-from tablekit.config import Config
-from tablekit.devices.camera import CameraSettings
+from tablekit.local import paths
+from tablekit.local.camera_settings import CameraSettings
+from tablekit.local.config import Config
 from tablekit.ui.scenes.teach import TeachScene
 from tablekit.ui.touch import TAP
 from tablekit.vision.kinds import kits_dir, reader_for

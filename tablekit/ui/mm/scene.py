@@ -281,7 +281,9 @@ class MiceMysticsScene(Scene):
 
     # -- playing ---------------------------------------------------------------------
 
-    def _draw_board(self, surface: pygame.Surface, side: pygame.Rect, view: MiceMysticsView) -> None:
+    def _draw_board(
+        self, surface: pygame.Surface, side: pygame.Rect, view: MiceMysticsView
+    ) -> None:
         layout = self.app.layout
         tr = self.app.tr
         wheel, hourglass, tray, _ = self._board_areas(side)

@@ -48,7 +48,9 @@ MOUSE_GUARD_FACES = frozenset(face.value for face in mg_dice.Face)
 
 def mouse_guard_face(value: Face) -> str:
     """A pip die's value read by the Mouse Guard rule; a symbol face's name as it is."""
-    return mg_dice.face_of(value).value if isinstance(value, int) and 1 <= value <= 6 else str(value)
+    return (
+        mg_dice.face_of(value).value if isinstance(value, int) and 1 <= value <= 6 else str(value)
+    )
 
 
 def face_icon(face: str, side: int) -> pygame.Surface:

@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from tablekit import paths
-from tablekit.config import Language
+from tablekit.local import paths
+from tablekit.local.config import Language
 from tablekit.ui import chrome, theme, widgets
 from tablekit.ui.i18n import LANGUAGES, mark, status_text
 from tablekit.ui.layout import columns

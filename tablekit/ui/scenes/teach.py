@@ -193,8 +193,8 @@ class TeachScene(Scene):
 
     def _calibrated(self) -> None:
         """Once the raw frame is measured: save ``[camera]``, reload the settings, reopen."""
-        from tablekit import paths
         from tablekit.devices.camera_config import save_camera_settings
+        from tablekit.local import paths
 
         tr = self.app.tr
         assert self.feed is not None
