@@ -20,8 +20,9 @@ run: $(VENV)/.installed
 	$(PY) -m tablekit
 
 lint: $(VENV)/.installed
-	$(PY) -m ruff check tablekit tests benchmarks
-	$(PY) -m mypy --strict tablekit/rules tablekit/session
+	$(PY) -m ruff check tablekit tests benchmarks tools
+	$(PY) -m mypy --strict tablekit
+	$(VENV)/bin/lint-imports
 
 test: lint
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest

@@ -59,7 +59,7 @@ class Game(Protocol[S]):
         """The state after ``event``. Pure and deterministic."""
         ...
 
-    def view(self, state: S) -> dict[str, Any]:
+    def view(self, state: S) -> Mapping[str, Any]:
         """Everything worth showing, with unrevealed values wrapped in Secret."""
         ...
 

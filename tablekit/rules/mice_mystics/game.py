@@ -17,6 +17,7 @@ from tablekit.rules.mice_mystics.evolve import evolve
 from tablekit.rules.mice_mystics.legal import legal_commands
 from tablekit.rules.mice_mystics.state import Outcome, State
 from tablekit.rules.mice_mystics.view import view
+from tablekit.rules.mice_mystics.view_types import MiceMysticsView
 
 Handler = Callable[[Draft, Any, random.Random], None]
 
@@ -90,12 +91,9 @@ class MiceAndMystics:
         """The state after ``event``."""
         return evolve(state, event)
 
-    def view(self, state: State) -> dict[str, Any]:
-        """Everything the table screen shows (see :mod:`.view`).
-
-        A plain dict, as the Game protocol asks; :func:`.view.view` is typed.
-        """
-        return dict(view(state))
+    def view(self, state: State) -> MiceMysticsView:
+        """Everything the table screen shows, in the shape :mod:`.view_types` declares."""
+        return view(state)
 
     def legal_commands(self, state: State) -> frozenset[str]:
         """The command kinds that can currently succeed."""
