@@ -18,7 +18,10 @@ from typing import Any
 from tablekit.rules.game import Game
 from tablekit.rules.listing import DiceKind, Listing
 
-GAMES = ("tablekit.rules.mice_mystics.listing",)
+GAMES = (
+    "tablekit.rules.mice_mystics.listing",
+    "tablekit.rules.mouse_guard.listing",
+)
 """The module of every game's listing, in the order the home screen offers them."""
 
 _extra: dict[str, Listing] = {}

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tablekit.rules.game import Game
-from tablekit.rules.pads import PadMap
+from tablekit.rules.pads import PadLightsOf, PadMap
 
 
 @dataclass(frozen=True)
@@ -41,7 +41,8 @@ class Listing:
     * ``dice``: the dice the tray camera reads for it;
     * ``language``: the interface language it is played in unless the table chose one;
     * ``packs``: the content packs its rules load, as the game names them;
-    * ``pads``: its pure mapping from pad presses to commands, if it uses pads.
+    * ``pads``: its pure mapping from pad presses to commands, if it uses pads;
+    * ``lights``: what each pad's LEDs show in a state, if it uses pads.
     """
 
     name: str
@@ -52,3 +53,4 @@ class Listing:
     language: str = "en"
     packs: tuple[str, ...] = ()
     pads: PadMap | None = None
+    lights: PadLightsOf | None = None

@@ -39,7 +39,23 @@ class PadStatus:
     detail: str = ""
 
 
+@dataclass(frozen=True)
+class PadLights:
+    """What a pad's LEDs show: how many of its script slots are filled, and whether it is locked.
+
+    Lights carry counts only, never which action fills a slot, so the other
+    side learns nothing from them.
+    """
+
+    filled: int = 0
+    slots: int = 3
+    locked: bool = False
+
+
 PadEvent = PadPressed | PadStatus
 
 PadMap = Callable[[Any, PadPressed], Command | None]
 """A game's pure mapping: (its state, a press) to the command it means, or None."""
+
+PadLightsOf = Callable[[Any, str], PadLights]
+"""A game's pure mapping: (its state, a pad's name) to what that pad's LEDs show."""

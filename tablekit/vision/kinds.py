@@ -12,7 +12,6 @@ from functools import lru_cache, partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from tablekit.rules.mouse_guard.dice import Face as MouseGuardFace
 from tablekit.vision.reading import Reading
 
 if TYPE_CHECKING:
@@ -82,28 +81,30 @@ def reader_for(kind: str, kits: Path | None = None) -> Reader:
     raise ValueError(f"Unknown kind of dice {kind!r}; use {KINDS_HELP}.")
 
 
-MOUSE_GUARD_KIND = "taught:mouse-guard"
-"""Mouse Guard's own dice, read once taught: each face shows a snake, a sword or an axe."""
-
-MOUSE_GUARD_FACES: tuple[str, ...] = tuple(face.value for face in MouseGuardFace)
-"""The Mouse Guard die's face names, in the rules' order."""
-
-
 def teachable() -> list[str]:
-    """The kinds of symbol dice the teach screen offers, besides any the config names."""
-    return ["mm-action", MOUSE_GUARD_KIND]
+    """The symbol dice the teach screen offers: every kind a game reads, but plain pips."""
+    from tablekit.rules import catalog
+
+    return [kind for kind in catalog.dice_kinds() if kind != "d6"]
+
+
+def title_of(kind: str) -> str:
+    """A kind's name on screen: the one its game gives it, or a taught kit's own name."""
+    from tablekit.rules import catalog
+
+    declared = catalog.dice_kinds().get(kind)
+    return declared.title if declared else kind.removeprefix("taught:")
 
 
 def faces_for(kind: str, kits: Path | None = None) -> list[int | str]:
     """The faces a kind of die can show, for a picker; empty for an unknown or damaged kind."""
+    from tablekit.rules import catalog
+
     if kind == "d6":
         return [1, 2, 3, 4, 5, 6]
-    if kind == "mm-action":
-        from tablekit.vision.faceart import MM_ACTION_FACES
-
-        return list(MM_ACTION_FACES)
-    if kind == MOUSE_GUARD_KIND:
-        return list(MOUSE_GUARD_FACES)
+    declared = catalog.dice_kinds().get(kind)
+    if declared is not None:
+        return list(declared.faces)
     path = (kits or kits_dir()) / f"{kind.removeprefix('taught:')}.npz"
     if kind.startswith("taught:") and path.exists():
         stat = path.stat()

@@ -70,10 +70,9 @@ class TeachScene(Scene):
 
     def kind_label(self, kind: str) -> str:
         """A kind's name on screen: the game's own name (a proper name), or the kit's."""
-        from tablekit.vision.kinds import MOUSE_GUARD_KIND
+        from tablekit.vision.kinds import title_of
 
-        names = {"mm-action": "Mice & Mystics", MOUSE_GUARD_KIND: "Mouse Guard"}
-        return names.get(kind, kind.removeprefix("taught:"))
+        return title_of(kind)
 
     def choose_kind(self, kind: str) -> None:
         """Teach another kind of dice from now on (the config is left as it is)."""
