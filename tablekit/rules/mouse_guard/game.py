@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from tablekit.rules.errors import UnknownCommandError
@@ -90,3 +90,7 @@ class MouseGuard:
     def legal_commands(self, state: State) -> frozenset[str]:
         """The command kinds that can currently succeed."""
         return legal_commands(state)
+
+    def hidden(self, item: Command | Event) -> Mapping[str, str]:
+        """A test has no secrets: every command and event is public."""
+        return {}
