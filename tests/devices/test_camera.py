@@ -113,7 +113,7 @@ def test_importing_the_camera_seam_and_the_dice_command_loads_no_cv2_or_numpy() 
 
     probe = (
         "import sys, tablekit, tablekit.devices.camera, tablekit.devices.cameras, "
-        "tablekit.devices.camera_config, tablekit.vision.command\n"
+        "tablekit.devices.camera_config, tablekit.cli.dice\n"
         "print(','.join(m for m in ('cv2', 'numpy', 'picamera2') if m in sys.modules))"
     )
     result = subprocess.run(

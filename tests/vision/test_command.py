@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tablekit.vision.command import add_dice_parser
+from tablekit.cli.dice import add_dice_parser
 
 FOLDER = Path(__file__).parent / "frames"
 

@@ -8,13 +8,13 @@ import sys
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from tablekit.cli.dice import add_dice_parser
 from tablekit.local import config, paths
 from tablekit.rules.errors import RuleError
 from tablekit.session import codec
 from tablekit.session.journal import Journal, JournalError
 from tablekit.session.session import Session
 from tablekit.session.store import open_session
-from tablekit.vision.command import add_dice_parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
