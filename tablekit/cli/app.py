@@ -1,0 +1,42 @@
+"""``tablekit run`` and ``tablekit screenshot``: the pygame side, imported only when run."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from tablekit.cli.sessions import Subparsers, session_options
+from tablekit.local import config, paths
+from tablekit.session.journal import Journal
+
+
+def add_run_parser(sub: Subparsers) -> None:
+    run = sub.add_parser("run", help="start the table app (the default)")
+    run.set_defaults(func=run_app)
+
+
+def add_screenshot_parser(sub: Subparsers) -> None:
+    shot = sub.add_parser("screenshot", help="render a scene headless to a PNG")
+    shot.add_argument("scene", help="a scene name, e.g. home or settings")
+    shot.add_argument("--size", default="800x480", help="WIDTHxHEIGHT")
+    shot.add_argument("--out", required=True, help="the PNG file to write")
+    session_options(shot)
+    shot.set_defaults(func=take_screenshot)
+
+
+def run_app(args: argparse.Namespace) -> int:
+    from tablekit.ui.app import run
+
+    return run(config.load())
+
+
+def take_screenshot(args: argparse.Namespace) -> int:
+    from tablekit.ui.screenshot import screenshot
+
+    width, _, height = args.size.partition("x")
+    if not (width.isdigit() and height.isdigit()):
+        print("tablekit: --size must look like 800x480", file=sys.stderr)
+        return 2
+    config.load()  # a bad config stops here, with its file and key
+    journal = Journal(paths.journal_file())
+    return screenshot(args.scene, (int(width), int(height)), args.out, journal, args.session)

@@ -1,0 +1,121 @@
+"""``tablekit script``, ``state`` and ``sessions``: commands into a session, views out."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Iterable
+from typing import Any, TypeAlias
+
+from tablekit.local import config, paths
+from tablekit.rules.errors import RuleError
+from tablekit.session import codec
+from tablekit.session.journal import Journal
+from tablekit.session.session import Session
+from tablekit.session.store import open_session
+
+Subparsers: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
+"""What ``add_subparsers`` returns; each module registers its subcommands on it."""
+
+
+def add_session_parsers(sub: Subparsers) -> None:
+    """Register ``script``, ``state`` and ``sessions``; ``args.func(args)`` runs each."""
+    script = sub.add_parser("script", help="apply JSON-lines commands to a session")
+    script.add_argument("file", help="a file of JSON commands, one per line, or - for stdin")
+    session_options(script)
+    script.add_argument("--state", action="store_true", help="print the view at the end")
+    _view_option(script, "whose view of the events (and --state) to print")
+    script.set_defaults(func=run_script)
+
+    state = sub.add_parser("state", help="print a session's view as JSON")
+    session_options(state)
+    _view_option(state, "whose view to print")
+    state.set_defaults(func=print_state)
+
+    sessions = sub.add_parser("sessions", help="list the sessions, the last used first")
+    sessions.set_defaults(func=list_sessions)
+
+
+def session_options(parser: argparse.ArgumentParser) -> None:
+    """``--session`` and ``--game``, for every subcommand that opens a session."""
+    parser.add_argument("--session", help="session name (default: the last one used)")
+    parser.add_argument("--game", help="the game of a new session (default: from the config)")
+
+
+def _view_option(parser: argparse.ArgumentParser, purpose: str) -> None:
+    parser.add_argument(
+        "--view", default="table", type=_audience, help=f"{purpose}: table, gm or pad:NAME"
+    )
+
+
+def _audience(text: str) -> str:
+    """The audience a --view names: "table", "gm" or a pad's name."""
+    if text in ("table", "gm"):
+        return text
+    pad = text.removeprefix("pad:")
+    if text.startswith("pad:") and pad and pad != "table":
+        return pad
+    raise argparse.ArgumentTypeError("must be table, gm or pad:NAME")
+
+
+def _open(args: argparse.Namespace, create: bool = True) -> Session[Any]:
+    """The session the arguments name; only a script may start a new one."""
+    settings = config.load()
+    journal = Journal(paths.journal_file())
+    name = args.session or (last.name if (last := journal.last()) else None)
+    game = args.game
+    if create and game is None and not (name and journal.exists(name)):
+        game = settings.play.game
+    return open_session(journal, name, game, create=create)
+
+
+def run_script(args: argparse.Namespace) -> int:
+    """Apply each line; stop at the first rejected one, which changes nothing."""
+    session = _open(args)
+    if args.file == "-":
+        code = _apply_lines(session, sys.stdin, args.view)
+    else:
+        try:
+            with open(args.file, encoding="utf-8-sig") as stream:
+                code = _apply_lines(session, stream, args.view)
+        except OSError as error:
+            print(f"tablekit: cannot read {args.file}: {error.strerror}", file=sys.stderr)
+            return 2
+        except UnicodeDecodeError:
+            print(f"tablekit: {args.file} is not UTF-8 text", file=sys.stderr)
+            return 2
+    if args.state:
+        _print(session.view(args.view))
+    return code
+
+
+def _apply_lines(session: Session[Any], lines: Iterable[str], audience: str) -> int:
+    for number, line in enumerate(lines, start=1):
+        if not line.strip():
+            continue
+        try:
+            events = session.apply(session.parse(line))
+        except (RuleError, codec.CommandError) as error:
+            _print({"line": number, "ok": False, "error": str(error)})
+            print(f"tablekit: line {number} refused: {error}", file=sys.stderr)
+            return 1
+        _print({"line": number, "ok": True, "events": session.project(events, audience)})
+    return 0
+
+
+def print_state(args: argparse.Namespace) -> int:
+    session = _open(args, create=False)
+    _print(session.view(args.view), indent=2)
+    return 0
+
+
+def list_sessions(args: argparse.Namespace) -> int:
+    journal = Journal(paths.journal_file())
+    for info in journal.sessions():
+        print(f"{info.name}\t{info.game}")
+    return 0
+
+
+def _print(data: dict[str, Any], indent: int | None = None) -> None:
+    print(json.dumps(data, ensure_ascii=False, indent=indent), flush=True)
