@@ -134,3 +134,43 @@ def action_die(surface: pygame.Surface, rect: pygame.Rect, face: str, number: in
         rect.x + rect.width // 12, rect.bottom - rect.height // 3, rect.width // 4, rect.height // 3
     )
     widgets.text(surface, str(number), corner, rect.height // 4, theme.BLUE, "black")
+
+
+def snake(surface: pygame.Surface, rect: pygame.Rect, ink: Colour) -> None:
+    """A snake in an S, with a head and a forked tongue: the failure face."""
+    width = max(3, rect.width // 9)
+    body = [
+        _at(rect, 0.5 + 0.26 * math.sin(t / 10 * 2 * math.pi), 0.82 - t * 0.06) for t in range(11)
+    ]
+    pygame.draw.lines(surface, ink, False, body, width)
+    head = body[-1]
+    pygame.draw.circle(surface, ink, head, width * 0.9)
+    tongue = [(head[0], head[1] - width), (head[0] - width * 0.6, head[1] - width * 2)]
+    pygame.draw.lines(surface, theme.VERMILLION, False, tongue, max(2, width // 3))
+
+
+def axe(surface: pygame.Surface, rect: pygame.Rect, ink: Colour) -> None:
+    """A haft with a broad curved blade: the face that explodes."""
+    pygame.draw.polygon(
+        surface, ink, _poly(rect, [(0.46, 0.12), (0.54, 0.12), (0.54, 0.92), (0.46, 0.92)])
+    )
+    blade = [(0.54, 0.16), (0.84, 0.06), (0.9, 0.3), (0.84, 0.54), (0.54, 0.44)]
+    pygame.draw.polygon(surface, ink, _poly(rect, blade))
+
+
+GUARD_FACES: dict[str, Callable[[pygame.Surface, pygame.Rect, Colour], None]] = {
+    "snake": snake,
+    "sword": sword,
+    "axe": axe,
+}
+"""How each Mouse Guard face is drawn; successes in ink, the snake in a muted tone."""
+
+
+def guard_die(surface: pygame.Surface, rect: pygame.Rect, face: str) -> None:
+    """A Mouse Guard die: a parchment square with its face, snakes dimmed so successes stand out."""
+    radius = rect.width // 6
+    fill = theme.PARCHMENT_DARK if face == "snake" else theme.CREAM
+    pygame.draw.rect(surface, fill, rect, border_radius=radius)
+    pygame.draw.rect(surface, theme.INK, rect, width=max(2, rect.width // 25), border_radius=radius)
+    ink = theme.INK_SOFT if face == "snake" else theme.INK
+    GUARD_FACES[face](surface, rect.inflate(-rect.width // 5, -rect.height // 5), ink)

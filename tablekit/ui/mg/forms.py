@@ -1,0 +1,273 @@
+"""The forms of the Mouse Guard screen, built from the table view.
+
+Each builder returns a :class:`~tablekit.ui.form.Form` whose confirm turns the
+chosen values into commands and submits them; a refusal leaves the form open
+with the reason on screen. Every choice is a tap: mice, ratings, traits and
+wises are offered from the sheets, so nothing but a new name is typed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any, Literal
+
+from tablekit.rules.game import Command
+from tablekit.rules.mouse_guard import commands as cmd
+from tablekit.rules.mouse_guard.character import ABILITIES
+from tablekit.ui.form import Field, Form
+from tablekit.ui.i18n import mark
+
+Submit = Callable[[Command], bool]
+Tr = Callable[[str], str]
+View = dict[str, Any]
+
+PER_ROW = 3
+"""Options offered side by side in one row of a choice."""
+
+Condition = Literal["hungry", "angry", "tired", "injured", "sick"]
+
+CONDITIONS: tuple[tuple[Condition, str], ...] = (
+    ("hungry", mark("Hungry")),
+    ("angry", mark("Angry")),
+    ("tired", mark("Tired")),
+    ("injured", mark("Injured")),
+    ("sick", mark("Sick")),
+)
+
+
+def choice(key: str, label: str, options: Sequence[tuple[str, str]], chosen: str) -> list[Field]:
+    """One choice spread over rows of :data:`PER_ROW` options, labelled once."""
+    return [
+        Field(key, label if i == 0 else "", "choice", chosen, options[i : i + PER_ROW])
+        for i in range(0, max(1, len(options)), PER_ROW)
+    ]
+
+
+def mouse(view: View, name: str) -> dict[str, Any]:
+    """The sheet of the mouse called ``name``."""
+    return next(c for c in view["characters"] if c["name"] == name)
+
+
+def ratings(sheet: dict[str, Any], tr: Tr, rated_only: bool = True) -> list[tuple[str, str]]:
+    """(name, label) of the mouse's abilities and skills, the rated ones unless asked."""
+    return [
+        (r["name"], f"{tr(r['name'])} {r['rating']}")
+        for r in sheet["ratings"]
+        if r["rating"] or not rated_only
+    ]
+
+
+def new_mouse(submit: Submit, tr: Tr) -> Form:
+    """A new guardmouse: a name, then the three abilities and the starting points."""
+    first = [Field("name", tr("Name"), "text", "")]
+    second = [
+        Field("Nature", tr("Nature"), "count", 3, low=1, high=6),
+        Field("Will", tr("Will"), "count", 3, low=1, high=6),
+        Field("Health", tr("Health"), "count", 3, low=1, high=6),
+        Field("fate", tr("Fate"), "count", 0, high=9),
+        Field("persona", tr("Persona"), "count", 0, high=9),
+    ]
+
+    def confirm(values: dict[str, Any]) -> bool:
+        sheet = {
+            "name": values["name"].strip(),
+            "ratings": [{"name": a, "rating": values[a]} for a in ABILITIES],
+            "fate": values["fate"],
+            "persona": values["persona"],
+        }
+        return submit(cmd.AddCharacter(sheet))
+
+    return Form(tr("New mouse"), [first, second], confirm, tr("Add"))
+
+
+def edit_ratings(sheet: dict[str, Any], submit: Submit, tr: Tr) -> Form:
+    """Every ability and skill of one mouse as a stepper; only the changed ones are sent."""
+    fields = [
+        Field(r["name"], tr(r["name"]), "count", r["rating"], high=6) for r in sheet["ratings"]
+    ]
+
+    def confirm(values: dict[str, Any]) -> bool:
+        return all(
+            submit(cmd.SetRating(sheet["name"], r["name"], values[r["name"]]))
+            for r in sheet["ratings"]
+            if values[r["name"]] != r["rating"]
+        )
+
+    return Form(f"{sheet['name']}: {tr('Ratings')}", [fields], confirm, tr("Save"))
+
+
+def edit_conditions(sheet: dict[str, Any], submit: Submit, tr: Tr) -> Form:
+    """The mouse's conditions, any of them at once; only the changes are sent."""
+    options = [(key, tr(label)) for key, label in CONDITIONS]
+    now = tuple(sheet["conditions"])
+    field = Field("conditions", tr("Conditions"), "multi", now, options)
+
+    def confirm(values: dict[str, Any]) -> bool:
+        chosen = set(values["conditions"])
+        return all(
+            submit(cmd.SetCondition(sheet["name"], key, key in chosen))
+            for key, _ in CONDITIONS
+            if (key in chosen) != (key in now)
+        )
+
+    return Form(f"{sheet['name']}: {tr('Conditions')}", [[field]], confirm, tr("Save"))
+
+
+def add_trait(sheet: dict[str, Any], submit: Submit, tr: Tr) -> Form:
+    """A trait by name and level (set-up or a winter session)."""
+    fields = [
+        Field("trait", tr("Trait"), "text", ""),
+        Field("level", tr("Level"), "count", 1, low=1, high=3),
+    ]
+
+    def confirm(values: dict[str, Any]) -> bool:
+        return submit(cmd.SetTrait(sheet["name"], values["trait"].strip(), values["level"]))
+
+    return Form(f"{sheet['name']}: {tr('Trait')}", [fields], confirm, tr("Add"))
+
+
+def add_wise(sheet: dict[str, Any], submit: Submit, tr: Tr) -> Form:
+    """A wise by name (set-up or a winter session)."""
+    field = Field("wise", tr("Wise"), "text", "")
+
+    def confirm(values: dict[str, Any]) -> bool:
+        return submit(cmd.SetWise(sheet["name"], values["wise"].strip()))
+
+    return Form(f"{sheet['name']}: {tr('Wise')}", [[field]], confirm, tr("Add"))
+
+
+def begin_test(sheet: dict[str, Any], submit: Submit, tr: Tr) -> Form:
+    """What is tested, against which obstacle, and whether the GM opposes with dice."""
+    options = ratings(sheet, tr)
+    nature = [("", tr("No")), ("within", tr("Within")), ("against", tr("Against"))]
+    first = choice("rating", tr("Test"), options, options[0][0] if options else "")
+    second = [
+        Field("ob", tr("Obstacle"), "count", 2, high=12),
+        Field("versus", tr("GM's dice (versus)"), "count", 0, high=15),
+        *choice("nature", tr("Nature instead"), nature, ""),
+    ]
+
+    def confirm(values: dict[str, Any]) -> bool:
+        versus = values["versus"]
+        return submit(
+            cmd.BeginTest(
+                sheet["name"],
+                values["nature"] and "Nature" or values["rating"],
+                0 if versus else values["ob"],
+                values["nature"],
+                "GM" if versus else "",
+                versus_dice=versus,
+            )
+        )
+
+    return Form(f"{sheet['name']}: {tr('Test')}", [first, second], confirm, tr("Start"))
+
+
+def trait(sheet: dict[str, Any], submit: Submit, tr: Tr, against: bool, versus: bool) -> Form:
+    """A trait used against the mouse (a check, or two in a versus test) or for it (+1D)."""
+    options = [(t["name"], t["name"]) for t in sheet["traits"]]
+    fields = choice("trait", tr("Trait"), options, options[0][0] if options else "")
+    if against and versus:
+        fields.append(Field("bonus", tr("Give the GM +2D (2 checks)"), "toggle", False))
+
+    def confirm(values: dict[str, Any]) -> bool:
+        if against:
+            bonus = bool(values.get("bonus", False))
+            return submit(cmd.UseTraitAgainst(sheet["name"], values["trait"], bonus))
+        return submit(cmd.UseTraitFor(sheet["name"], values["trait"]))
+
+    title = tr("Trait against") if against else tr("Trait for")
+    return Form(title, [fields], confirm, tr("Use"))
+
+
+def helper(view: View, tester: str, submit: Submit, tr: Tr) -> Form:
+    """Another mouse helps with a skill, an ability or a wise of its own."""
+    others = [c for c in view["characters"] if c["name"] != tester]
+    pages = []
+    for other in others:
+        via = ratings(other, tr) + [(f"wise:{w['name']}", w["name"]) for w in other["wises"]]
+        pages.append(choice(other["name"], other["name"], via, ""))
+    if not pages:
+        pages = [[Field("none", tr("No other mouse can help"), "toggle", False)]]
+
+    def confirm(values: dict[str, Any]) -> bool:
+        chosen = [(name, via) for name, via in values.items() if name != "none" and via]
+        return all(
+            submit(
+                cmd.AddHelper(
+                    tester,
+                    name,
+                    skill="" if via.startswith("wise:") else via,
+                    wise=via.removeprefix("wise:") if via.startswith("wise:") else "",
+                )
+            )
+            for name, via in chosen
+        )
+
+    return Form(tr("Helpers"), [[field for page in pages for field in page]], confirm, tr("Help"))
+
+
+def wise_option(sheet: dict[str, Any], submit: Submit, tr: Tr, kind: str) -> Form:
+    """Deeper Understanding (Fate) or Of Course! (Persona), with one of the mouse's wises."""
+    options = [(w["name"], w["name"]) for w in sheet["wises"]]
+    fields = choice("wise", tr("Wise"), options, options[0][0] if options else "")
+
+    def confirm(values: dict[str, Any]) -> bool:
+        if kind == "of_course":
+            return submit(cmd.OfCourse(sheet["name"], values["wise"]))
+        return submit(cmd.DeeperUnderstanding(sheet["name"], values["wise"]))
+
+    title = tr("Of Course!") if kind == "of_course" else tr("Deeper Understanding")
+    return Form(title, [fields], confirm, tr("Reroll"))
+
+
+def level_three(sheet: dict[str, Any], submit: Submit, tr: Tr, tie: bool) -> Form:
+    """A level 3 trait: a success, or the tie broken in the mouse's favour."""
+    options = [(t["name"], t["name"]) for t in sheet["traits"] if t["level"] == 3]
+    fields = choice("trait", tr("Trait"), options, options[0][0] if options else "")
+
+    def confirm(values: dict[str, Any]) -> bool:
+        if tie:
+            return submit(cmd.BreakTie(sheet["name"], values["trait"], "level_three"))
+        return submit(cmd.LevelThree(sheet["name"], values["trait"]))
+
+    return Form(tr("Level 3 trait"), [fields], confirm, tr("Use"))
+
+
+def concede_tie(sheet: dict[str, Any], submit: Submit, tr: Tr) -> Form:
+    """A trait used against the mouse to hand the GM the tie, for two checks."""
+    options = [(t["name"], t["name"]) for t in sheet["traits"]]
+    fields = choice("trait", tr("Trait"), options, options[0][0] if options else "")
+
+    def confirm(values: dict[str, Any]) -> bool:
+        return submit(cmd.BreakTie(sheet["name"], values["trait"], "against"))
+
+    return Form(tr("Give the GM the tie"), [fields], confirm, tr("Use"))
+
+
+def tiebreaker(submit: Submit, tr: Tr) -> Form:
+    """The tiebreaker roll: which ability each side rolls, and the GM's dice."""
+    abilities = [(a, tr(a)) for a in ABILITIES]
+    fields = [
+        *choice("ability", tr("Mouse rolls"), abilities, "Will"),
+        *choice("theirs", tr("GM rolls"), abilities, "Will"),
+        Field("dice", tr("GM's dice"), "count", 3, high=15),
+    ]
+
+    def confirm(values: dict[str, Any]) -> bool:
+        return submit(cmd.Tiebreaker(values["ability"], values["theirs"], values["dice"]))
+
+    return Form(tr("Tiebreaker"), [fields], confirm, tr("Roll"))
+
+
+def failure(submit: Submit, tr: Tr) -> Form:
+    """The GM's call on a failed test: a twist, or success with a condition."""
+    options = [("twist", tr("Twist"))] + [(key, tr(label)) for key, label in CONDITIONS]
+    fields = choice("outcome", tr("The GM chooses"), options, "twist")
+
+    def confirm(values: dict[str, Any]) -> bool:
+        if values["outcome"] == "twist":
+            return submit(cmd.Resolve("twist"))
+        return submit(cmd.Resolve("condition", values["outcome"]))
+
+    return Form(tr("Failed"), [fields], confirm, tr("Done"))

@@ -1,0 +1,127 @@
+"""The patrol at a glance and one mouse's sheet, drawn from the Mouse Guard view.
+
+The overview shows every mouse's conditions, Fate, Persona and checks; the
+sheet shows one mouse's ratings with their pass and fail tallies, traits,
+wises and the advances it may take. Both only draw: the scene owns the buttons.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+
+from tablekit.ui import theme, widgets
+from tablekit.ui.layout import Layout, columns, rows
+
+Tr = Callable[[str], str]
+View = dict[str, Any]
+
+PHASES = {
+    "setup": "Setting up",
+    "prologue": "Prologue",
+    "mission": "Mission",
+    "goals": "Goals",
+    "gm_turn": "GM's turn",
+    "players_turn": "Players' turn",
+    "winter": "Winter session",
+}
+"""What the table reads for each phase of a session (translated on screen)."""
+
+
+def counts(sheet: dict[str, Any], tr: Tr) -> str:
+    """Fate, Persona and checks in words, for the overview and the sheet."""
+    return (
+        f"{tr('Fate')} {sheet['fate']} · {tr('Persona')} {sheet['persona']} · "
+        f"{tr('Checks')} {sheet['checks']}"
+    )
+
+
+def conditions(sheet: dict[str, Any], tr: Tr) -> str:
+    """The mouse's conditions, or Healthy."""
+    found = [tr(c.capitalize()) for c in sheet["conditions"]]
+    return ", ".join(found) if found else tr("Healthy")
+
+
+def mouse_rows(layout: Layout, area: pygame.Rect, count: int) -> list[pygame.Rect]:
+    """One row per mouse in the overview, each tall enough for two lines of body text."""
+    height = 2 * layout.text("body") + 3 * layout.gap
+    fit = max(1, (area.height + layout.gap) // (height + layout.gap))
+    return rows(area, min(count, fit), layout.gap, height) if count else []
+
+
+def draw_patrol(
+    surface: pygame.Surface, layout: Layout, area: pygame.Rect, view: View, tr: Tr
+) -> None:
+    """Every mouse as a row (see :func:`mouse_rows`; a tap on one opens its sheet)."""
+    mice = view["characters"]
+    if not mice:
+        widgets.wrapped(
+            surface,
+            tr("No mice yet: add the patrol with New mouse."),
+            area,
+            layout.text("body"),
+            theme.CREAM,
+        )
+        return
+    for row, sheet in zip(mouse_rows(layout, area, len(mice)), mice, strict=False):
+        widgets.panel(surface, row, theme.PARCHMENT, theme.EDGE, 3)
+        inner = row.inflate(-2 * layout.gap, -layout.gap)
+        top, bottom = rows(inner, 2, 0)
+        name, state = columns(top, 2, layout.gap)
+        size = layout.text("body")
+        widgets.text(surface, sheet["name"], name, size, theme.INK, "bold", "left")
+        widgets.text(surface, conditions(sheet, tr), state, size, theme.WAX, "bold", "right")
+        widgets.text(surface, counts(sheet, tr), bottom, size, theme.INK, "regular", "left")
+
+
+def draw_phase(
+    surface: pygame.Surface, layout: Layout, area: pygame.Rect, view: View, tr: Tr
+) -> int:
+    """The phase of the session, large; return the height used."""
+    height = layout.text("title") + layout.gap
+    line = pygame.Rect(area.x, area.y, area.width, height)
+    widgets.text(
+        surface, tr(PHASES[view["phase"]]), line, layout.text("title"), theme.CHEESE, "title"
+    )
+    return height
+
+
+def rating_lines(sheet: dict[str, Any], tr: Tr) -> list[str]:
+    """Each rated ability or skill as "Name 3 (passes 1, fails 0)"; advances due marked."""
+    due = set(sheet["advances_due"])
+    return [
+        f"{tr(r['name'])} {r['rating']}  ({r['passes']}/{r['fails']})"
+        + (f"  ★ {tr('advance!')}" if r["name"] in due else "")
+        for r in sheet["ratings"]
+        if r["rating"]
+    ]
+
+
+def draw_sheet(
+    surface: pygame.Surface, layout: Layout, area: pygame.Rect, sheet: dict[str, Any], tr: Tr
+) -> None:
+    """One mouse: counts and conditions, then ratings in two columns, then traits and wises."""
+    size = layout.text("body")
+    line = size + layout.gap
+    y = area.y
+    for words, colour in ((counts(sheet, tr), theme.CREAM), (conditions(sheet, tr), theme.CHEESE)):
+        widgets.text(
+            surface, words, pygame.Rect(area.x, y, area.width, line), size, colour, "bold", "left"
+        )
+        y += line
+    lines = rating_lines(sheet, tr)
+    half = (len(lines) + 1) // 2
+    left, right = columns(pygame.Rect(area.x, y, area.width, area.bottom - y), 2, layout.gap)
+    for column, part in ((left, lines[:half]), (right, lines[half:])):
+        for number, words in enumerate(part):
+            rect = pygame.Rect(column.x, column.y + number * line, column.width, line)
+            widgets.text(surface, words, rect, size, theme.CREAM, "regular", "left")
+    y += half * line + layout.gap
+    traits = ", ".join(f"{t['name']} {t['level']}" for t in sheet["traits"]) or "-"
+    wises = ", ".join(w["name"] for w in sheet["wises"]) or "-"
+    below = pygame.Rect(area.x, y, area.width, max(0, area.bottom - y))
+    widgets.wrapped(
+        surface, f"{tr('Traits')}: {traits}\n{tr('Wises')}: {wises}", below, size, theme.CREAM
+    )

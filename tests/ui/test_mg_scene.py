@@ -1,0 +1,198 @@
+"""The Mouse Guard screen driven by taps alone, as the table plays it.
+
+Every test starts from an empty data directory and reaches what it checks
+through the home screen, forms and the dice tray, at 800x480 and 720x1280.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pygame
+import pytest
+
+from tablekit.local import paths
+from tablekit.local.config import Config
+from tablekit.session import Journal
+from tablekit.ui import theme
+from tablekit.ui.app import App
+from tablekit.ui.form import Form
+
+SIZES = [(800, 480), (720, 1280)]
+
+
+@pytest.fixture(params=SIZES, ids=lambda size: f"{size[0]}x{size[1]}")
+def app(request: pytest.FixtureRequest) -> Iterator[App]:
+    journal = Journal(paths.journal_file())
+    made = App(Config(), journal, request.param)
+    try:
+        yield made
+    finally:
+        made.scene.exit()
+        theme.font.cache_clear()
+        pygame.quit()
+        journal.close()
+
+
+def labels(app: App) -> list[str]:
+    app.draw()
+    return [b.label for b in app.scene.buttons() if b.enabled]
+
+
+def press(app: App, label: str) -> None:
+    """Tap the enabled button called ``label``, failing if it is not on screen."""
+    app.draw()
+    found = [b for b in app.scene.buttons() if b.label == label and b.enabled]
+    assert found, f"no enabled {label!r} in {labels(app)}"
+    tap(app, found[0].rect.center)
+
+
+def tap(app: App, pos: tuple[int, int]) -> None:
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    app.step(0.0)
+
+
+def type_on_keys(app: App, word: str) -> None:
+    for letter in word:
+        press(app, letter)
+
+
+def form(app: App) -> Form:
+    assert isinstance(app.scene.form, Form)  # type: ignore[attr-defined]
+    return app.scene.form  # type: ignore[attr-defined,no-any-return]
+
+
+def add_mouse(app: App, name: str) -> None:
+    press(app, "New mouse")
+    type_on_keys(app, name)
+    press(app, "Next")
+    press(app, "Add")
+
+
+def sheet(app: App, name: str) -> dict[str, Any]:
+    assert app.session is not None
+    return next(c for c in app.session.table_view()["characters"] if c["name"] == name)
+
+
+def rating(app: App, name: str, skill: str) -> dict[str, Any]:
+    return next(r for r in sheet(app, name)["ratings"] if r["name"] == skill)
+
+
+def open_sheet(app: App, name: str) -> None:
+    """Tap the mouse's row in the patrol overview."""
+    from tablekit.ui.mg import builder, patrol
+
+    app.draw()
+    left = builder.split(app.layout.content(), app.layout)[0]
+    mice = app.session.table_view()["characters"]  # type: ignore[union-attr]
+    rows = patrol.mouse_rows(app.layout, left, len(mice))
+    index = [m["name"] for m in mice].index(name)
+    tap(app, rows[index].center)
+    assert app.scene.selected == name  # type: ignore[attr-defined]
+
+
+def test_a_whole_test_by_touch_from_an_empty_data_directory(app: App) -> None:
+    """Summary, Tests steps 1, 6 and 11: pool from a skill, the roll, a pass marked on the sheet."""
+    assert app.journal.sessions() == []
+    press(app, "Mouse Guard")
+    assert app.scene.name == "mouse-guard"
+    add_mouse(app, "saxon")
+    open_sheet(app, "saxon")
+    press(app, "Ratings…")
+    while "Pathfinder" not in [f.label for f in form(app).pages[form(app).page]]:
+        press(app, "Next")
+    for _ in range(3):
+        pathfinder = [b for b in app.scene.buttons() if b.label == "+"]
+        index = [f.label for f in form(app).pages[form(app).page]].index("Pathfinder")
+        tap(app, pathfinder[index].rect.center)
+    while "Save" not in labels(app):
+        press(app, "Next")
+    press(app, "Save")
+    assert rating(app, "saxon", "Pathfinder")["rating"] == 3
+    press(app, "Test…")
+    press(app, "Pathfinder 3")
+    press(app, "Next")
+    press(app, "Start")
+    test = app.session.table_view()["test"]  # type: ignore[union-attr]
+    assert test["tester"]["pool"] == 3 and test["ob"] == 2
+    assert f"{test['chance']['now'] * 100:.2f}%" == "50.00%"  # 3D against Ob 2: exactly one half
+    press(app, "Our dice")
+    press(app, "Roll")
+    assert app.scene.name == "camera"
+    for face in ("6", "4", "1"):
+        press(app, face)
+    press(app, "Confirm")
+    assert app.scene.name == "mouse-guard"
+    press(app, "Done")
+    assert app.session.table_view()["test"] is None  # type: ignore[union-attr]
+    assert rating(app, "saxon", "Pathfinder")["passes"] == 1
+    assert app.session.table_view()["last_result"]["passed"] is True  # type: ignore[union-attr]
+
+
+def test_a_failed_test_gives_the_gm_the_choice_and_the_condition_lands(app: App) -> None:
+    """Summary, Tests step 12: a failure is a twist, or success with a condition."""
+    press(app, "Mouse Guard")
+    add_mouse(app, "kenzie")
+    open_sheet(app, "kenzie")
+    press(app, "Test…")
+    press(app, "Will 3")
+    press(app, "Next")
+    press(app, "Start")
+    press(app, "Our dice")
+    press(app, "Roll")
+    for face in ("1", "2", "3"):
+        press(app, face)
+    press(app, "Confirm")
+    assert "Done" in labels(app)
+    press(app, "Done")
+    press(app, "Tired")
+    press(app, "Done")
+    assert sheet(app, "kenzie")["conditions"] == ["tired"]
+    assert rating(app, "kenzie", "Will")["fails"] == 1
+
+
+def test_after_the_roll_only_legal_options_are_offered_with_their_odds(app: App) -> None:
+    """Summary, Tests steps 7-8: a wise's reroll needs a wise; Fate on axes needs an axe."""
+    press(app, "Mouse Guard")
+    add_mouse(app, "lieam")
+    app.session.apply(  # type: ignore[union-attr]
+        app.session.parse(
+            {"type": "mg.set_rating", "character": "lieam", "rating": "Fighter", "value": 4}
+        )  # type: ignore[union-attr]
+    )
+    open_sheet(app, "lieam")
+    press(app, "Test…")
+    press(app, "Fighter 4")
+    press(app, "Next")
+    press(app, "Start")
+    press(app, "Our dice")
+    press(app, "Roll")
+    for face in ("6", "1", "2", "3"):
+        press(app, face)
+    press(app, "Confirm")
+    offered = labels(app)
+    assert not any(label.startswith("Deeper Understanding") for label in offered)
+    assert not any(label.startswith("Of Course!") for label in offered)
+    explode = [label for label in offered if label.startswith("Explode axes")]
+    assert explode == [] or explode[0].endswith("%")
+
+
+def test_nothing_overlaps_and_text_is_large_enough(app: App) -> None:
+    """Every button is apart from the others and at least a touch target tall."""
+    press(app, "Mouse Guard")
+    add_mouse(app, "sadie")
+    open_sheet(app, "sadie")
+    for screen in ("sheet", "test"):
+        if screen == "test":
+            press(app, "Test…")
+            press(app, "Will 3")
+            press(app, "Next")
+            press(app, "Start")
+        app.draw()
+        buttons = app.scene.buttons()
+        for i, one in enumerate(buttons):
+            assert one.rect.height >= 48, one.label
+            assert app.canvas.get_rect().contains(one.rect), one.label
+            for other in buttons[i + 1 :]:
+                assert not one.rect.colliderect(other.rect), (one.label, other.label)
