@@ -21,6 +21,7 @@ from tablekit.local import paths
 from tablekit.local.atomic import replace_file
 from tablekit.local.camera_settings import BACKENDS, CameraSettings
 from tablekit.rules import catalog
+from tablekit.rules.pads import BUTTONS
 
 Rotation = Literal[0, 90, 180, 270]
 Language = Literal["auto", "en", "da"]
@@ -56,12 +57,75 @@ class Play:
     """A game's name in the catalogue (``tablekit.rules.catalog``)."""
 
 
+Pin = Annotated[int, msgspec.Meta(ge=2, le=27)]
+"""A GPIO number (BCM) on the Pi's 40-pin header; 0 and 1 belong to the HAT EEPROM."""
+
+
+@dataclass(frozen=True)
+class PadWiring:
+    """One action pad: the USB port of a serial pad, or the GPIO pins of its buttons and LEDs.
+
+    The defaults are the GM pad's pins in hardware/README.md (the header's odd
+    column); :class:`PatrolPadWiring` holds the patrol pad's.
+    """
+
+    port: str = ""
+    """A serial pad's device, best its stable ``/dev/serial/by-id/...`` path."""
+    attack: Pin = 17
+    defend: Pin = 27
+    feint: Pin = 22
+    maneuver: Pin = 10
+    back: Pin = 9
+    lock: Pin = 11
+    slot_leds: tuple[Pin, Pin, Pin] = (5, 6, 13)
+    """The three script-slot LEDs, first slot first."""
+    lock_led: Pin = 19
+
+    def pins(self) -> dict[str, int]:
+        """Every GPIO pin of the pad by the key that sets it (``slot_leds[0]`` for a slot)."""
+        found = {name: getattr(self, name) for name in BUTTONS}
+        found |= {f"slot_leds[{i}]": pin for i, pin in enumerate(self.slot_leds)}
+        return found | {"lock_led": self.lock_led}
+
+
+@dataclass(frozen=True)
+class PatrolPadWiring(PadWiring):
+    """The patrol's pad: the same keys, defaulting to the header's even column."""
+
+    attack: Pin = 18
+    defend: Pin = 23
+    feint: Pin = 24
+    maneuver: Pin = 25
+    back: Pin = 8
+    lock: Pin = 7
+    slot_leds: tuple[Pin, Pin, Pin] = (12, 16, 20)
+    lock_led: Pin = 21
+
+
 @dataclass(frozen=True)
 class Buttons:
-    """Physical buttons: none, GPIO pins, or a USB serial pad."""
+    """The action pads: none, on the Pi's GPIO pins, or USB serial pads (hardware/README.md)."""
 
     backend: Literal["none", "gpio", "serial"] = "none"
-    serial_port: str = ""
+    bounce_ms: Annotated[int, msgspec.Meta(ge=10, le=50)] = 25
+    """How long a contact must be still before a press counts; longer swallows quick taps."""
+    hold_ms: Annotated[int, msgspec.Meta(ge=300, le=3000)] = 1000
+    """How long Back is held down to clear the script."""
+    gm: PadWiring = field(default_factory=PadWiring)
+    patrol: PatrolPadWiring = field(default_factory=PatrolPadWiring)
+
+    def __post_init__(self) -> None:
+        """Refuse a GPIO pin wired to two things: one of them would never work."""
+        seen: dict[int, str] = {}
+        for pad, wiring in self.pads().items():
+            for key, pin in wiring.pins().items():
+                if pin in seen:
+                    raise ValueError(f"GPIO {pin} is wired twice: {seen[pin]} and {pad}.{key}")
+                seen[pin] = f"{pad}.{key}"
+
+    def pads(self) -> dict[str, PadWiring]:
+        """Each pad's wiring by the pad's name, as pad events name it."""
+        return {"gm": self.gm, "patrol": self.patrol}
 
 
 @dataclass(frozen=True)

@@ -17,17 +17,24 @@ from tablekit.rules.game import Command
 BUTTONS = ("attack", "defend", "feint", "maneuver", "back", "lock")
 """The buttons of an action pad, in the order they sit on it."""
 
+HELD = "back_held"
+"""Back held down for a second: a gesture of its own, so a game can clear the whole script."""
+
+GESTURES = (HELD,)
+"""What a pad reports besides plain presses; a press that became a gesture is reported only so."""
+
 
 @dataclass(frozen=True)
 class PadPressed:
-    """``button`` (one of :data:`BUTTONS`) was pressed on the pad called ``pad``."""
+    """``button`` (one of :data:`BUTTONS`, or a gesture from :data:`GESTURES`) on the pad ``pad``."""
 
     pad: str
     button: str
 
     def __post_init__(self) -> None:
-        if self.button not in BUTTONS:
-            raise ValueError(f"a pad has no button {self.button!r}; buttons: {', '.join(BUTTONS)}")
+        known = BUTTONS + GESTURES
+        if self.button not in known:
+            raise ValueError(f"a pad has no button {self.button!r}; buttons: {', '.join(known)}")
 
 
 @dataclass(frozen=True)

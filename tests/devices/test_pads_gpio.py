@@ -1,0 +1,232 @@
+"""GPIO action pads on gpiozero's mock pins: presses, lights, chattering and holding Back."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+
+import pytest
+from gpiozero import Device
+from gpiozero.pins.mock import MockFactory, MockPin
+from waiting import until
+
+from tablekit.devices.pads import PadInbox
+from tablekit.devices.pads_gpio import GpioPad
+from tablekit.local.config import Buttons
+from tablekit.rules.pads import HELD, PadEvent, PadLights, PadPressed, PadStatus
+
+WIRING = Buttons()
+BOUNCE_MS = 50
+"""The longest bounce time allowed, so a busy test machine still drives a chatter inside it."""
+HELD_FOR = 0.06
+"""How long a finger holds a button down in these tests: longer than the bounce time."""
+HOLD = 0.05
+"""A short hold time for Back, so a test holds it for a twentieth of a second, not a second."""
+
+
+@pytest.fixture
+def factory() -> Iterator[MockFactory]:
+    """Mock pins for one test, always released afterwards."""
+    saved = Device.pin_factory
+    Device.pin_factory = MockFactory()
+    try:
+        yield Device.pin_factory
+    finally:
+        Device.pin_factory.reset()
+        Device.pin_factory.close()
+        Device.pin_factory = saved
+
+
+@pytest.fixture
+def inbox() -> PadInbox:
+    return PadInbox()
+
+
+@pytest.fixture
+def gm(factory: MockFactory, inbox: PadInbox) -> Iterator[GpioPad]:
+    """The GM's pad; Back takes the usual second to count as held."""
+    pad = GpioPad("gm", WIRING.gm, inbox, bounce_ms=BOUNCE_MS)
+    inbox.drain()
+    try:
+        yield pad
+    finally:
+        pad.close()
+
+
+@pytest.fixture
+def quick(factory: MockFactory, inbox: PadInbox) -> Iterator[GpioPad]:
+    """The GM's pad with a short hold time."""
+    pad = GpioPad("gm", WIRING.gm, inbox, bounce_ms=BOUNCE_MS, hold_time=HOLD)
+    inbox.drain()
+    try:
+        yield pad
+    finally:
+        pad.close()
+
+
+def pin(factory: MockFactory, number: int) -> MockPin:
+    found: MockPin = factory.pin(number)
+    return found
+
+
+def presses(inbox: PadInbox) -> list[PadEvent]:
+    return [event for event in inbox.drain() if isinstance(event, PadPressed)]
+
+
+def tap(factory: MockFactory, number: int) -> None:
+    """Press and release a button, held as long as a finger would."""
+    pin(factory, number).drive_low()
+    time.sleep(HELD_FOR)
+    pin(factory, number).drive_high()
+
+
+def test_opening_says_which_pins_are_claimed(factory: MockFactory, inbox: PadInbox) -> None:
+    pad = GpioPad("patrol", WIRING.patrol, inbox)
+    try:
+        (status,) = inbox.drain()
+    finally:
+        pad.close()
+    assert isinstance(status, PadStatus)
+    assert status.connected
+    assert "attack 18" in status.detail
+    assert "lock_led 21" in status.detail
+
+
+def test_a_press_reaches_the_inbox_with_its_pad(
+    factory: MockFactory, inbox: PadInbox, gm: GpioPad
+) -> None:
+    inbox = inbox
+    pin(factory, WIRING.gm.feint).drive_low()
+    assert presses(inbox) == [PadPressed("gm", "feint")]
+    pin(factory, WIRING.gm.feint).drive_high()
+    assert presses(inbox) == []
+
+
+def test_each_button_has_its_own_pin(factory: MockFactory, inbox: PadInbox, gm: GpioPad) -> None:
+    for name in ("attack", "defend", "maneuver", "lock"):
+        tap(factory, getattr(WIRING.gm, name))
+    assert [event.button for event in presses(inbox)] == [  # type: ignore[union-attr]
+        "attack",
+        "defend",
+        "maneuver",
+        "lock",
+    ]
+
+
+def test_two_pads_never_mix(factory: MockFactory, inbox: PadInbox) -> None:
+    gm = GpioPad("gm", WIRING.gm, inbox)
+    patrol = GpioPad("patrol", WIRING.patrol, inbox)
+    try:
+        inbox.drain()
+        tap(factory, WIRING.patrol.attack)
+        tap(factory, WIRING.gm.defend)
+    finally:
+        gm.close()
+        patrol.close()
+    assert presses(inbox) == [PadPressed("patrol", "attack"), PadPressed("gm", "defend")]
+
+
+def test_the_leds_follow_the_lights(factory: MockFactory, gm: GpioPad) -> None:
+    def lit() -> tuple[list[bool], bool]:
+        slots = [bool(pin(factory, n).state) for n in WIRING.gm.slot_leds]
+        return slots, bool(pin(factory, WIRING.gm.lock_led).state)
+
+    assert lit() == ([False, False, False], False)
+    gm.show(PadLights(filled=2))
+    assert lit() == ([True, True, False], False)
+    gm.show(PadLights(filled=3, locked=True))
+    assert lit() == ([True, True, True], True)
+    gm.show(PadLights(filled=0))
+    assert lit() == ([False, False, False], False)
+
+
+def test_a_chattering_contact_posts_one_press(
+    factory: MockFactory, inbox: PadInbox, gm: GpioPad
+) -> None:
+    contact = pin(factory, WIRING.gm.attack)
+    for _ in range(6):
+        contact.drive_low()
+        contact.drive_high()
+    contact.drive_low()
+    time.sleep(HELD_FOR)
+    for _ in range(4):  # and it chatters again on release
+        contact.drive_high()
+        contact.drive_low()
+    contact.drive_high()
+    assert presses(inbox) == [PadPressed("gm", "attack")]
+
+
+def test_a_chattering_contact_never_fills_two_slots(
+    factory: MockFactory, inbox: PadInbox, gm: GpioPad
+) -> None:
+    filled = 0
+    contact = pin(factory, WIRING.gm.defend)
+    for _ in range(10):
+        contact.drive_low()
+        contact.drive_high()
+        filled += len(presses(inbox))
+        gm.show(PadLights(filled=filled))
+    assert filled == 1
+    assert [pin(factory, n).state for n in WIRING.gm.slot_leds] == [1, 0, 0]
+
+
+def test_pressing_again_after_a_pause_counts(
+    factory: MockFactory, inbox: PadInbox, gm: GpioPad
+) -> None:
+    tap(factory, WIRING.gm.attack)
+    time.sleep(HELD_FOR)
+    tap(factory, WIRING.gm.attack)
+    assert len(presses(inbox)) == 2
+
+
+def test_back_tapped_posts_back_on_release(
+    factory: MockFactory, inbox: PadInbox, gm: GpioPad
+) -> None:
+    contact = pin(factory, WIRING.gm.back)
+    contact.drive_low()
+    assert presses(inbox) == []
+    time.sleep(HELD_FOR)
+    contact.drive_high()
+    assert presses(inbox) == [PadPressed("gm", "back")]
+
+
+@pytest.mark.usefixtures("quick")
+def test_back_held_posts_the_gesture_and_no_plain_back(
+    factory: MockFactory, inbox: PadInbox
+) -> None:
+    contact = pin(factory, WIRING.gm.back)
+    contact.drive_low()
+    seen: list[PadEvent] = []
+    assert until(lambda: seen.extend(presses(inbox)) or seen)
+    contact.drive_high()
+    seen.extend(presses(inbox))
+    assert seen == [PadPressed("gm", HELD)]
+
+
+@pytest.mark.usefixtures("quick")
+def test_back_chattering_then_held_is_still_one_gesture(
+    factory: MockFactory, inbox: PadInbox
+) -> None:
+    contact = pin(factory, WIRING.gm.back)
+    for _ in range(5):
+        contact.drive_low()
+        contact.drive_high()
+    contact.drive_low()
+    seen: list[PadEvent] = []
+    assert until(lambda: seen.extend(presses(inbox)) or seen)
+    contact.drive_high()
+    seen.extend(presses(inbox))
+    assert seen == [PadPressed("gm", HELD)]
+
+
+def test_a_pin_in_use_releases_what_was_claimed(factory: MockFactory, inbox: PadInbox) -> None:
+    from gpiozero import LED
+
+    blocker = LED(WIRING.gm.lock_led)
+    try:
+        with pytest.raises(Exception, match="in use"):
+            GpioPad("gm", WIRING.gm, inbox)
+    finally:
+        blocker.close()
+    pad = GpioPad("gm", WIRING.gm, inbox)  # every pin it took before is free again
+    pad.close()
