@@ -36,7 +36,7 @@ bench: $(VENV)/.installed
 # After changing interface texts or a RuleError's sentence: refresh the catalogue, then translate the new entries in
 # tablekit/locale/da/LC_MESSAGES/tablekit.po and run this again to compile them.
 translations: $(VENV)/.installed
-	$(VENV)/bin/pybabel extract -k tr -k mark -k RuleError -k UnknownCommandError -k say:2 \
+	$(VENV)/bin/pybabel extract -k tr -k mark -k Phrase -k RuleError -k UnknownCommandError -k say:2 \
 		--no-location --omit-header --sort-output \
 		-o tablekit/locale/tablekit.pot tablekit/ui tablekit/vision tablekit/rules tablekit/session \
 		tablekit/devices

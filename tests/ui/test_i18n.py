@@ -55,6 +55,8 @@ def test_the_catalogue_template_lists_every_text_in_the_code(tmp_path: Path) -> 
         "-k",
         "mark",
         "-k",
+        "Phrase",
+        "-k",
         "RuleError",
         "-k",
         "UnknownCommandError",

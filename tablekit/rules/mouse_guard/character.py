@@ -9,21 +9,23 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-ABILITIES = ("Nature", "Will", "Health")
+from tablekit.rules.errors import Phrase
+
+ABILITIES = (Phrase("Nature"), Phrase("Will"), Phrase("Health"))
 """The raw abilities printed on the sheet."""
 
 SKILLS = (
-    "Fighter",
-    "Healer",
-    "Hunter",
-    "Instructor",
-    "Pathfinder",
-    "Scout",
-    "Survivalist",
-    "Weather Watcher",
-    "Orator",
-    "Deceiver",
-    "Persuader",
+    Phrase("Fighter"),
+    Phrase("Healer"),
+    Phrase("Hunter"),
+    Phrase("Instructor"),
+    Phrase("Pathfinder"),
+    Phrase("Scout"),
+    Phrase("Survivalist"),
+    Phrase("Weather Watcher"),
+    Phrase("Orator"),
+    Phrase("Deceiver"),
+    Phrase("Persuader"),
 )
 """The skills printed on the sheet; others (Haggler, Militarist, Lore...) are added by name."""
 

@@ -13,6 +13,7 @@ from typing import Any
 import pygame
 
 from tablekit.ui import icons, theme, widgets
+from tablekit.ui.i18n import mark
 from tablekit.ui.layout import Layout
 
 Tr = Callable[[str], str]
@@ -138,10 +139,10 @@ def option_label(name: str, chance: float | None, tr: Tr) -> str:
 
 
 OPTIONS = {
-    "deeper_understanding": "Deeper Understanding",
-    "of_course": "Of Course!",
-    "explode": "Explode axes",
-    "level_three": "Level 3 trait",
+    "deeper_understanding": mark("Deeper Understanding"),
+    "of_course": mark("Of Course!"),
+    "explode": mark("Explode axes"),
+    "level_three": mark("Level 3 trait"),
 }
 """The after-roll options in the summary's order, as the buttons name them."""
 

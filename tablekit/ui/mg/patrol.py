@@ -13,19 +13,20 @@ from typing import Any
 import pygame
 
 from tablekit.ui import theme, widgets
+from tablekit.ui.i18n import mark
 from tablekit.ui.layout import Layout, columns, rows
 
 Tr = Callable[[str], str]
 View = dict[str, Any]
 
 PHASES = {
-    "setup": "Setting up",
-    "prologue": "Prologue",
-    "mission": "Mission",
-    "goals": "Goals",
-    "gm_turn": "GM's turn",
-    "players_turn": "Players' turn",
-    "winter": "Winter session",
+    "setup": mark("Setting up"),
+    "prologue": mark("Prologue"),
+    "mission": mark("Mission"),
+    "goals": mark("Goals"),
+    "gm_turn": mark("GM's turn"),
+    "players_turn": mark("Players' turn"),
+    "winter": mark("Winter session"),
 }
 """What the table reads for each phase of a session (translated on screen)."""
 

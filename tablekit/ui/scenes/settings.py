@@ -107,7 +107,7 @@ class SettingsScene(Scene):
         settings = self.app.settings
         tr = self.app.tr
         ui, play = settings.ui, settings.play
-        choices: list[tuple[str, Language]] = [(tr("Game's own"), "auto"), *LANGUAGES]
+        choices: list[tuple[str, Language]] = [(tr("Per game"), "auto"), *LANGUAGES]
         language = [
             (name, code == ui.language, replace(settings, ui=replace(ui, language=code)))
             for name, code in choices
