@@ -1,7 +1,8 @@
 """An action pad wired to the Pi's GPIO pins, through gpiozero.
 
-Each button is a gpiozero ``Button`` (to ground, internal pull-up) and each LED
-a gpiozero ``LED``; the pins come from the config (see hardware/README.md).
+Each button is a gpiozero input (to ground, internal pull-up: a ``Button`` for
+Back, which needs its hold detection) and each LED a gpiozero ``LED``; the pins
+come from the config (see hardware/README.md).
 gpiozero calls the handlers from its own thread on a Pi, so they only post
 :class:`~tablekit.rules.pads.PadPressed` events into the
 :class:`~tablekit.devices.pads.PadInbox`.
@@ -44,7 +45,7 @@ class GpioPad:
 
         Raise (having released any pin already claimed) if a pin cannot be had.
         """
-        from gpiozero import LED, Button
+        from gpiozero import LED, Button, DigitalInputDevice
 
         self.pad = pad
         self._inbox = inbox
@@ -56,17 +57,16 @@ class GpioPad:
         self._devices: list[Any] = []
         try:
             for name in BUTTONS:
-                button = Button(
-                    getattr(wiring, name),
-                    pull_up=True,
-                    bounce_time=self._settle,
-                    hold_time=hold_time,
-                )
-                self._devices.append(button)
-                button.when_pressed = partial(self._pressed, name)
-                button.when_released = partial(self._released, name)
+                pin = getattr(wiring, name)
                 if name == "back":
+                    button = self._claim(Button(pin, bounce_time=self._settle, hold_time=hold_time))
                     button.when_held = self._held_back
+                else:  # a plain input: a Button's hold thread would cost 0.1 s at close
+                    button = self._claim(
+                        DigitalInputDevice(pin, pull_up=True, bounce_time=self._settle)
+                    )
+                button.when_activated = partial(self._pressed, name)
+                button.when_deactivated = partial(self._released, name)
             self._slots = [self._claim(LED(pin)) for pin in wiring.slot_leds]
             self._lock_led = self._claim(LED(wiring.lock_led))
         except BaseException:

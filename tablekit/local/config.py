@@ -127,6 +127,13 @@ class Buttons:
         """Each pad's wiring by the pad's name, as pad events name it."""
         return {"gm": self.gm, "patrol": self.patrol}
 
+    @property
+    def serial_port(self) -> str:
+        """The serial pads' ports in one line (``gm /dev/...``), for the settings screen."""
+        if self.backend != "serial":
+            return ""
+        return ", ".join(f"{pad} {wiring.port}" for pad, wiring in self.pads().items())
+
 
 @dataclass(frozen=True)
 class Config:

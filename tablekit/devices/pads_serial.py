@@ -1,0 +1,231 @@
+"""An action pad on a USB serial port: a microcontroller speaking hardware/protocol.md.
+
+A reader thread of its own opens the port, asks the pad to say ``HELLO``, and
+posts its ``PRESS`` and ``HOLD`` lines into the
+:class:`~tablekit.devices.pads.PadInbox`. pyserial never reconnects by itself,
+so when the port fails the thread closes it, posts a
+:class:`~tablekit.rules.pads.PadStatus` saying why, waits (0.5 s, doubling up to
+5 s) and opens the path again, which finds the pad once it is plugged back in.
+
+The pad counts as connected only once it has said ``HELLO`` in this protocol's
+version: a port that opens is not yet a pad. Any line that is not one of the
+protocol's is dropped and counted in :attr:`SerialPad.ignored`; it changes
+nothing.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import threading
+import time
+from dataclasses import dataclass
+
+from serial import Serial, SerialException
+
+from tablekit.devices.pads import PadInbox
+from tablekit.rules.pads import BUTTONS, HELD, PadLights, PadPressed, PadStatus
+
+VERSION = "1"
+"""The protocol version this host speaks; a pad saying another is not used."""
+MAX_LINE = 64
+"""The longest line, newline included, either side sends; longer ones are dropped."""
+ASK_EVERY = 1.0
+"""Seconds between two ``HELLO?`` while a freshly opened pad has not answered."""
+POLL = 0.1
+"""Seconds a read waits before the thread checks whether it should stop."""
+WRITE_WAIT = 0.05
+"""Seconds a write may block the app loop before the LEDs give up until the next change."""
+
+
+@dataclass(frozen=True)
+class Hello:
+    """A pad introduced itself: its role (the pad it was flashed for) and protocol version."""
+
+    role: str
+    version: str
+
+
+class Lines:
+    """Cuts a byte stream into protocol lines: ASCII, newline-terminated, short.
+
+    A line that is too long, or not ASCII, comes out as ``""``, which no
+    message matches, so the caller drops and counts it like any other garbage.
+    Memory stays bounded however long a line runs on.
+    """
+
+    def __init__(self) -> None:
+        self._buffer = bytearray()
+        self._overlong = False
+
+    def feed(self, data: bytes) -> list[str]:
+        """The lines ``data`` completes, in order."""
+        found: list[str] = []
+        *complete, rest = data.split(b"\n")
+        for piece in complete:
+            found.append(self._finish(piece))
+        self._add(rest)
+        return found
+
+    def _finish(self, piece: bytes) -> str:
+        self._add(piece)
+        line, overlong = bytes(self._buffer), self._overlong
+        self._buffer.clear()
+        self._overlong = False
+        if overlong:
+            return ""
+        try:
+            return line.decode("ascii").strip()
+        except UnicodeDecodeError:
+            return ""
+
+    def _add(self, piece: bytes) -> None:
+        if self._overlong:
+            return
+        self._buffer += piece
+        if len(self._buffer) >= MAX_LINE:
+            self._buffer.clear()
+            self._overlong = True
+
+
+def parse(pad: str, line: str) -> Hello | PadPressed | None:
+    """What ``line`` from the pad called ``pad`` says, or None if it is not the protocol's."""
+    match line.split(" "):
+        case ["HELLO", role, version] if role and version:
+            return Hello(role, version)
+        case ["PRESS", button] if button in BUTTONS:
+            return PadPressed(pad, button)
+        case ["HOLD", "back"]:
+            return PadPressed(pad, HELD)
+    return None
+
+
+def leds_line(lights: PadLights) -> bytes:
+    """The host's ``LEDS <filled> <locked>`` line for ``lights``."""
+    return f"LEDS {max(0, min(lights.filled, 9))} {int(lights.locked)}\n".encode("ascii")
+
+
+def why_not(path: str, error: SerialException) -> str:
+    """A sentence for a port that would not open."""
+    number = getattr(error, "errno", None)
+    if number == errno.ENOENT:
+        return f"No pad at {path}; is it plugged in?"
+    if number in (errno.EACCES, errno.EPERM):
+        return f"No permission to open {path}; add the user to the dialout group."
+    if number in (errno.EAGAIN, errno.EWOULDBLOCK, errno.EBUSY):
+        return f"{path} is in use by another program."
+    return f"{path} would not open: {error}"
+
+
+class SerialPad:
+    """One USB serial pad, kept connected by a thread of its own from creation to close()."""
+
+    def __init__(
+        self,
+        pad: str,
+        path: str,
+        inbox: PadInbox,
+        *,
+        first_wait: float = 0.5,
+        longest_wait: float = 5.0,
+    ) -> None:
+        self.pad = pad
+        self.path = path
+        self.ignored = 0
+        """Lines received that were not the protocol's, and presses before HELLO."""
+        self._inbox = inbox
+        self._first_wait = first_wait
+        self._longest_wait = longest_wait
+        self._lock = threading.Lock()
+        self._port: Serial | None = None
+        self._greeted = False
+        self._lights = PadLights()
+        self._said: tuple[bool, str] | None = None
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, name=f"pad {pad}", daemon=True)
+        self._thread.start()
+
+    def show(self, lights: PadLights) -> None:
+        """Send ``lights`` to the pad now if it is connected, and again after each reconnect."""
+        with self._lock:
+            self._lights = lights
+            if self._greeted:
+                self._write(leds_line(lights))
+
+    def close(self) -> None:
+        """Stop the thread and close the port; posts nothing more."""
+        self._stop.set()
+        self._thread.join()
+
+    def _run(self) -> None:
+        wait = self._first_wait
+        while not self._stop.is_set():
+            try:
+                port = Serial(
+                    self.path, 115200, timeout=POLL, write_timeout=WRITE_WAIT, exclusive=True
+                )
+            except SerialException as error:
+                self._status(False, why_not(self.path, error))
+            else:
+                if self._serve(port):
+                    wait = self._first_wait
+            if self._stop.wait(wait):
+                return
+            wait = min(wait * 2, self._longest_wait)
+
+    def _serve(self, port: Serial) -> bool:
+        """Read the open ``port`` until it fails or close(); return whether the pad greeted."""
+        self._status(False, f"Opened {self.path}; waiting for the pad to say HELLO.")
+        with self._lock:
+            self._port = port
+        lines = Lines()
+        asked = -ASK_EVERY
+        try:
+            while not self._stop.is_set():
+                if not self._greeted and time.monotonic() - asked >= ASK_EVERY:
+                    with self._lock:
+                        self._write(b"HELLO?\n")
+                    asked = time.monotonic()
+                for line in lines.feed(port.read(port.in_waiting or 1)):
+                    self._take(line)
+        except (SerialException, OSError) as error:
+            self._status(False, f"The pad at {self.path} went away: {error}")
+        finally:
+            with self._lock:
+                greeted, self._greeted, self._port = self._greeted, False, None
+            port.close()
+        return greeted
+
+    def _take(self, line: str) -> None:
+        message = parse(self.pad, line)
+        if isinstance(message, Hello):
+            self._greet(message)
+        elif message is not None and self._greeted:
+            self._inbox.post(message)
+        else:
+            self.ignored += 1
+
+    def _greet(self, hello: Hello) -> None:
+        if hello.version != VERSION:
+            with self._lock:
+                self._greeted = False
+            said = f"The pad speaks protocol {hello.version}; tablekit speaks {VERSION}."
+            self._status(False, said)
+            return
+        with self._lock:
+            self._greeted = True
+            self._write(leds_line(self._lights))
+        called = "" if hello.role == self.pad else f" (it was flashed as {hello.role!r})"
+        self._status(True, f"USB pad on {self.path}{called}.")
+
+    def _write(self, data: bytes) -> None:
+        """Send ``data``, holding the lock; a failure is left for the reader to notice."""
+        if self._port is not None:
+            with contextlib.suppress(SerialException, OSError):
+                self._port.write(data)
+
+    def _status(self, connected: bool, detail: str) -> None:
+        """Post the pad's status when it differs from the last one posted."""
+        if self._said != (connected, detail):
+            self._said = (connected, detail)
+            self._inbox.post(PadStatus(self.pad, connected, detail))
