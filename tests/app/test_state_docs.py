@@ -4,6 +4,11 @@ A short Mice and Mystics chapter (commands adapted from the examples in
 docs/commands.md) fills most fields; every field the page documents must be
 in the real output with its documented JSON type, and every field of the
 real output must be documented.
+
+For Mouse Guard the session is docs/commands.md's own Mouse Guard examples,
+run in order (so they must all be accepted), and the view after every line
+counts: a field documented must appear in one of them, with its type in all,
+and every field of every one must be documented.
 """
 
 from __future__ import annotations
@@ -19,6 +24,7 @@ import pytest
 from tablekit import cli
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "state.md"
+COMMANDS_DOC = DOC.with_name("commands.md")
 
 CHAPTER = [
     {"type": "mm.set_stats", "figure": "collin", "battle": 2, "defense": 2, "lore": 1, "move": 2,
@@ -54,23 +60,39 @@ SEGMENT = re.compile(r"^(\w+)(?:\[(?:(\w+)=(\w+))?\])?$")
 SCALARS: dict[str, type] = {"string": str, "boolean": bool, "object": dict}
 
 
+def section(page: Path, title: str) -> str:
+    """The text of the ``## title`` section of ``page``, up to the next ``## ``."""
+    sections = re.split(r"^## ", page.read_text(encoding="utf-8"), flags=re.MULTILINE)
+    found = [s for s in sections if s.startswith(title + "\n")]
+    assert len(found) == 1, f"{page.name} needs one section {title!r}"
+    return found[0]
+
+
 def documented(game_section: str) -> dict[str, str]:
-    """Field path -> JSON type, from the header's table and the game's section of the page."""
-    sections = re.split(r"^## ", DOC.read_text(encoding="utf-8"), flags=re.MULTILINE)
-    wanted = [s for s in sections if s.startswith(("Header\n", game_section + "\n"))]
-    assert len(wanted) == 2, "docs/state.md needs a Header section and a " + game_section
+    """Field path -> JSON type, from the header's table and the game's section of the page.
+
+    A game's row may restate a header field the game's view replaces (Mouse
+    Guard's ``session``); within one section each field is documented once.
+    """
     fields: dict[str, str] = {}
-    for line in "\n".join(wanted).splitlines():
-        if match := ROW.match(line):
-            path, kind, meaning = match.groups()
-            assert meaning, f"{path} has no meaning in docs/state.md"
-            assert path not in fields, f"{path} is documented twice"
-            fields[path] = kind
+    for title in ("Header", game_section):
+        rows: dict[str, str] = {}
+        for line in section(DOC, title).splitlines():
+            if match := ROW.match(line):
+                path, kind, meaning = match.groups()
+                assert meaning, f"{path} has no meaning in docs/state.md"
+                assert path not in rows, f"{path} is documented twice"
+                rows[path] = kind
+        fields |= rows
     return fields
 
 
-def values(view: Any, path: str) -> list[Any]:
-    """Every value ``path`` reaches in ``view``; KeyError names a missing key."""
+def values(view: Any, path: str, strict: bool = True) -> list[Any]:
+    """Every value ``path`` reaches in ``view``; KeyError names a missing key.
+
+    Not ``strict``, an object without the key adds nothing: for an object with
+    more than one shape, such as Mouse Guard's ``test.chance``.
+    """
     found = [view]
     for segment in path.split("."):
         match = SEGMENT.match(segment)
@@ -80,9 +102,10 @@ def values(view: Any, path: str) -> list[Any]:
         for value in found:
             if value is None:
                 continue  # an object that may be null, as the row above says
-            if key not in value:
+            if key in value:
+                step.append(value[key])
+            elif strict:
                 raise KeyError(f"{path}: no {key!r} in {sorted(value)}")
-            step.append(value[key])
         if segment.endswith("]"):
             step = [item for items in step for item in items]
             if field:
@@ -104,6 +127,8 @@ def _is_one(value: Any, kind: str) -> bool:
         return isinstance(value, list) and all(_is_one(v, item) for v in value)
     if kind == "integer":
         return isinstance(value, int) and not isinstance(value, bool)
+    if kind == "number":
+        return isinstance(value, int | float) and not isinstance(value, bool)
     return isinstance(value, SCALARS[kind])
 
 
@@ -188,3 +213,103 @@ def test_mice_and_mystics_shows_every_audience_the_same(
     views: dict[str, dict[str, Any]],
 ) -> None:
     assert views["table"] == views["gm"] == views["pad:left"]
+
+
+SAME_AS = {"test.opponent.": "test.tester."}
+"""Mouse Guard's opponent has the tester's fields; the page writes them once, for the tester."""
+
+
+def mouse_guard_examples() -> list[str]:
+    """The JSON lines of docs/commands.md's Mouse Guard section, in the page's order."""
+    lines = section(COMMANDS_DOC, "Mouse Guard").splitlines()
+    return [line.strip() for line in lines if line.startswith('    {"type": ')]
+
+
+def as_documented(path: str) -> str:
+    """``path`` as the page writes it: an opponent's field as the tester's."""
+    for alias, written in SAME_AS.items():
+        if path.startswith(alias):
+            return written + path.removeprefix(alias)
+    return path
+
+
+@pytest.fixture
+def mouse_guard(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> dict[str, Any]:
+    """The table view after each Mouse Guard example line, and the last view of each audience."""
+    script = tmp_path / "line.jsonl"
+    after: list[dict[str, Any]] = []
+    for number, line in enumerate(mouse_guard_examples(), start=1):
+        script.write_text(line + "\n", encoding="utf-8")
+        code = cli.main(["script", str(script), "--session", "Patrol", "--game", "mouse-guard",
+                         "--state"])  # fmt: skip
+        out, err = capsys.readouterr()
+        assert code == 0, f"example {number} of docs/commands.md's Mouse Guard refused: {err}"
+        after.append(json.loads(out.splitlines()[-1]))
+    last = {
+        view: json.loads(run(capsys, "state", "--session", "Patrol", "--view", view))
+        for view in ("table", "gm", "pad:left")
+    }
+    return {"after": after, "last": last}
+
+
+def test_every_mouse_guard_test_command_has_an_example_that_runs_in_order(
+    mouse_guard: dict[str, Any],
+) -> None:
+    from tablekit.rules.mouse_guard.commands import COMMANDS
+
+    kinds = {json.loads(line)["type"] for line in mouse_guard_examples()}
+    assert {command.kind for command in COMMANDS} <= kinds
+    assert len(mouse_guard["after"]) == len(mouse_guard_examples())
+
+
+def test_the_page_documents_mouse_guard() -> None:
+    fields = documented("Mouse Guard")
+    assert {"phase", "characters[].ratings[].passes", "test.tester.faces", "test.chance.now"} <= (
+        fields.keys()
+    )
+    assert not [path for path in fields if as_documented(path) != path]
+
+
+def test_every_documented_mouse_guard_field_is_in_the_real_output_with_its_type(
+    mouse_guard: dict[str, Any],
+) -> None:
+    views = mouse_guard["after"]
+    wrong = []
+    for path, kind in documented("Mouse Guard").items():
+        same = [path] + [a + path.removeprefix(w) for a, w in SAME_AS.items() if path.startswith(w)]
+        found = [v for view in views for p in same for v in values(view, p, strict=False)]
+        if not found:
+            wrong.append(f"{path}: no value in any view of the examples to check")
+        wrong += [f"{path}: {v!r} is not {kind}" for v in found if not is_a(v, kind)]
+    assert wrong == []
+
+
+def test_every_field_of_the_real_mouse_guard_output_is_documented(
+    mouse_guard: dict[str, Any],
+) -> None:
+    fields = documented("Mouse Guard")
+    missing = {
+        names[0]
+        for view in mouse_guard["after"]
+        for names in real_fields(view)
+        if not {as_documented(name) for name in names} & fields.keys()
+    }
+    assert missing == set()
+
+
+def test_the_mouse_guard_examples_pass_through_both_shapes_of_a_test(
+    mouse_guard: dict[str, Any],
+) -> None:
+    tests = [view["test"] for view in mouse_guard["after"] if view["test"]]
+    assert {test["kind"] for test in tests} == {"independent", "versus"}
+    assert any("win" in test["chance"] for test in tests)
+    assert any(test["tester"]["helpers"] and test["tester"]["explosion"] for test in tests)
+    last = mouse_guard["last"]["table"]
+    assert last["test"] is None and last["game"] == "mouse-guard"
+
+
+def test_mouse_guard_without_a_conflict_shows_every_audience_the_same(
+    mouse_guard: dict[str, Any],
+) -> None:
+    last = mouse_guard["last"]
+    assert last["table"] == last["gm"] == last["pad:left"]
