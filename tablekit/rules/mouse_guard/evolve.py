@@ -11,6 +11,7 @@ from tablekit.rules.mouse_guard import events as ev
 from tablekit.rules.mouse_guard import marks
 from tablekit.rules.mouse_guard import procedure_events as pev
 from tablekit.rules.mouse_guard.character import Character
+from tablekit.rules.mouse_guard.conflict.evolve import CONFLICT_STEPS
 from tablekit.rules.mouse_guard.dice import Face
 from tablekit.rules.mouse_guard.state import Modifier, Phase, Result, Side, State, Step
 
@@ -189,4 +190,5 @@ _STEPS: dict[type[Event], Callable[[State, Any], State]] = {
     pev.TestEnded: _ended,
     pev.TestCancelled: _cancelled,
     pev.RecoveryRolled: lambda s, e: s,
+    **CONFLICT_STEPS,
 }

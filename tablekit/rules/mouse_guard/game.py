@@ -10,6 +10,16 @@ from tablekit.rules.errors import UnknownCommandError
 from tablekit.rules.game import Command, Event
 from tablekit.rules.mouse_guard import after_roll, phases, procedure, result, sheets, ties
 from tablekit.rules.mouse_guard import commands as cmd
+from tablekit.rules.mouse_guard.conflict import (
+    action,
+    disposition,
+    maneuver,
+    secrecy,
+    setup,
+    volley,
+)
+from tablekit.rules.mouse_guard.conflict import commands as ccmd
+from tablekit.rules.mouse_guard.conflict.events import CONFLICT_EVENTS
 from tablekit.rules.mouse_guard.draft import Draft
 from tablekit.rules.mouse_guard.events import EVENTS
 from tablekit.rules.mouse_guard.evolve import evolve
@@ -52,16 +62,30 @@ _HANDLERS: dict[type[Command], Handler] = {
     cmd.ChargeTrait: sheets.charge_trait,
     cmd.RechargeTrait: sheets.recharge_trait,
     cmd.Advance: sheets.advance,
+    ccmd.BeginConflict: setup.begin_conflict,
+    ccmd.RollDisposition: disposition.roll_disposition,
+    ccmd.SetDisposition: disposition.set_disposition,
+    ccmd.Arm: setup.arm,
+    ccmd.Script: volley.script,
+    ccmd.Unscript: volley.unscript,
+    ccmd.ClearScript: volley.clear_script,
+    ccmd.Lock: volley.lock,
+    ccmd.Unlock: volley.unlock,
+    ccmd.Reveal: volley.reveal,
+    ccmd.HelpAction: action.help_action,
+    ccmd.RollAction: action.roll_action,
+    ccmd.Maneuver: maneuver.maneuver,
+    ccmd.EndConflict: setup.end_conflict,
 }
 
 
 class MouseGuard:
-    """The rules of Mouse Guard tests, read with ``ruleset`` where the seeds differ."""
+    """Mouse Guard tests and conflicts, read with ``ruleset`` where the seeds differ."""
 
     name: str = "mouse-guard"
     title: str = "Mouse Guard"
-    commands: Sequence[type[Command]] = cmd.COMMANDS
-    events: Sequence[type[Event]] = EVENTS
+    commands: Sequence[type[Command]] = cmd.COMMANDS + ccmd.CONFLICT_COMMANDS
+    events: Sequence[type[Event]] = EVENTS + CONFLICT_EVENTS
 
     def __init__(self, ruleset: Ruleset | None = None) -> None:
         self.ruleset = ruleset if ruleset is not None else Ruleset()
@@ -92,5 +116,5 @@ class MouseGuard:
         return legal_commands(state)
 
     def hidden(self, item: Command | Event) -> Mapping[str, str]:
-        """A test has no secrets: every command and event is public."""
-        return {}
+        """A test has no secrets; a scripted conflict action is its side's (conflict.secrecy)."""
+        return secrecy.hidden(item)

@@ -7,6 +7,7 @@ final word (a command can still fail on its fields).
 from __future__ import annotations
 
 from tablekit.rules.mouse_guard import commands as cmd
+from tablekit.rules.mouse_guard.conflict.legal import conflict_commands
 from tablekit.rules.mouse_guard.dice import Face, axes
 from tablekit.rules.mouse_guard.state import Phase, State, Step, Test
 
@@ -26,7 +27,9 @@ _SHEETS = {
 
 def legal_commands(state: State) -> frozenset[str]:
     """The kinds of command worth offering now."""
-    kinds = set(_ALWAYS)
+    kinds = set(_ALWAYS) | conflict_commands(
+        state.conflict, bool(state.characters) and state.test is None
+    )
     if state.characters:
         kinds |= _SHEETS
         if state.phase in (Phase.SETUP, Phase.WINTER):

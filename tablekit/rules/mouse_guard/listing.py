@@ -5,6 +5,7 @@ from __future__ import annotations
 from tablekit.rules.listing import DiceKind, Listing
 from tablekit.rules.mouse_guard.dice import Face
 from tablekit.rules.mouse_guard.game import MouseGuard
+from tablekit.rules.mouse_guard.pads import pad_lights, press_command
 
 LISTING = Listing(
     name=MouseGuard.name,
@@ -15,4 +16,6 @@ LISTING = Listing(
         DiceKind("d6", "Pip dice", ("1", "2", "3", "4", "5", "6")),
         DiceKind("taught:mouse-guard", "Mouse Guard", tuple(face.value for face in Face)),
     ),
+    pads=press_command,
+    lights=pad_lights,
 )

@@ -1,4 +1,4 @@
-"""The state of a Mouse Guard session: the mice, the phase, and the test in progress."""
+"""The state of a Mouse Guard session: the mice, the phase, and the test or conflict in progress."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ from enum import IntEnum, StrEnum
 
 from tablekit.rules.errors import Phrase, RuleError
 from tablekit.rules.mouse_guard.character import Character
+from tablekit.rules.mouse_guard.conflict.state import Conflict
 from tablekit.rules.mouse_guard.dice import successes
 from tablekit.rules.mouse_guard.ruleset import Ruleset
 
@@ -177,6 +178,7 @@ class State:
     prologues: tuple[str, ...] = ()
     test: Test | None = None
     last: Result | None = None
+    conflict: Conflict | None = None
 
     def character(self, name: str) -> Character:
         """The character ``name`` (any case), or a RuleError naming those at the table."""

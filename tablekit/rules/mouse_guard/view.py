@@ -1,7 +1,8 @@
 """What the table screen shows, as JSON-ready data.
 
-Nothing in a Mouse Guard test is secret, so the view is the same for every
-audience. Its shape::
+Nothing in a Mouse Guard test is secret; in a conflict, each unrevealed
+scripted action is a Secret of its side (see :mod:`.conflict.view` for the
+``conflict`` part). Its shape::
 
     {
       "game": "mouse-guard",
@@ -43,6 +44,7 @@ audience. Its shape::
       },
       "last_result": None | {"character": str, "rating": str, "passed": bool,
                              "outcome": "" | "twist" | "condition", "condition": str},
+      "conflict": None | CONFLICT,     # see tablekit.rules.mouse_guard.conflict.view
       "legal": [str],                  # command kinds that can currently succeed
     }
 
@@ -62,6 +64,7 @@ from typing import Any
 
 from tablekit.rules.mouse_guard.chances import open_options, test_chances
 from tablekit.rules.mouse_guard.character import Character
+from tablekit.rules.mouse_guard.conflict.view import conflict_view
 from tablekit.rules.mouse_guard.legal import legal_commands
 from tablekit.rules.mouse_guard.sheet import sheet_json
 from tablekit.rules.mouse_guard.state import Side, State, Test
@@ -78,6 +81,7 @@ def view(state: State) -> dict[str, Any]:
         "characters": [_character(c, state) for c in state.characters],
         "test": None if state.test is None else _test(state.test, state),
         "last_result": None if state.last is None else asdict(state.last),
+        "conflict": conflict_view(state),
         "legal": sorted(legal_commands(state)),
     }
 

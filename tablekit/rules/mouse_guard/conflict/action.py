@@ -1,0 +1,185 @@
+"""Action tests (the summary's Conflicts, step 7): who tests, with what pool, and what
+the margins do to dispositions.
+
+A pool is the actor's rating for the skill the conflict type tests with the
+action (a GM creature without a sheet rolls its team's dice), less a die for
+Injured or Sick, -1D if the team was impeded, +2D if it gained position,
+the weapon's dice, and a die per helper; the weapon's +1s is added to the
+successes. Twists and conditions never follow an action test. A rating is
+marked passed or failed only the first time it is used in the conflict.
+
+A versus tie gives neither side anything (a reading: the seeds' tie-breaking
+belongs to ordinary tests) and marks both as failed.
+"""
+
+from __future__ import annotations
+
+import random
+
+from tablekit.rules.errors import RuleError
+from tablekit.rules.game import Event
+from tablekit.rules.mouse_guard import events as ev
+from tablekit.rules.mouse_guard.conflict import commands as ccmd
+from tablekit.rules.mouse_guard.conflict import events as cev
+from tablekit.rules.mouse_guard.conflict.actions import effect, plan
+from tablekit.rules.mouse_guard.conflict.disposition import best, rating
+from tablekit.rules.mouse_guard.conflict.setup import current
+from tablekit.rules.mouse_guard.conflict.state import (
+    SLOTS,
+    ActionTest,
+    Conflict,
+    Exchange,
+    Part,
+    Slot,
+    other,
+)
+from tablekit.rules.mouse_guard.conflict.weapons import WEAPONS, bonus
+from tablekit.rules.mouse_guard.draft import Draft, dice
+from tablekit.rules.mouse_guard.state import State
+
+
+def begin_exchange(d: Draft) -> None:
+    """The tests the two revealed actions call for, with what is known before the roll."""
+    conflict = d.state.conflict
+    assert conflict is not None
+    slot = conflict.revealed - 1
+    slots = {"gm": conflict.gm.script[slot], "patrol": conflict.patrol.script[slot]}
+    meeting = plan({side: s.action for side, s in slots.items()})
+    tests = tuple(
+        _test(d.state, conflict, side, slots[side], slots[other(side)], ob)
+        for side, ob in meeting.tests.items()
+    )
+    d.emit(cev.ExchangeBegun(meeting.interaction, tests))
+
+
+def _test(
+    state: State, conflict: Conflict, side: str, mine: Slot, theirs: Slot, ob: int | None
+) -> ActionTest:
+    team = conflict.team(side)
+    modifiers = []
+    if state.has(mine.actor):
+        modifiers += [
+            Part(c, -1) for c in state.character(mine.actor).conditions if c in ("injured", "sick")
+        ]
+    if team.impeded:
+        modifiers.append(Part("impede", -1))
+    if team.positioned:
+        modifiers.append(Part("gain_position", 2))
+    added = 0
+    arms = team.arms_of(mine.actor)
+    if arms is not None:
+        extra, added = bonus(arms.weapon, arms.choice, mine.action, theirs.action)
+        if extra:
+            modifiers.append(Part(WEAPONS[arms.weapon].title, extra))
+    return ActionTest(side, mine.actor, mine.action, ob, tuple(modifiers), added)
+
+
+def rating_for(state: State, conflict: Conflict, test: ActionTest, skill: str) -> tuple[str, int]:
+    """The rating ``test``'s actor rolls and its dice (a GM creature: its team's dice)."""
+    if not state.has(test.actor):
+        return "dice", conflict.team(test.side).dice
+    character = state.character(test.actor)
+    name = best(character, conflict.kind.actions[test.action], skill)
+    return name, rating(character, name)
+
+
+def _acting(d: Draft, side: str) -> tuple[Conflict, Exchange, ActionTest]:
+    conflict = current(d, "acting")
+    exchange = conflict.exchange
+    assert exchange is not None
+    test = exchange.test_of(side)
+    if test is None:
+        raise RuleError("That side does not test this action")
+    if test.rolled:
+        raise RuleError("That side has rolled for this action")
+    return conflict, exchange, test
+
+
+def help_action(d: Draft, c: ccmd.HelpAction, rng: random.Random) -> None:
+    """A team mate who is not acting adds a die."""
+    conflict, _, test = _acting(d, c.side)
+    helper = next((m for m in conflict.team(c.side).members if m.lower() == c.helper.lower()), "")
+    if not helper or helper == test.actor or helper in test.helpers:
+        raise RuleError(
+            "{name} cannot help: helpers are the actor's other team mates", name=c.helper
+        )
+    d.emit(cev.ActionHelped(c.side, helper))
+
+
+def roll_action(d: Draft, c: ccmd.RollAction, rng: random.Random) -> None:
+    """Roll a side's action test; once every test is rolled, settle the action."""
+    conflict, exchange, test = _acting(d, c.side)
+    name, base = rating_for(d.state, conflict, test, c.skill)
+    faces = dice(c.faces, test.pool(base), rng)
+    d.emit(cev.ActionRolled(c.side, name, base, faces))
+    now = d.state.conflict
+    if now is not None and now.exchange is not None and now.exchange.rolled:
+        settle(d, now, now.exchange)
+
+
+def settle(d: Draft, conflict: Conflict, exchange: Exchange) -> None:
+    """Margins into dispositions and maneuvers; stop at once if a disposition reaches 0."""
+    results, marks = _margins(d.state, conflict, exchange)
+    maneuvers: list[Event] = []
+    for side, action, margin in results:
+        kind = effect(action)
+        if kind == "damage":
+            d.emit(cev.DispositionChanged(other(side), Part(action, -margin)))
+        elif kind == "restore":
+            team = d.state.conflict.team(side) if d.state.conflict else None
+            room = team.start - team.disposition if team else 0
+            if min(margin, room):
+                d.emit(cev.DispositionChanged(side, Part(action, min(margin, room))))
+        else:
+            maneuvers.append(cev.ManeuverWon(side, margin))
+    d.emit(*marks)
+    now = d.state.conflict
+    assert now is not None
+    if not (now.gm.disposition and now.patrol.disposition):
+        winner = next((t.side for t in (now.gm, now.patrol) if t.disposition), "")
+        d.emit(cev.ExchangeEnded(), cev.ConflictWon(winner))
+        return
+    d.emit(*maneuvers)
+    if not maneuvers:
+        finish(d)
+
+
+def finish(d: Draft) -> None:
+    """Close the action; after the third, both sides script three more."""
+    d.emit(cev.ExchangeEnded())
+    conflict = d.state.conflict
+    if conflict is not None and conflict.revealed >= SLOTS:
+        d.emit(cev.VolleyEnded())
+
+
+def _margins(
+    state: State, conflict: Conflict, exchange: Exchange
+) -> tuple[list[tuple[str, str, int]], list[Event]]:
+    """(side, action, margin) for every action that took effect, and the ratings to mark."""
+    results: list[tuple[str, str, int]] = []
+    passed: dict[str, bool] = {}
+    tests = exchange.tests
+    if len(tests) == 2 and tests[0].ob is None:
+        one, two = tests
+        ahead = one.successes - two.successes
+        passed = {one.side: ahead > 0, two.side: ahead < 0}
+        if ahead:
+            winner = one if ahead > 0 else two
+            results.append((winner.side, winner.action, abs(ahead)))
+    else:
+        for test in tests:
+            ob = test.ob or 0
+            passed[test.side] = test.successes >= ob
+            if test.successes > ob:
+                results.append((test.side, test.action, test.successes - ob))
+    marks: list[Event] = []
+    for test in tests:
+        key = f"{test.actor}/{test.rating}".lower()
+        if state.has(test.actor) and test.rolled and key not in _before(conflict):
+            marks.append(ev.Marked(test.actor, test.rating, passed[test.side]))
+    return results, marks
+
+
+def _before(conflict: Conflict) -> set[str]:
+    """Ratings checked before the action being settled."""
+    return {f"{t.actor}/{t.rating}".lower() for x in conflict.history for t in x.tests if t.rolled}

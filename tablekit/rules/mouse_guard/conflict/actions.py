@@ -1,0 +1,77 @@
+"""How two revealed actions meet: the sheet's action interaction table and the action
+descriptions, as a plan of who tests, against what, and what a margin does.
+
+The table (rows and columns alike: Attack, Defend, Feint, Maneuver)::
+
+                Attack  Defend  Feint  Maneuver
+    Attack        I       V       *       V
+    Defend        V       I       *       V
+    Feint         *       *       V       I
+    Maneuver      V       V       I       I
+
+I: each side tests on its own against its action's obstacle. V: the sides
+roll against each other and only the winner's action takes effect, by the
+margin. *: Feint's own rules: against Defend the defender does not test and
+the feinter tests at Ob 0; against Attack the feinter does not act at all and
+the attacker tests at Ob 0.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+INDEPENDENT = "independent"
+VERSUS = "versus"
+FEINT_DEFEND = "feint_vs_defend"
+FEINT_ATTACK = "feint_vs_attack"
+
+OBSTACLE = {"attack": 0, "defend": 3, "feint": 0, "maneuver": 0}
+"""Each action's obstacle when it is tested on its own."""
+
+_TABLE = {
+    ("attack", "attack"): INDEPENDENT,
+    ("attack", "defend"): VERSUS,
+    ("attack", "feint"): FEINT_ATTACK,
+    ("attack", "maneuver"): VERSUS,
+    ("defend", "defend"): INDEPENDENT,
+    ("defend", "feint"): FEINT_DEFEND,
+    ("defend", "maneuver"): VERSUS,
+    ("feint", "feint"): VERSUS,
+    ("feint", "maneuver"): INDEPENDENT,
+    ("maneuver", "maneuver"): INDEPENDENT,
+}
+
+
+def interaction(one: str, other: str) -> str:
+    """What happens when ``one`` meets ``other`` (the table is symmetric)."""
+    return _TABLE.get((one, other)) or _TABLE[(other, one)]
+
+
+@dataclass(frozen=True)
+class Plan:
+    """Who tests when two actions meet. ``tests`` maps a side to its obstacle, or None
+    for a versus roll; a side missing from it does not test."""
+
+    interaction: str
+    tests: dict[str, int | None]
+
+
+def plan(actions: dict[str, str]) -> Plan:
+    """The tests for ``actions`` (side to action, exactly two sides)."""
+    (a, one), (b, other) = actions.items()
+    kind = interaction(one, other)
+    if kind == VERSUS:
+        return Plan(kind, {a: None, b: None})
+    if kind == INDEPENDENT:
+        return Plan(kind, {a: OBSTACLE[one], b: OBSTACLE[other]})
+    if kind == FEINT_DEFEND:
+        feinter = a if one == "feint" else b
+        return Plan(kind, {feinter: 0})
+    attacker = a if one == "attack" else b
+    return Plan(kind, {attacker: 0})
+
+
+def effect(action: str) -> str:
+    """What a margin does for ``action``: "damage" (off the opponent's disposition),
+    "restore" (back onto one's own) or "maneuver" (effects to buy)."""
+    return {"attack": "damage", "feint": "damage", "defend": "restore"}.get(action, "maneuver")

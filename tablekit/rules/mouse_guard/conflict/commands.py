@@ -1,0 +1,189 @@
+"""What the table asks for in a conflict. JSON form: ``{"type": kind, **fields}``.
+
+``side`` is always "gm" or "patrol", the names of the two action pads. One
+line per command, as a script would send it::
+
+    {"type": "mg.begin_conflict", "conflict": "fight", "patrol": ["Saxon", "Kenzie"], "captain": "Saxon", "goal": "Drive the weasel off", "opponent": "Weasel", "gm_goal": "Eat well", "gm_dice": 4}
+    {"type": "mg.roll_disposition", "side": "patrol", "ability": "Health", "helpers": ["Kenzie"], "faces": [6, 4, 1]}
+    {"type": "mg.set_disposition", "side": "gm", "disposition": 7}
+    {"type": "mg.arm", "side": "patrol", "member": "Saxon", "weapon": "sword", "choice": "attack"}
+    {"type": "mg.script", "side": "gm", "action": "attack", "actor": "Weasel"}
+    {"type": "mg.unscript", "side": "gm"}
+    {"type": "mg.clear_script", "side": "patrol"}
+    {"type": "mg.lock", "side": "gm"}
+    {"type": "mg.unlock", "side": "gm"}
+    {"type": "mg.reveal"}
+    {"type": "mg.help_action", "side": "patrol", "helper": "Kenzie"}
+    {"type": "mg.roll_action", "side": "patrol", "skill": "Fighter", "faces": ["axe", "sword", "snake"]}
+    {"type": "mg.maneuver", "side": "patrol", "effects": ["impede", "gain_position"]}
+    {"type": "mg.maneuver", "side": "gm", "effects": ["disarm"], "target": "Saxon", "item": "sword"}
+    {"type": "mg.end_conflict"}
+
+``mg.script``'s ``action`` and ``actor`` are secret to its side until the
+action is revealed; everything else is public.
+"""
+
+# ruff: noqa: E501
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar, Literal
+
+from tablekit.rules.game import Command
+
+Faces = tuple[str | int, ...] | None
+SideName = Literal["gm", "patrol"]
+ConflictType = Literal[
+    "argument", "chase", "fight", "fight_animal", "negotiation", "journey", "speech", "war", "other"
+]
+
+
+@dataclass(frozen=True)
+class BeginConflict(Command):
+    """Set-up: the type, the patrol's members and captain, both goals, and the GM's team.
+
+    The GM's team is ``opponent`` (its members ``gm_members``, by default the
+    opponent alone); a member with no sheet at the table rolls ``gm_dice``
+    for any action. ``skill`` and ``ability`` are the GM's call for "other".
+    """
+
+    kind: ClassVar[str] = "mg.begin_conflict"
+    conflict: ConflictType
+    patrol: tuple[str, ...]
+    captain: str
+    opponent: str
+    goal: str = ""
+    gm_goal: str = ""
+    gm_members: tuple[str, ...] = ()
+    gm_dice: int = 0
+    skill: str = ""
+    ability: str = ""
+
+
+@dataclass(frozen=True)
+class RollDisposition(Command):
+    """The captain tests the type's skill, helped by the others; successes go on the ability.
+
+    ``gear`` adds (or takes) points for armour and the like.
+    """
+
+    kind: ClassVar[str] = "mg.roll_disposition"
+    side: SideName
+    ability: str = ""
+    skill: str = ""
+    helpers: tuple[str, ...] = ()
+    gear: int = 0
+    faces: Faces = None
+
+
+@dataclass(frozen=True)
+class SetDisposition(Command):
+    """A side's starting disposition given as a number (the GM's side, usually)."""
+
+    kind: ClassVar[str] = "mg.set_disposition"
+    side: SideName
+    disposition: int
+
+
+@dataclass(frozen=True)
+class Arm(Command):
+    """``member`` takes up a weapon or tactic ("" puts it down) between actions."""
+
+    kind: ClassVar[str] = "mg.arm"
+    side: SideName
+    member: str
+    weapon: str
+    choice: str = ""
+
+
+@dataclass(frozen=True)
+class Script(Command):
+    """Script ``action`` into the side's next slot; ``actor`` defaults to the rotation."""
+
+    kind: ClassVar[str] = "mg.script"
+    side: SideName
+    action: Literal["attack", "defend", "feint", "maneuver"]
+    actor: str = ""
+
+
+@dataclass(frozen=True)
+class Unscript(Command):
+    """Take back the last scripted action (the pad's Back)."""
+
+    kind: ClassVar[str] = "mg.unscript"
+    side: SideName
+
+
+@dataclass(frozen=True)
+class ClearScript(Command):
+    """Take back the whole script (the pad's Back held down)."""
+
+    kind: ClassVar[str] = "mg.clear_script"
+    side: SideName
+
+
+@dataclass(frozen=True)
+class Lock(Command):
+    kind: ClassVar[str] = "mg.lock"
+    side: SideName
+
+
+@dataclass(frozen=True)
+class Unlock(Command):
+    kind: ClassVar[str] = "mg.unlock"
+    side: SideName
+
+
+@dataclass(frozen=True)
+class Reveal(Command):
+    """Reveal the next action of both scripts, the GM's first."""
+
+    kind: ClassVar[str] = "mg.reveal"
+
+
+@dataclass(frozen=True)
+class HelpAction(Command):
+    """A team member who is not acting adds a die to the side's action test."""
+
+    kind: ClassVar[str] = "mg.help_action"
+    side: SideName
+    helper: str
+
+
+@dataclass(frozen=True)
+class RollAction(Command):
+    """The side rolls its action test; ``skill`` picks among the sheet's choices."""
+
+    kind: ClassVar[str] = "mg.roll_action"
+    side: SideName
+    skill: str = ""
+    faces: Faces = None
+
+
+@dataclass(frozen=True)
+class Maneuver(Command):
+    """Spend a maneuver's margin on "impede", "gain_position" and "disarm" (each once).
+
+    Disarm takes ``item`` (a weapon, gear or trait; by default the weapon)
+    from ``target`` (by default the opposing actor).
+    """
+
+    kind: ClassVar[str] = "mg.maneuver"
+    side: SideName
+    effects: tuple[Literal["impede", "gain_position", "disarm"], ...] = ()
+    target: str = ""
+    item: str = ""
+
+
+@dataclass(frozen=True)
+class EndConflict(Command):
+    """Close the conflict once the compromise is agreed (or abandon it)."""
+
+    kind: ClassVar[str] = "mg.end_conflict"
+
+
+CONFLICT_COMMANDS: tuple[type[Command], ...] = (
+    BeginConflict, RollDisposition, SetDisposition, Arm, Script, Unscript, ClearScript,
+    Lock, Unlock, Reveal, HelpAction, RollAction, Maneuver, EndConflict,
+)  # fmt: skip

@@ -1,0 +1,62 @@
+"""Compromise (the summary's Conflicts, "Work out compromise"), with terms in our words.
+
+Both sides' terms follow from how much of its starting disposition the
+winner lost: nothing, less than half, about half, or most. "About half" is
+read as from three eighths to five eighths of the start, so an 8-point
+disposition is dented (1-2 lost), halved (3-5) or nearly broken (6-8).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tablekit.rules.mouse_guard.conflict.state import Conflict, other
+
+BANDS = ("none", "minor", "compromise", "major")
+
+WINNER_TERMS = {
+    "none": "The winners pay nothing: they get their goal as stated.",
+    "minor": "A small price: Tired or Angry, or a small twist such as a follow-up conflict.",
+    "compromise": "A real price: Injured; or Hungry/Thirsty and Angry; or one of "
+    "Hungry/Thirsty, Tired or Angry together with other terms.",
+    "major": "A heavy price: two of Tired, Angry and Injured; or Sick and Tired; or Injured "
+    "or Sick with other terms; or a major twist.",
+}
+
+LOSER_TERMS = {
+    "none": "The losers get nothing of their goal.",
+    "minor": "The losers keep a small part of their goal.",
+    "compromise": "The losers get half their goal; the players may set a twist, and the "
+    "winners get only half of theirs.",
+    "major": "The losers get most of their goal, a major twist, or promises wrung from "
+    "the winners.",
+}
+
+
+def band(lost: int, start: int) -> str:
+    """How badly a side was hurt: "none", "minor", "compromise" or "major"."""
+    if lost <= 0 or start <= 0:
+        return "none"
+    if 8 * lost < 3 * start:
+        return "minor"
+    if 8 * lost <= 5 * start:
+        return "compromise"
+    return "major"
+
+
+def compromise(conflict: Conflict) -> dict[str, Any] | None:
+    """The compromise once a side has won: its band, both sides' terms and the whole table."""
+    if not conflict.over:
+        return None
+    lost = {t.side: t.lost for t in (conflict.gm, conflict.patrol)}
+    winner = conflict.winner
+    share = band(conflict.team(winner).lost, conflict.team(winner).start) if winner else "major"
+    return {
+        "winner": winner,
+        "loser": other(winner) if winner else "",
+        "lost": lost,
+        "band": share,
+        "winner_terms": WINNER_TERMS[share] if winner else "",
+        "loser_terms": LOSER_TERMS[share],
+        "table": [{"band": b, "winner": WINNER_TERMS[b], "loser": LOSER_TERMS[b]} for b in BANDS],
+    }

@@ -1,0 +1,105 @@
+"""Starting disposition (the summary's Conflicts, step 4; the sheet's Starting Disposition).
+
+The captain tests the type's skill, each helper adding a die, and the
+successes go on the rating of the type's ability. Each condition among the
+team's members costs its penalty once, however many mice have it (Angry only
+when the ability is Will), and gear adds or takes what the table says. The
+GM's side may simply be given a number. A disposition is never less than 1
+(a reading: the seeds give no floor, and a team at 0 has already lost).
+"""
+
+from __future__ import annotations
+
+import random
+
+from tablekit.rules.errors import RuleError
+from tablekit.rules.mouse_guard.character import Character
+from tablekit.rules.mouse_guard.conditions import DISPOSITION_PENALTY, Condition, dice_penalty
+from tablekit.rules.mouse_guard.conflict import commands as ccmd
+from tablekit.rules.mouse_guard.conflict import events as cev
+from tablekit.rules.mouse_guard.conflict.setup import current
+from tablekit.rules.mouse_guard.conflict.state import Part, Team
+from tablekit.rules.mouse_guard.dice import successes
+from tablekit.rules.mouse_guard.draft import Draft, dice
+from tablekit.rules.mouse_guard.state import State
+
+
+def best(character: Character, options: tuple[str, ...], chosen: str) -> str:
+    """``chosen`` if it is one of ``options``, else the option ``character`` rates highest."""
+    if chosen:
+        found = next((o for o in options if o.lower() == chosen.strip().lower()), None)
+        if found is None:
+            raise RuleError(
+                "This needs one of {options}, not {chosen}",
+                options=" or ".join(options),
+                chosen=chosen,
+            )
+        return found
+
+    def value(name: str) -> int:
+        rating = character.rating(name)
+        return rating.rating if rating else 0
+
+    return max(options, key=value)
+
+
+def rating(character: Character, name: str) -> int:
+    found = character.rating(name)
+    return found.rating if found else 0
+
+
+def penalties(state: State, team: Team, ability: str) -> list[Part]:
+    """Each condition among the team's mice, once, with what it costs this disposition."""
+    found = {c for m in team.members if state.has(m) for c in state.character(m).conditions}
+    parts = []
+    for condition in (c for c in Condition if c.value in found):
+        penalty = DISPOSITION_PENALTY.get(condition)
+        if penalty and penalty.base in ("", ability):
+            parts.append(Part(condition.value, -penalty.amount))
+    return parts
+
+
+def _unset(d: Draft, side: str) -> Team:
+    team = current(d, "disposition").team(side)
+    if team.start:
+        raise RuleError("{team} already has its starting disposition", team=team.name)
+    return team
+
+
+def roll_disposition(d: Draft, c: ccmd.RollDisposition, rng: random.Random) -> None:
+    """The captain's skill test, with helpers; successes added to the ability, less penalties."""
+    conflict = current(d, "disposition")
+    team = _unset(d, c.side)
+    if not d.state.has(team.captain):
+        raise RuleError(
+            "{captain} has no sheet to roll with: give the disposition as a number",
+            captain=team.captain,
+        )
+    captain = d.state.character(team.captain)
+    kind = conflict.kind
+    skill = best(captain, kind.skill, c.skill)
+    ability = best(captain, kind.abilities, c.ability)
+    helpers = []
+    for name in c.helpers:
+        member = next((m for m in team.members if m.lower() == name.lower()), None)
+        if member is None or member == captain.name or member in helpers:
+            raise RuleError(
+                "{name} cannot help: helpers are the captain's other team mates", name=name
+            )
+        helpers.append(member)
+    sick = dice_penalty(captain.conditions, recovery=False)
+    faces = dice(c.faces, max(0, rating(captain, skill) + len(helpers) - sick), rng)
+    parts = [Part(ability, rating(captain, ability)), Part(skill, successes(faces))]
+    parts += penalties(d.state, team, ability)
+    if c.gear:
+        parts.append(Part("gear", c.gear))
+    total = max(1, sum(p.amount for p in parts))
+    d.emit(cev.DispositionSet(c.side, total, tuple(parts), faces))
+
+
+def set_disposition(d: Draft, c: ccmd.SetDisposition, rng: random.Random) -> None:
+    """A starting disposition given as a number."""
+    _unset(d, c.side)
+    if c.disposition < 1:
+        raise RuleError("A starting disposition is at least 1, not {value}", value=c.disposition)
+    d.emit(cev.DispositionSet(c.side, c.disposition, (Part("given", c.disposition),)))

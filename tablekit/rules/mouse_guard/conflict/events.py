@@ -1,0 +1,163 @@
+"""What happened in a conflict. Every die is in here as its face, so replay never rolls.
+
+``ActionScripted`` carries its side's secret (the action and its actor);
+:func:`tablekit.rules.mouse_guard.conflict.secrecy.hidden` names those fields.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from tablekit.rules.game import Event
+from tablekit.rules.mouse_guard.conflict.state import ActionTest, Arms, Conflict, Part, Slot
+
+
+@dataclass(frozen=True)
+class ConflictBegun(Event):
+    kind: ClassVar[str] = "mg.conflict_begun"
+    conflict: Conflict
+
+
+@dataclass(frozen=True)
+class DispositionSet(Event):
+    """A side's starting disposition, the parts it was made of and the dice rolled for it."""
+
+    kind: ClassVar[str] = "mg.disposition_set"
+    side: str
+    disposition: int
+    parts: tuple[Part, ...] = ()
+    faces: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Armed(Event):
+    kind: ClassVar[str] = "mg.armed"
+    side: str
+    arms: Arms
+
+
+@dataclass(frozen=True)
+class ActionScripted(Event):
+    """Secret to ``side`` until revealed."""
+
+    kind: ClassVar[str] = "mg.action_scripted"
+    side: str
+    action: str
+    actor: str
+
+
+@dataclass(frozen=True)
+class ActionUnscripted(Event):
+    kind: ClassVar[str] = "mg.action_unscripted"
+    side: str
+
+
+@dataclass(frozen=True)
+class ScriptCleared(Event):
+    kind: ClassVar[str] = "mg.script_cleared"
+    side: str
+
+
+@dataclass(frozen=True)
+class ScriptLocked(Event):
+    kind: ClassVar[str] = "mg.script_locked"
+    side: str
+    locked: bool
+
+
+@dataclass(frozen=True)
+class ActionRevealed(Event):
+    """A side's next action, public from now on."""
+
+    kind: ClassVar[str] = "mg.action_revealed"
+    side: str
+    slot: int
+    action: Slot
+
+
+@dataclass(frozen=True)
+class ExchangeBegun(Event):
+    """The revealed pair meets: who tests, with which modifiers already known."""
+
+    kind: ClassVar[str] = "mg.exchange_begun"
+    interaction: str
+    tests: tuple[ActionTest, ...]
+
+
+@dataclass(frozen=True)
+class ActionHelped(Event):
+    kind: ClassVar[str] = "mg.action_helped"
+    side: str
+    helper: str
+
+
+@dataclass(frozen=True)
+class ActionRolled(Event):
+    kind: ClassVar[str] = "mg.action_rolled"
+    side: str
+    rating: str
+    base: int
+    faces: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class DispositionChanged(Event):
+    """``side``'s disposition moves by ``change.amount`` (kept between 0 and its start)."""
+
+    kind: ClassVar[str] = "mg.disposition_changed"
+    side: str
+    change: Part
+
+
+@dataclass(frozen=True)
+class ManeuverWon(Event):
+    """``side`` has ``margin`` to spend on maneuver effects."""
+
+    kind: ClassVar[str] = "mg.maneuver_won"
+    side: str
+    margin: int
+
+
+@dataclass(frozen=True)
+class EffectsBought(Event):
+    """A maneuver's purchase; ``target`` and ``item`` are set for a disarm."""
+
+    kind: ClassVar[str] = "mg.effects_bought"
+    side: str
+    effects: tuple[str, ...]
+    target: str = ""
+    item: str = ""
+
+
+@dataclass(frozen=True)
+class ExchangeEnded(Event):
+    kind: ClassVar[str] = "mg.exchange_ended"
+
+
+@dataclass(frozen=True)
+class VolleyEnded(Event):
+    """Three actions are done and both sides stand: script three more."""
+
+    kind: ClassVar[str] = "mg.volley_ended"
+
+
+@dataclass(frozen=True)
+class ConflictWon(Event):
+    """A disposition reached 0; ``winner`` is the side still standing ("" if neither)."""
+
+    kind: ClassVar[str] = "mg.conflict_won"
+    winner: str
+
+
+@dataclass(frozen=True)
+class ConflictEnded(Event):
+    kind: ClassVar[str] = "mg.conflict_ended"
+
+
+CONFLICT_EVENTS: tuple[type[Event], ...] = (
+    ConflictBegun, DispositionSet, Armed, ActionScripted, ActionUnscripted, ScriptCleared,
+    ScriptLocked, ActionRevealed, ExchangeBegun, ActionHelped, ActionRolled,
+    DispositionChanged, ManeuverWon, EffectsBought, ExchangeEnded, VolleyEnded, ConflictWon,
+    ConflictEnded,
+)  # fmt: skip

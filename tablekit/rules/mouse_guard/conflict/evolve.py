@@ -1,0 +1,165 @@
+"""How each conflict event changes the state: pure and deterministic, never random."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any
+
+from tablekit.rules.game import Event
+from tablekit.rules.mouse_guard.conflict import events as cev
+from tablekit.rules.mouse_guard.conflict.state import Conflict, Exchange, Slot, Team, other
+from tablekit.rules.mouse_guard.state import State
+
+
+def _on(change: Callable[[Conflict, Any], Conflict]) -> Callable[[State, Any], State]:
+    """A step that changes the conflict in progress."""
+
+    def step(s: State, e: Any) -> State:
+        assert s.conflict is not None
+        return replace(s, conflict=change(s.conflict, e))
+
+    return step
+
+
+def _team(c: Conflict, side: str, change: Callable[[Team], Team]) -> Conflict:
+    return c.with_team(change(c.team(side)))
+
+
+def _exchange(c: Conflict, change: Callable[[Exchange], Exchange]) -> Conflict:
+    assert c.exchange is not None
+    return replace(c, exchange=change(c.exchange))
+
+
+def _disposition(c: Conflict, e: cev.DispositionSet) -> Conflict:
+    return _team(
+        c,
+        e.side,
+        lambda t: replace(
+            t, start=e.disposition, disposition=e.disposition, parts=e.parts, faces=e.faces
+        ),
+    )
+
+
+def _armed(c: Conflict, e: cev.Armed) -> Conflict:
+    def change(t: Team) -> Team:
+        kept = tuple(a for a in t.arms if a.member != e.arms.member)
+        return replace(t, arms=kept + ((e.arms,) if e.arms.weapon else ()))
+
+    return _team(c, e.side, change)
+
+
+def _scripted(c: Conflict, e: cev.ActionScripted) -> Conflict:
+    return _team(c, e.side, lambda t: replace(t, script=t.script + (Slot(e.action, e.actor),)))
+
+
+def _revealed(c: Conflict, e: cev.ActionRevealed) -> Conflict:
+    c = _team(c, e.side, lambda t: replace(t, turns=t.turns + (e.action.actor,)))
+    return replace(c, revealed=max(c.revealed, e.slot + 1))
+
+
+def _exchange_begun(c: Conflict, e: cev.ExchangeBegun) -> Conflict:
+    slot = c.revealed - 1
+    exchange = Exchange(
+        c.volley, slot, c.gm.script[slot], c.patrol.script[slot], e.interaction, e.tests
+    )
+    return replace(
+        c,
+        exchange=exchange,
+        gm=replace(c.gm, impeded=False, positioned=False),
+        patrol=replace(c.patrol, impeded=False, positioned=False),
+    )
+
+
+def _helped(c: Conflict, e: cev.ActionHelped) -> Conflict:
+    def change(x: Exchange) -> Exchange:
+        test = x.test_of(e.side)
+        assert test is not None
+        return x.with_test(replace(test, helpers=test.helpers + (e.helper,)))
+
+    return _exchange(c, change)
+
+
+def _rolled(c: Conflict, e: cev.ActionRolled) -> Conflict:
+    assert c.exchange is not None
+    test = c.exchange.test_of(e.side)
+    assert test is not None
+    done = replace(test, rolled=True, rating=e.rating, base=e.base, faces=e.faces)
+    return replace(c, exchange=c.exchange.with_test(done))
+
+
+def _changed(c: Conflict, e: cev.DispositionChanged) -> Conflict:
+    def change(t: Team) -> Team:
+        return replace(t, disposition=min(t.start, max(0, t.disposition + e.change.amount)))
+
+    c = _team(c, e.side, change)
+    if c.exchange is None:
+        return c
+    return _exchange(c, lambda x: replace(x, changes=x.changes + ((e.side, e.change),)))
+
+
+def _won(c: Conflict, e: cev.ManeuverWon) -> Conflict:
+    return _exchange(c, lambda x: replace(x, maneuvers=x.maneuvers + ((e.side, e.margin),)))
+
+
+def _bought(c: Conflict, e: cev.EffectsBought) -> Conflict:
+    def settle(x: Exchange) -> Exchange:
+        pending = tuple(m for m in x.maneuvers if m[0] != e.side)
+        return replace(x, maneuvers=pending, bought=x.bought + ((e.side, e.effects),))
+
+    c = _exchange(c, settle)
+    foe = other(e.side)
+    if "impede" in e.effects:
+        c = _team(c, foe, lambda t: replace(t, impeded=True))
+    if "gain_position" in e.effects:
+        c = _team(c, e.side, lambda t: replace(t, positioned=True))
+    if "disarm" in e.effects:
+
+        def disarm(t: Team) -> Team:
+            arms = tuple(
+                a for a in t.arms if not (a.member == e.target and a.weapon == e.item.lower())
+            )
+            return replace(t, arms=arms, disarmed=t.disarmed + (f"{e.target}: {e.item}",))
+
+        c = _team(c, foe, disarm)
+    return c
+
+
+def _exchange_ended(c: Conflict, e: cev.ExchangeEnded) -> Conflict:
+    assert c.exchange is not None
+    return replace(c, exchange=None, history=c.history + (c.exchange,))
+
+
+def _volley_ended(c: Conflict, e: cev.VolleyEnded) -> Conflict:
+    return replace(
+        c,
+        volley=c.volley + 1,
+        revealed=0,
+        gm=replace(c.gm, script=(), locked=False),
+        patrol=replace(c.patrol, script=(), locked=False),
+    )
+
+
+CONFLICT_STEPS: dict[type[Event], Callable[[State, Any], State]] = {
+    cev.ConflictBegun: lambda s, e: replace(s, conflict=e.conflict),
+    cev.DispositionSet: _on(_disposition),
+    cev.Armed: _on(_armed),
+    cev.ActionScripted: _on(_scripted),
+    cev.ActionUnscripted: _on(
+        lambda c, e: _team(c, e.side, lambda t: replace(t, script=t.script[:-1]))
+    ),
+    cev.ScriptCleared: _on(lambda c, e: _team(c, e.side, lambda t: replace(t, script=()))),
+    cev.ScriptLocked: _on(lambda c, e: _team(c, e.side, lambda t: replace(t, locked=e.locked))),
+    cev.ActionRevealed: _on(_revealed),
+    cev.ExchangeBegun: _on(_exchange_begun),
+    cev.ActionHelped: _on(_helped),
+    cev.ActionRolled: _on(_rolled),
+    cev.DispositionChanged: _on(_changed),
+    cev.ManeuverWon: _on(_won),
+    cev.EffectsBought: _on(_bought),
+    cev.ExchangeEnded: _on(_exchange_ended),
+    cev.VolleyEnded: _on(_volley_ended),
+    cev.ConflictWon: _on(lambda c, e: replace(c, over=True, winner=e.winner)),
+    cev.ConflictEnded: lambda s, e: replace(s, conflict=None),
+}
+"""The conflict's steps, merged into :mod:`tablekit.rules.mouse_guard.evolve`'s."""

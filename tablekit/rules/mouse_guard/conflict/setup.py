@@ -1,0 +1,132 @@
+"""Setting a conflict up and closing it: the type, the teams, their captains and goals,
+and the weapons each member carries (the summary's Conflicts, steps 1-3)."""
+
+from __future__ import annotations
+
+import random
+
+from tablekit.rules.errors import RuleError
+from tablekit.rules.mouse_guard.conflict import commands as ccmd
+from tablekit.rules.mouse_guard.conflict import events as cev
+from tablekit.rules.mouse_guard.conflict.skills import TYPES
+from tablekit.rules.mouse_guard.conflict.state import Arms, Conflict, Team
+from tablekit.rules.mouse_guard.conflict.weapons import WEAPONS, allowed
+from tablekit.rules.mouse_guard.draft import Draft
+
+
+def current(d: Draft, *statuses: str) -> Conflict:
+    """The conflict in progress, if it is in one of ``statuses`` (any, when none is given)."""
+    conflict = d.state.conflict
+    if conflict is None:
+        raise RuleError("No conflict is in progress; begin one first")
+    if statuses and conflict.status not in statuses:
+        _waiting(conflict.status)
+    return conflict
+
+
+def _waiting(status: str) -> None:
+    """Say what the conflict is waiting for instead."""
+    if status == "disposition":
+        raise RuleError("Both sides need a starting disposition first")
+    if status == "scripting":
+        raise RuleError("The sides are still scripting their actions")
+    if status == "revealing":
+        raise RuleError("Both scripts are locked: reveal the next action")
+    if status == "acting":
+        raise RuleError("The revealed action is still being tested")
+    if status == "maneuver":
+        raise RuleError("A maneuver's margin is still to be spent")
+    raise RuleError("The conflict is over: agree the compromise and end it")
+
+
+def begin_conflict(d: Draft, c: ccmd.BeginConflict, rng: random.Random) -> None:
+    """Set-up: the type, the patrol and its captain, the GM's team and both goals."""
+    state = d.state
+    if state.conflict is not None:
+        raise RuleError("A conflict is already in progress; end it first")
+    if state.test is not None:
+        raise RuleError("Finish or cancel the test before a conflict begins")
+    if c.conflict not in TYPES:
+        raise RuleError(
+            "{conflict!r} is not a type of conflict (types: {types})",
+            conflict=c.conflict,
+            types=", ".join(TYPES),
+        )
+    if c.conflict == "other" and not (c.skill.strip() and c.ability.strip()):
+        raise RuleError("In an other conflict the GM names the skill and the ability it uses")
+    patrol = tuple(state.character(name).name for name in c.patrol)
+    if not patrol:
+        raise RuleError("The patrol needs at least one mouse")
+    if len({n.lower() for n in patrol}) != len(patrol):
+        raise RuleError("Each mouse joins the patrol's team once")
+    captain = next((n for n in patrol if n.lower() == c.captain.lower()), None)
+    if captain is None:
+        raise RuleError("The captain must be one of the patrol: {names}", names=", ".join(patrol))
+    if not c.opponent.strip():
+        raise RuleError("Name the GM's side (the opponent)")
+    gm = _gm_members(d, c, patrol)
+    d.emit(
+        cev.ConflictBegun(
+            Conflict(
+                c.conflict,
+                Team("gm", c.opponent.strip(), gm, gm[0], c.gm_goal, max(0, c.gm_dice)),
+                Team("patrol", "Patrol", patrol, captain, c.goal),
+                skill=c.skill.strip(),
+                ability=c.ability.strip(),
+            )
+        )
+    )
+
+
+def _gm_members(d: Draft, c: ccmd.BeginConflict, patrol: tuple[str, ...]) -> tuple[str, ...]:
+    """The GM's team: named members (sheets where the table has them) or the opponent alone."""
+    names = tuple(n.strip() for n in (c.gm_members or (c.opponent,)) if n.strip())
+    if not names or len({n.lower() for n in names}) != len(names):
+        raise RuleError("Name each member of the GM's team once")
+    members = tuple(d.state.character(n).name if d.state.has(n) else n for n in names)
+    taken = {n.lower() for n in patrol}
+    for name in members:
+        if name.lower() in taken:
+            raise RuleError("{name} cannot be on both teams", name=name)
+        if not d.state.has(name) and c.gm_dice < 1:
+            raise RuleError(
+                "{name} has no sheet at the table: give the dice it rolls for an action",
+                name=name,
+            )
+    return members
+
+
+def arm(d: Draft, c: ccmd.Arm, rng: random.Random) -> None:
+    """A member takes up a weapon or tactic, or puts it down, between actions."""
+    conflict = current(d, "disposition", "scripting", "revealing")
+    team = conflict.team(c.side)
+    member = next((m for m in team.members if m.lower() == c.member.lower()), None)
+    if member is None:
+        raise RuleError("{member} is not on that team", member=c.member)
+    name = c.weapon.strip().lower().replace(" ", "_")
+    if not name:
+        d.emit(cev.Armed(c.side, Arms(member, "")))
+        return
+    weapon = WEAPONS.get(name)
+    if weapon is None:
+        raise RuleError(
+            "{weapon!r} is not on the sheet's weapons (weapons: {known})",
+            weapon=c.weapon,
+            known=", ".join(WEAPONS),
+        )
+    if not allowed(weapon, conflict.type):
+        raise RuleError("{weapon} has no place in this kind of conflict", weapon=weapon.title)
+    choice = c.choice.strip().lower()
+    if weapon.choices and choice not in weapon.choices:
+        raise RuleError(
+            "{weapon} needs a choice: {choices}",
+            weapon=weapon.title,
+            choices=", ".join(weapon.choices),
+        )
+    d.emit(cev.Armed(c.side, Arms(member, name, choice if weapon.choices else "")))
+
+
+def end_conflict(d: Draft, c: ccmd.EndConflict, rng: random.Random) -> None:
+    """Close the conflict: the compromise has been agreed, or the table abandons it."""
+    current(d)
+    d.emit(cev.ConflictEnded())

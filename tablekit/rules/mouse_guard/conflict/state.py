@@ -1,0 +1,195 @@
+"""A conflict in progress: both teams, their scripts and dispositions, and the action
+being tested. Plain frozen values, so events carry them and replay rebuilds them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from tablekit.rules.mouse_guard.conflict.skills import Kind, kind_of
+from tablekit.rules.mouse_guard.dice import successes
+
+SIDES = ("gm", "patrol")
+"""The two sides, named as their action pads are: the GM and the players' captain."""
+
+SLOTS = 3
+"""Actions scripted per volley."""
+
+
+def other(side: str) -> str:
+    """The side facing ``side``."""
+    return "patrol" if side == "gm" else "gm"
+
+
+@dataclass(frozen=True)
+class Part:
+    """Something added to (or taken from) a number, and why: a disposition or a pool."""
+
+    reason: str
+    amount: int
+
+
+@dataclass(frozen=True)
+class Slot:
+    """One scripted action and the team member who will perform it."""
+
+    action: str
+    actor: str
+
+
+@dataclass(frozen=True)
+class Arms:
+    """The weapon or tactic ``member`` carries; ``choice`` is its mode or chosen action."""
+
+    member: str
+    weapon: str
+    choice: str = ""
+
+
+@dataclass(frozen=True)
+class Team:
+    """One side of a conflict.
+
+    ``dice`` is what a member without a character sheet (the GM's weasel)
+    rolls for any action. ``start`` is the starting disposition (0 until it
+    is rolled or given) and ``parts`` how it was made. ``script`` holds the
+    volley's actions, revealed or not; ``turns`` every actor whose action has
+    been revealed, in order, for the rotation. ``impeded`` and ``positioned``
+    wait for the team's next action; ``disarmed`` lists what maneuvers took away.
+    """
+
+    side: str
+    name: str
+    members: tuple[str, ...]
+    captain: str
+    goal: str = ""
+    dice: int = 0
+    start: int = 0
+    disposition: int = 0
+    parts: tuple[Part, ...] = ()
+    faces: tuple[str, ...] = ()
+    script: tuple[Slot, ...] = ()
+    locked: bool = False
+    turns: tuple[str, ...] = ()
+    impeded: bool = False
+    positioned: bool = False
+    arms: tuple[Arms, ...] = ()
+    disarmed: tuple[str, ...] = ()
+
+    def arms_of(self, member: str) -> Arms | None:
+        """What ``member`` carries, if anything."""
+        return next((a for a in self.arms if a.member == member), None)
+
+    @property
+    def lost(self) -> int:
+        """How much of its starting disposition the team has lost."""
+        return max(0, self.start - self.disposition)
+
+
+@dataclass(frozen=True)
+class ActionTest:
+    """One side's test of a revealed action. ``ob`` is None in a versus test.
+
+    ``modifiers`` (Impede, Gain Position, weapons) and ``bonus`` (weapons'
+    successes) are fixed when the action is revealed; ``rating`` and ``base``
+    when it is rolled.
+    """
+
+    side: str
+    actor: str
+    action: str
+    ob: int | None
+    modifiers: tuple[Part, ...] = ()
+    bonus: int = 0
+    helpers: tuple[str, ...] = ()
+    rolled: bool = False
+    rating: str = ""
+    base: int = 0
+    faces: tuple[str, ...] = ()
+
+    def pool(self, base: int | None = None) -> int:
+        """The dice rolled, from ``base`` (the rating, once rolled) and every modifier."""
+        dice = self.base if base is None else base
+        return max(0, dice + sum(m.amount for m in self.modifiers) + len(self.helpers))
+
+    @property
+    def successes(self) -> int:
+        """Swords and axes rolled, plus the weapon's added successes."""
+        return successes(self.faces) + self.bonus if self.rolled else 0
+
+
+@dataclass(frozen=True)
+class Exchange:
+    """One revealed pair of actions, from the reveal until its effects are settled.
+
+    ``changes`` are the disposition changes it made; ``maneuvers`` the sides
+    still to spend a maneuver's margin (side, margin); ``bought`` what they bought.
+    """
+
+    volley: int
+    slot: int
+    gm: Slot
+    patrol: Slot
+    interaction: str
+    tests: tuple[ActionTest, ...]
+    changes: tuple[tuple[str, Part], ...] = ()
+    maneuvers: tuple[tuple[str, int], ...] = ()
+    bought: tuple[tuple[str, tuple[str, ...]], ...] = ()
+
+    def slot_of(self, side: str) -> Slot:
+        return self.gm if side == "gm" else self.patrol
+
+    def test_of(self, side: str) -> ActionTest | None:
+        """``side``'s test, if it tests at all."""
+        return next((t for t in self.tests if t.side == side), None)
+
+    def with_test(self, test: ActionTest) -> Exchange:
+        return replace(self, tests=tuple(test if t.side == test.side else t for t in self.tests))
+
+    @property
+    def rolled(self) -> bool:
+        return all(t.rolled for t in self.tests)
+
+
+@dataclass(frozen=True)
+class Conflict:
+    """A conflict of ``type`` (see :data:`.skills.TYPES`) between the GM and the patrol.
+
+    ``skill`` and ``ability`` are the GM's call for an "other" conflict.
+    ``revealed`` counts the volley's actions revealed; ``history`` keeps every
+    settled action, in order.
+    """
+
+    type: str
+    gm: Team
+    patrol: Team
+    skill: str = ""
+    ability: str = ""
+    volley: int = 1
+    revealed: int = 0
+    exchange: Exchange | None = None
+    history: tuple[Exchange, ...] = ()
+    over: bool = False
+    winner: str = ""
+
+    @property
+    def kind(self) -> Kind:
+        return kind_of(self.type, self.skill, self.ability)
+
+    def team(self, side: str) -> Team:
+        return self.gm if side == "gm" else self.patrol
+
+    def with_team(self, team: Team) -> Conflict:
+        return replace(self, gm=team) if team.side == "gm" else replace(self, patrol=team)
+
+    @property
+    def status(self) -> str:
+        """ "disposition", "scripting", "revealing", "acting", "maneuver" or "over"."""
+        if self.over:
+            return "over"
+        if not (self.gm.start and self.patrol.start):
+            return "disposition"
+        if self.exchange is not None:
+            return "maneuver" if self.exchange.maneuvers else "acting"
+        if self.gm.locked and self.patrol.locked:
+            return "revealing"
+        return "scripting"
