@@ -21,7 +21,7 @@ def hits(successes: int, dice: int) -> list[str]:
 def fight(
     members: tuple[str, ...] = ("Saxon",), gm: int = 8, patrol_start: int = 8, **extra: Any
 ) -> Table:
-    """The patrol (Fighter 3, Nature 3 each) in a fight with a weasel rolling 4D, dispositions set."""
+    """The patrol (Fighter 3, Nature 3) fights a weasel rolling 4D; dispositions set."""
     table = patrol()
     table.do(
         ccmd.BeginConflict(

@@ -9,7 +9,8 @@ successes. Twists and conditions never follow an action test. A rating is
 marked passed or failed only the first time it is used in the conflict.
 
 A versus tie gives neither side anything (a reading: the seeds' tie-breaking
-belongs to ordinary tests) and marks both as failed.
+belongs to ordinary tests) and marks both as failed. An Ob 0 action passes
+with at least one success: with none it does nothing.
 """
 
 from __future__ import annotations
@@ -169,7 +170,7 @@ def _margins(
     else:
         for test in tests:
             ob = test.ob or 0
-            passed[test.side] = test.successes >= ob
+            passed[test.side] = test.successes >= max(1, ob)
             if test.successes > ob:
                 results.append((test.side, test.action, test.successes - ob))
     marks: list[Event] = []
