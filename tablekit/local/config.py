@@ -132,7 +132,8 @@ class Buttons:
         """The serial pads' ports in one line (``gm /dev/...``), for the settings screen."""
         if self.backend != "serial":
             return ""
-        return ", ".join(f"{pad} {wiring.port}" for pad, wiring in self.pads().items())
+        ports = {pad: wiring.port for pad, wiring in self.pads().items() if wiring.port}
+        return ", ".join(f"{pad} {port}" for pad, port in ports.items())
 
 
 @dataclass(frozen=True)

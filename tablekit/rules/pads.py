@@ -26,7 +26,7 @@ GESTURES = (HELD,)
 
 @dataclass(frozen=True)
 class PadPressed:
-    """``button`` (one of :data:`BUTTONS`, or a gesture from :data:`GESTURES`) on the pad ``pad``."""
+    """``button`` (one of :data:`BUTTONS`, or of :data:`GESTURES`) on the pad called ``pad``."""
 
     pad: str
     button: str

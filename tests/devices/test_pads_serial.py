@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 from collections.abc import Iterator
 from pathlib import Path
@@ -29,10 +30,8 @@ class FakePad:
 
     def hear(self) -> list[str]:
         """Every line the host has written so far."""
-        try:
+        with contextlib.suppress(BlockingIOError):
             self.heard += os.read(self.master, 4096)
-        except BlockingIOError:
-            pass
         return self.heard.decode("ascii").splitlines()
 
     def say(self, *lines: str) -> None:
@@ -83,10 +82,8 @@ def device(link: Path) -> Iterator[FakePad]:
     pad = FakePad(link)
     yield pad
     for fd in (pad.master, pad.slave):
-        try:
+        with contextlib.suppress(OSError):
             os.close(fd)
-        except OSError:
-            pass
 
 
 @pytest.fixture
