@@ -82,16 +82,18 @@ class GpioPad:
         self._lock_led.value = lights.locked
 
     def close(self) -> None:
-        """Release every pin, LEDs dark; safe to call twice."""
+        """Release every pin; safe to call twice."""
         for device in reversed(self._devices):
             device.close()
         self._devices.clear()
 
     def _claim(self, device: Any) -> Any:
+        """Keep ``device`` to close later, and hand it back."""
         self._devices.append(device)
         return device
 
     def _pressed(self, name: str) -> None:
+        """A contact closed: a press only if it had been still for the settle time."""
         now = time.monotonic()
         with self._lock:
             still = now - self._edge.get(name, -1e9) >= self._settle
@@ -108,6 +110,7 @@ class GpioPad:
             self._post(name)
 
     def _released(self, name: str) -> None:
+        """A contact opened: the press ends only if it lasted the settle time."""
         now = time.monotonic()
         with self._lock:
             self._edge[name] = now
@@ -120,6 +123,7 @@ class GpioPad:
             self._post("back")
 
     def _held_back(self) -> None:
+        """gpiozero's hold thread: Back has been down for the hold time."""
         with self._lock:
             if "back" not in self._pressed_at or self._held:
                 return
