@@ -110,7 +110,7 @@ class Wise:
 
 
 def _default_ratings() -> tuple[Rating, ...]:
-    return tuple(Rating(name) for name in ABILITIES + SKILLS)
+    return tuple(Rating(str(name)) for name in ABILITIES + SKILLS)  # plain text: journalled
 
 
 @dataclass(frozen=True)

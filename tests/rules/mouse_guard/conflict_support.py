@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.mouse_guard.mg_support import Table, patrol
+from rules.mouse_guard.mg_support import Table, patrol, sheet
 
+from tablekit.rules.mouse_guard import commands as cmd
 from tablekit.rules.mouse_guard.conflict import commands as ccmd
 from tablekit.rules.mouse_guard.conflict.state import Conflict
 
@@ -23,6 +24,9 @@ def fight(
 ) -> Table:
     """The patrol (Fighter 3, Nature 3) fights a weasel rolling 4D; dispositions set."""
     table = patrol()
+    for name in members:
+        if not table.state.has(name):
+            table.do(cmd.AddCharacter(sheet(name)))
     table.do(
         ccmd.BeginConflict(
             "fight", members, members[0], "Weasel", goal="Drive it off", gm_goal="Eat", gm_dice=4,
