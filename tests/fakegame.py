@@ -15,7 +15,7 @@ import pygame
 from tablekit.rules.errors import RuleError
 from tablekit.rules.game import Command, Event
 from tablekit.rules.listing import DiceKind, Listing
-from tablekit.rules.pads import PadPressed
+from tablekit.rules.pads import PadLights, PadPressed
 from tablekit.rules.secret import Secret
 from tablekit.ui import theme, widgets
 from tablekit.ui.onscreen_pad import pad_buttons
@@ -177,6 +177,11 @@ class Counter:
         return frozenset(kinds)
 
 
+def press_lights(state: Tally, pad: str) -> PadLights:
+    """The counter's pad lights: how many presses the pad has made, never which."""
+    return PadLights(filled=min(3, sum(note.owner == pad for note in state.notes)))
+
+
 def press_command(state: Tally, press: PadPressed) -> Command | None:
     """The counter's pad mapping: every button but Back is scripted, carrying the pad's name."""
     return None if press.button == "back" else Press(press.pad, press.button)
@@ -213,5 +218,6 @@ LISTING = Listing(
     dice=(DiceKind("taught:counter", "Counter dice", ("one", "two")),),
     language="da",
     pads=press_command,
+    lights=press_lights,
 )
 """The counter in the catalogue: everything a game declares, in its own file."""

@@ -127,13 +127,6 @@ class Buttons:
         """Each pad's wiring by the pad's name, as pad events name it."""
         return {"gm": self.gm, "patrol": self.patrol}
 
-    @property
-    def serial_port(self) -> str:
-        """The serial pads' ports in one line (``gm /dev/...``), for the settings screen."""
-        if self.backend != "serial":
-            return ""
-        ports = {pad: wiring.port for pad, wiring in self.pads().items() if wiring.port}
-        return ", ".join(f"{pad} {port}" for pad, port in ports.items())
 
 
 @dataclass(frozen=True)

@@ -18,6 +18,7 @@ from typing import Any
 import pygame
 
 from tablekit.devices import keypad
+from tablekit.devices.pad_backends import start_pads
 from tablekit.devices.pads import PadInbox
 from tablekit.local import config, paths
 from tablekit.local.config import Config
@@ -77,6 +78,7 @@ class App:
         self.tr = translator(self.language())
         self.pads = PadInbox()
         self.pad_status: dict[str, PadStatus] = {}
+        self.pad_backends = start_pads(settings.buttons, self.pads)
         self.notice_text = ""
         self.focus: tuple[str, tuple[int, int]] | None = None
         self.running = True
@@ -120,6 +122,7 @@ class App:
         self.session = session
         self.tr = translator(self.language())
         self.goto(session.game.name)
+        self.show_lights()
 
     def _rules(self) -> dict[str, Any]:
         return {name: catalog.rules_of(listing) for name, listing in self.games.items()}
@@ -145,7 +148,16 @@ class App:
         self.notice_text = ""
         self.scene.dirty = True
         self.scene.react(self.session.project(events, TABLE))
+        self.show_lights()
         return True
+
+    def show_lights(self) -> None:
+        """Light each pad as the current game says: filled slots and lock, never the actions."""
+        listing = self.games.get(self.session.game.name) if self.session else None
+        if self.session is None or listing is None or listing.lights is None:
+            return
+        for pad in self.settings.buttons.pads():
+            self.pad_backends.show(pad, listing.lights(self.session.state, pad))
 
     def reason(self, error: Exception) -> str:
         """What the table reads about ``error``: a rule's refusal in the table's language.
@@ -253,6 +265,7 @@ class App:
             self.step(dt)
             dt = clock.tick(self.settings.display.fps) / 1000
         self.scene.exit()
+        self.pad_backends.close()
         pygame.quit()
         return 0
 

@@ -23,7 +23,6 @@ def test_a_pad_table_overrides_only_what_it_names(tmp_path: Path) -> None:
     loaded = config.load(write(tmp_path, text)).buttons
     assert loaded.patrol.port == "/dev/serial/by-id/x"
     assert loaded.patrol.pins() == Buttons().patrol.pins()
-    assert loaded.serial_port == "patrol /dev/serial/by-id/x"
 
 
 def test_the_default_pin_map_is_the_one_documented() -> None:

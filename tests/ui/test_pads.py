@@ -14,7 +14,8 @@ import pytest
 from fakegame import Press, press_command
 
 from tablekit.devices.pads import PadInbox
-from tablekit.rules.pads import BUTTONS, PadPressed, PadStatus
+from tablekit.local.config import Buttons, Config
+from tablekit.rules.pads import BUTTONS, PadLights, PadPressed, PadStatus
 from tablekit.rules.secret import HIDDEN
 from tablekit.ui.touch import TAP
 
@@ -145,3 +146,43 @@ def test_a_tap_is_not_a_pad_press(make_app: Any) -> None:
     app.handle(pygame.event.Event(TAP, pos=(1, 1)))
     app.step(0.0)
     assert pressed(app) == []
+
+
+class Recorder:
+    """A pad backend that only remembers what it was told to light."""
+
+    def __init__(self) -> None:
+        self.shown: list[tuple[str, PadLights]] = []
+
+    def show(self, pad: str, lights: PadLights) -> None:
+        self.shown.append((pad, lights))
+
+    def close(self) -> None:
+        self.shown.append(("closed", PadLights()))
+
+
+def test_pad_lights_follow_every_applied_command(make_app: Any) -> None:
+    app = make_app()
+    app.pad_backends = Recorder()
+    app.start("test-counter")
+    app.pads.post(PadPressed("gm", "attack"))
+    app.step(0.0)
+    assert app.pad_backends.shown[-2:] == [("gm", PadLights(filled=1)), ("patrol", PadLights())]
+
+
+def test_settings_say_how_each_pad_is(make_app: Any) -> None:
+    settings = Config(buttons=Buttons(backend="serial"))
+    app = make_app(settings=settings)
+    app.pads.post(PadStatus("gm", False, "no device at /dev/serial/by-id/x"))
+    app.step(0.0)
+    app.goto("settings")
+    rows = app.scene._pad_rows()
+    assert rows[0] == ("Pad gm", False, "no device at /dev/serial/by-id/x")
+    assert rows[1] == ("Pad patrol", False, "No serial port is set: buttons.patrol.port.")
+
+
+def test_a_pad_not_heard_from_yet_is_said_to_be_waited_for(make_app: Any) -> None:
+    app = make_app(settings=Config(buttons=Buttons(backend="serial")))
+    app.pads.drain()  # what the backends said at start is dropped, as if not yet arrived
+    app.goto("settings")
+    assert ("Pad gm", False, "waiting for it to answer") in app.scene._pad_rows()

@@ -133,17 +133,30 @@ class SettingsScene(Scene):
 
     def _describe_devices(self, camera: CameraStatus) -> list[tuple[str, bool, str]]:
         """(device, working, sentence) for every kind of device tablekit can use."""
-        settings = self.app.settings
         tr = self.app.tr
-        buttons = settings.buttons.backend
-        if buttons == "none":
-            pads = (False, tr("No buttons configured; the touchscreen does everything."))
-        else:
-            pads = (True, f"{buttons} {settings.buttons.serial_port}".strip())
-        return [
-            (tr("Camera"), camera.ok, status_text(tr, camera)),
-            (tr("Buttons"), *pads),
-        ]
+        return [(tr("Camera"), camera.ok, status_text(tr, camera))]
+
+    def _pad_rows(self) -> list[tuple[str, bool, str]]:
+        """(pad, working, sentence) for each configured pad, as its backend last said."""
+        tr = self.app.tr
+        if self.app.settings.buttons.backend == "none":
+            return [
+                (
+                    tr("Buttons"),
+                    False,
+                    tr("No buttons configured; the touchscreen does everything."),
+                )
+            ]
+        found = []
+        for pad in self.app.settings.buttons.pads():
+            status = self.app.pad_status.get(pad)
+            if status is None:
+                found.append(
+                    (tr("Pad {pad}").format(pad=pad), False, tr("waiting for it to answer"))
+                )
+            else:
+                found.append((tr("Pad {pad}").format(pad=pad), status.connected, status.detail))
+        return found
 
     def _camera_tools(self) -> list[Button]:
         """The camera row's way to teach dice and calibrate the tray."""
@@ -167,7 +180,7 @@ class SettingsScene(Scene):
         size = layout.text("small")
         line = theme.font("bold", size).get_linesize()
         y = inner.y
-        for name, working, sentence in self.devices:
+        for name, working, sentence in self.devices + self._pad_rows():
             mark = "OK" if working else "—"
             row = pygame.Rect(inner.x, y, inner.width, line)
             widgets.text(
