@@ -31,10 +31,10 @@ def test_values_are_read(tmp_path: Path) -> None:
     ("text", "message"),
     [
         ('[ui]\nlanguage = "fr"', "ui.language: Invalid enum value 'fr'; allowed: auto, en, da"),
-            (
-                '[play]\ngame = "chess"',
-                "play.game: unknown game 'chess'; allowed: mice-mystics",
-            ),
+        (
+            '[play]\ngame = "chess"',
+            "play.game: unknown game 'chess'; allowed: mice-mystics",
+        ),
         ("[display]\nrotate = 45", "display.rotate: Invalid enum value 45; allowed: 0, 90, 180"),
         ("[display]\nfps = 0", "display.fps: Expected int >= 5"),
         ('[display]\nfps = "fast"', "display.fps: Expected int, got str"),

@@ -4,8 +4,9 @@ import json
 from pathlib import Path
 
 import pytest
-from fakegame import Add, Counter, Roll
+from fakegame import Add, Counter, Hide, Roll
 
+from tablekit.rules.errors import Phrase
 from tablekit.session import codec
 from tablekit.session.codec import CommandError
 from tablekit.session.commands import SESSION_COMMANDS, Redo, Undo
@@ -56,3 +57,9 @@ def test_session_commands_are_documented_with_examples_that_parse() -> None:
     ]
     parsed = {codec.from_json(line, codec.registry(SESSION_COMMANDS)) for line in examples}
     assert parsed == {Undo(), Redo()}
+
+
+def test_a_phrase_from_the_rules_is_journalled_as_plain_text() -> None:
+    """The rules' translatable names (a skill, a marker) are str subclasses; JSON has plain text."""
+    line = codec.dumps(Hide(Phrase("gm"), Phrase("a note")))
+    assert line == '{"type":"t.hide","owner":"gm","note":"a note"}'

@@ -13,7 +13,7 @@ import pygame
 import pytest
 
 from tablekit.local import paths
-from tablekit.local.config import Config
+from tablekit.local.config import Config, Interface
 from tablekit.session import Journal
 from tablekit.ui import theme
 from tablekit.ui.app import App
@@ -24,8 +24,18 @@ SIZES = [(800, 480), (720, 1280)]
 
 @pytest.fixture(params=SIZES, ids=lambda size: f"{size[0]}x{size[1]}")
 def app(request: pytest.FixtureRequest) -> Iterator[App]:
+    yield from made_app(request.param, Config())
+
+
+@pytest.fixture(params=["en", "da"])
+def any_language(request: pytest.FixtureRequest) -> Iterator[App]:
+    settings = Config(ui=Interface(language=request.param))
+    yield from made_app((800, 480), settings)
+
+
+def made_app(size: tuple[int, int], settings: Config) -> Iterator[App]:
     journal = Journal(paths.journal_file())
-    made = App(Config(), journal, request.param)
+    made = App(settings, journal, size)
     try:
         yield made
     finally:
@@ -41,7 +51,8 @@ def labels(app: App) -> list[str]:
 
 
 def press(app: App, label: str) -> None:
-    """Tap the enabled button called ``label``, failing if it is not on screen."""
+    """Tap the enabled button called ``label`` (in the app's language), failing if it is not there."""
+    label = app.tr(label)
     app.draw()
     found = [b for b in app.scene.buttons() if b.label == label and b.enabled]
     assert found, f"no enabled {label!r} in {labels(app)}"
@@ -90,6 +101,27 @@ def open_sheet(app: App, name: str) -> None:
     index = [m["name"] for m in mice].index(name)
     tap(app, rows[index].center)
     assert app.scene.selected == name  # type: ignore[attr-defined]
+
+
+def test_a_failed_test_by_touch_in_either_language(any_language: App) -> None:
+    """Summary, Tests step 12, played in English and in Danish by taps alone."""
+    app = any_language
+    press(app, "Mouse Guard")
+    add_mouse(app, "kenzie")
+    open_sheet(app, "kenzie")
+    press(app, "Test…")
+    press(app, f"{app.tr('Will')} 3")
+    press(app, "Next")
+    press(app, "Start")
+    press(app, "Our dice")
+    press(app, "Roll")
+    for face in ("1", "5", "3"):
+        press(app, face)
+    press(app, "Confirm")
+    press(app, "Done")
+    press(app, "Angry")
+    press(app, "Done")
+    assert sheet(app, "kenzie")["conditions"] == ["angry"]
 
 
 def test_a_whole_test_by_touch_from_an_empty_data_directory(app: App) -> None:
