@@ -3,8 +3,8 @@
 The pad's name is its side: "gm" for the GM's pad, "patrol" for the players'
 captain. Attack, Defend, Feint and Maneuver script that action into the
 pad's next slot; Back takes the last one back; Lock locks the script, or
-unlocks it when it is already locked. Holding Back is the interface's to
-turn into ``mg.clear_script``. Lights show counts only, never an action.
+unlocks it when it is already locked; holding Back down clears the whole
+script. Lights show counts only, never an action.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from tablekit.rules.mouse_guard.conflict import commands as ccmd
 from tablekit.rules.mouse_guard.conflict.commands import SideName
 from tablekit.rules.mouse_guard.conflict.state import SIDES, SLOTS
 from tablekit.rules.mouse_guard.state import State
-from tablekit.rules.pads import PadLights, PadPressed
+from tablekit.rules.pads import HELD, PadLights, PadPressed
 
 
 def press_command(state: State, press: PadPressed) -> Command | None:
@@ -25,6 +25,8 @@ def press_command(state: State, press: PadPressed) -> Command | None:
     side: SideName = "gm" if press.pad == "gm" else "patrol"
     if press.button == "back":
         return ccmd.Unscript(side)
+    if press.button == HELD:
+        return ccmd.ClearScript(side)
     if press.button == "lock":
         return ccmd.Unlock(side) if conflict.team(side).locked else ccmd.Lock(side)
     return ccmd.Script(side, press.button)  # type: ignore[arg-type]

@@ -104,6 +104,7 @@ def test_pads_script_into_their_own_side() -> None:
         "patrol", "maneuver"
     )
     assert press_command(state, PadPressed("patrol", "back")) == ccmd.Unscript("patrol")
+    assert press_command(state, PadPressed("patrol", "back_held")) == ccmd.ClearScript("patrol")
     assert press_command(state, PadPressed("gm", "lock")) == ccmd.Lock("gm")
     assert press_command(state, PadPressed("pad-3", "attack")) is None
     for action in ("attack", "attack", "defend"):
