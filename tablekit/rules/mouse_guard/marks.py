@@ -23,7 +23,7 @@ def set_rating(character: Character, rating: str, value: int) -> Character:
     current = character.rating(rating)
     name = current.name if current else rating
     character = character.with_rating(Rating(name, value))
-    if name == "Nature":
+    if name.lower() == "nature":
         character = replace(character, nature_max=value)
     return character
 
@@ -32,7 +32,7 @@ def advance(character: Character, rating: str) -> Character:
     """``rating`` one higher, tallies cleared; Nature's maximum rises with it."""
     current = character.rating(rating) or Rating(rating)
     character = character.with_rating(Rating(current.name, current.rating + 1))
-    if current.name == "Nature":
+    if current.name.lower() == "nature":
         character = replace(character, nature_max=max(character.nature_max, current.rating + 1))
     return character
 

@@ -6,12 +6,14 @@ shape (missing keys keep the blank sheet's values) and checks every number.
 
 from __future__ import annotations
 
-from dataclasses import asdict, fields, replace
-from typing import Any
+from dataclasses import MISSING, asdict, fields, replace
+from typing import Any, get_type_hints
 
 from tablekit.rules.errors import RuleError
 from tablekit.rules.mouse_guard.character import (
+    ABILITIES,
     MAX_RATING,
+    SKILLS,
     Character,
     Contacts,
     Identity,
@@ -36,26 +38,33 @@ def _lists(value: Any) -> Any:
 
 
 def read_sheet(data: dict[str, Any]) -> Character:
-    """The character ``data`` describes, or a RuleError naming what is wrong."""
+    """The character ``data`` describes, or a RuleError naming what is wrong.
+
+    Every field is checked against its type here, because the sheet is
+    journalled inside an event: a field of the wrong type that got past this
+    point would make the journal unreadable and the session impossible to open.
+    """
+    if not isinstance(data, dict):
+        raise RuleError("A character sheet is a set of fields")
     name = data.get("name")
     if not isinstance(name, str) or not name.strip():
         raise RuleError("A character needs a name")
     _known(Character, data, name)
-    ratings = tuple(_rating(name, r) for r in data.get("ratings", []))
+    ratings = _named(name, "ratings", [_rating(name, r) for r in _list(data, "ratings", name)])
     character = Character(
         name=name,
-        identity=Identity(**_known(Identity, data.get("identity", {}), name)),
-        belief=_text(data, "belief"),
-        goal=_text(data, "goal"),
-        instinct=_text(data, "instinct"),
-        contacts=Contacts(**_known(Contacts, data.get("contacts", {}), name)),
-        gear=tuple(str(g) for g in data.get("gear", [])),
-        traits=tuple(_trait(name, t) for t in data.get("traits", [])),
-        wises=tuple(Wise(**_known(Wise, w, name)) for w in data.get("wises", [])),
+        identity=_part(Identity, data.get("identity", {}), name),
+        belief=_text(data, "belief", name),
+        goal=_text(data, "goal", name),
+        instinct=_text(data, "instinct", name),
+        contacts=_part(Contacts, data.get("contacts", {}), name),
+        gear=tuple(_string(name, "gear", g) for g in _list(data, "gear", name)),
+        traits=_named(name, "traits", [_trait(name, t) for t in _list(data, "traits", name)]),
+        wises=_named(name, "wises", [_wise(name, w) for w in _list(data, "wises", name)]),
         nature_max=_count(name, "nature_max", data.get("nature_max", 0)),
         fate=_count(name, "fate", data.get("fate", 0)),
         persona=_count(name, "persona", data.get("persona", 0)),
-        conditions=tuple(_condition(name, c) for c in data.get("conditions", [])),
+        conditions=_conditions(name, _list(data, "conditions", name)),
         free_checks=_count(name, "free_checks", data.get("free_checks", 0)),
     )
     for rating in ratings:
@@ -65,29 +74,34 @@ def read_sheet(data: dict[str, Any]) -> Character:
     return replace(character, nature_max=top)
 
 
-def _text(data: dict[str, Any], key: str) -> str:
-    return str(data.get(key, ""))
+MAX_COUNT = 999
+"""The most Fate, Persona, checks, passes, fails or age a sheet may hold."""
+
+_CANONICAL = {str(n).lower(): str(n) for n in ABILITIES + SKILLS}
 
 
-def _known(cls: type, values: Any, who: str) -> dict[str, Any]:
-    """``values`` checked against the fields of ``cls``."""
-    if not isinstance(values, dict):
-        raise RuleError("{character}'s sheet has a part that is not a set of fields", character=who)
-    names = {f.name for f in fields(cls)}
-    unknown = sorted(set(values) - names)
-    if unknown:
+def canonical(rating: str) -> str:
+    """``rating`` trimmed, spelt as the sheet prints it when it is one of the sheet's own."""
+    rating = rating.strip()
+    return _CANONICAL.get(rating.lower(), rating)
+
+
+def _list(data: dict[str, Any], key: str, who: str) -> list[Any]:
+    value = data.get(key, [])
+    if not isinstance(value, list | tuple):
         raise RuleError(
-            "{character}'s sheet has fields it does not know: {unknown}",
+            "{character}'s {part} must be a list, not {value!r}",
             character=who,
-            unknown=", ".join(unknown),
+            part=key,
+            value=value,
         )
-    return dict(values)
+    return list(value)
 
 
-def _count(who: str, what: str, value: Any) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+def _string(who: str, what: str, value: Any) -> str:
+    if not isinstance(value, str):
         raise RuleError(
-            "{character}'s {what} must be a whole number of 0 or more, not {value!r}",
+            "{character}'s {what} must be text, not {value!r}",
             character=who,
             what=what,
             value=value,
@@ -95,9 +109,93 @@ def _count(who: str, what: str, value: Any) -> int:
     return value
 
 
+def _text(data: dict[str, Any], key: str, who: str) -> str:
+    return _string(who, key, data.get(key, ""))
+
+
+def _known(cls: type, values: Any, who: str) -> dict[str, Any]:
+    """``values`` checked against the fields of ``cls``: names, presence and types."""
+    if not isinstance(values, dict):
+        raise RuleError("{character}'s sheet has a part that is not a set of fields", character=who)
+    names = {f.name for f in fields(cls)}
+    unknown = sorted(str(k) for k in set(values) - names)
+    if unknown:
+        raise RuleError(
+            "{character}'s sheet has fields it does not know: {unknown}",
+            character=who,
+            unknown=", ".join(unknown),
+        )
+    if cls is Character:
+        return dict(values)
+    hints = get_type_hints(cls)
+    for f in fields(cls):
+        if f.name not in values:
+            if f.default is MISSING:
+                raise RuleError(
+                    "{character}'s sheet has a {part} without a {field}",
+                    character=who,
+                    part=cls.__name__.lower(),
+                    field=f.name,
+                )
+            continue
+        value, kind = values[f.name], hints[f.name]
+        label = values.get("name")
+        what = f"{label if isinstance(label, str) else cls.__name__.lower()} {f.name}"
+        if kind is bool and not isinstance(value, bool):
+            raise RuleError(
+                "{character}'s {what} must be true or false, not {value!r}",
+                character=who,
+                what=what,
+                value=value,
+            )
+        if kind is int:
+            _count(who, what, value)
+        if kind is str:
+            _string(who, what, value)
+    return dict(values)
+
+
+def _part(cls: type[Any], values: Any, who: str) -> Any:
+    return cls(**_known(cls, values, who))
+
+
+def _count(who: str, what: str, value: Any) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= MAX_COUNT:
+        raise RuleError(
+            "{character}'s {what} must be a whole number from 0 to {top}, not {value!r}",
+            character=who,
+            what=what,
+            top=MAX_COUNT,
+            value=value,
+        )
+    return value
+
+
+def _named(who: str, part: str, items: list[Any]) -> tuple[Any, ...]:
+    """``items`` (ratings, traits or wises), refused if two share a name."""
+    seen: set[str] = set()
+    for item in items:
+        if item.name.lower() in seen:
+            raise RuleError(
+                "{character}'s {part} list {name} twice", character=who, part=part, name=item.name
+            )
+        seen.add(item.name.lower())
+    return tuple(items)
+
+
+def _name(who: str, item: Any, part: str) -> dict[str, Any]:
+    """A rating's, trait's or wise's fields, with its name trimmed and not empty."""
+    values = dict(item)
+    values["name"] = values["name"].strip()
+    if not values["name"]:
+        raise RuleError("{character}'s sheet has a {part} without a name", character=who, part=part)
+    return values
+
+
 def _rating(who: str, data: Any) -> Rating:
-    rating = Rating(**_known(Rating, data, who))
-    if not 0 <= _count(who, rating.name, rating.rating) <= MAX_RATING:
+    values = _name(who, _known(Rating, data, who), "rating")
+    rating = Rating(**(values | {"name": canonical(values["name"])}))
+    if rating.rating > MAX_RATING:
         raise RuleError(
             "{character}'s {rating} must be 0 to {top}, not {value}",
             character=who,
@@ -105,13 +203,11 @@ def _rating(who: str, data: Any) -> Rating:
             top=MAX_RATING,
             value=rating.rating,
         )
-    _count(who, rating.name, rating.passes)
-    _count(who, rating.name, rating.fails)
     return rating
 
 
 def _trait(who: str, data: Any) -> Trait:
-    trait = Trait(**_known(Trait, data, who))
+    trait = Trait(**_name(who, _known(Trait, data, who), "trait"))
     if trait.level not in (1, 2, 3):
         raise RuleError(
             "{character}'s trait {trait} must be level 1, 2 or 3, not {level!r}",
@@ -119,8 +215,18 @@ def _trait(who: str, data: Any) -> Trait:
             trait=trait.name,
             level=trait.level,
         )
-    _count(who, trait.name, trait.checks)
     return trait
+
+
+def _wise(who: str, data: Any) -> Wise:
+    return Wise(**_name(who, _known(Wise, data, who), "wise"))
+
+
+def _conditions(who: str, values: list[Any]) -> tuple[str, ...]:
+    conditions = tuple(_condition(who, c) for c in values)
+    if len(set(conditions)) != len(conditions):
+        raise RuleError("{character}'s sheet lists a condition twice", character=who)
+    return conditions
 
 
 def _condition(who: str, value: Any) -> str:

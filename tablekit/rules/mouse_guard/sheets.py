@@ -11,7 +11,7 @@ from tablekit.rules.mouse_guard import events as ev
 from tablekit.rules.mouse_guard.character import MAX_RATING, Character, Trait
 from tablekit.rules.mouse_guard.draft import Draft
 from tablekit.rules.mouse_guard.ruleset import CHARGE_COST, recharge_cost
-from tablekit.rules.mouse_guard.sheet import read_sheet
+from tablekit.rules.mouse_guard.sheet import canonical, read_sheet
 from tablekit.rules.mouse_guard.state import Phase
 
 
@@ -36,7 +36,7 @@ def set_rating(d: Draft, c: cmd.SetRating, rng: random.Random) -> None:
         raise RuleError("A rating goes from 0 to {top}, not {value}", top=MAX_RATING, value=c.value)
     if not c.rating.strip():
         raise RuleError("Name the ability or skill to set")
-    d.emit(ev.RatingSet(character.name, c.rating.strip(), c.value))
+    d.emit(ev.RatingSet(character.name, canonical(c.rating), c.value))
 
 
 def _changing_sheet(d: Draft) -> None:
