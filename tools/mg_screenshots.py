@@ -71,6 +71,39 @@ TEST = [
 ]
 ROLL = {"type": "mg.roll", "faces": ["6", "5", "2", "1", "3"]}
 
+CONFLICT = [
+    {
+        "type": "mg.begin_conflict",
+        "conflict": "fight",
+        "patrol": ["Saxon", "Kenzie"],
+        "captain": "Saxon",
+        "opponent": "Weasel",
+        "gm_dice": 4,
+    },
+    {
+        "type": "mg.roll_disposition",
+        "side": "patrol",
+        "helpers": ["Kenzie"],
+        "faces": [6, 5, 4, 4, 2, 1],
+    },
+    {"type": "mg.set_disposition", "side": "gm", "disposition": 3},
+    {"type": "mg.script", "side": "gm", "action": "attack"},
+    {"type": "mg.script", "side": "gm", "action": "feint"},
+    {"type": "mg.script", "side": "gm", "action": "defend"},
+    {"type": "mg.lock", "side": "gm"},
+    {"type": "mg.script", "side": "patrol", "action": "attack"},
+    {"type": "mg.script", "side": "patrol", "action": "attack"},
+]
+REVEAL = [
+    {"type": "mg.script", "side": "patrol", "action": "defend"},
+    {"type": "mg.lock", "side": "patrol"},
+    {"type": "mg.reveal"},
+]
+WIN = [
+    {"type": "mg.roll_action", "side": "gm", "faces": [1, 2, 3, 4]},
+    {"type": "mg.roll_action", "side": "patrol", "faces": [6, 6, 5, 5, 4]},
+]
+
 
 def apply(app: App, lines: list[dict[str, object]]) -> None:
     assert app.session is not None
@@ -90,6 +123,8 @@ def shoot(out: Path, size: tuple[int, int], moment: str) -> None:
         apply(app, TEST)
     if moment == "rolled":
         apply(app, [ROLL])
+    conflict = {"scripting": CONFLICT, "acting": CONFLICT + REVEAL, "over": CONFLICT + REVEAL + WIN}
+    apply(app, conflict.get(moment, []))
     app.draw()
     pygame.image.save(app.canvas, out / f"mg-{moment}-{size[0]}x{size[1]}.png")
 
@@ -98,7 +133,7 @@ def main() -> None:
     out = Path(sys.argv[1] if len(sys.argv) > 1 else "docs/screenshots")
     out.mkdir(parents=True, exist_ok=True)
     for size in SIZES:
-        for moment in ("patrol", "sheet", "builder", "rolled"):
+        for moment in ("patrol", "sheet", "builder", "rolled", "scripting", "acting", "over"):
             shoot(out, size, moment)
 
 

@@ -99,6 +99,11 @@ UNEXTRACTED = (
     mark("Swords"),
     mark("Axes"),
     # The Mouse Guard screen
+    mark("Haggler"),
+    mark("Militarist"),
+    mark("Lore"),
+    mark("dice"),
+    mark("locked"),
     mark("Win"),
     mark("Tie"),
     mark("Chance"),

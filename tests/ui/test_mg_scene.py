@@ -9,15 +9,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-import pygame
 import pytest
+from mg_tapping import add_mouse, form, labels, made_app, press, tap, type_on_keys  # noqa: F401
 
-from tablekit.local import paths
 from tablekit.local.config import Config, Interface
-from tablekit.session import Journal
-from tablekit.ui import theme
 from tablekit.ui.app import App
-from tablekit.ui.form import Form
 
 SIZES = [(800, 480), (720, 1280)]
 
@@ -31,54 +27,6 @@ def app(request: pytest.FixtureRequest) -> Iterator[App]:
 def any_language(request: pytest.FixtureRequest) -> Iterator[App]:
     settings = Config(ui=Interface(language=request.param))
     yield from made_app((800, 480), settings)
-
-
-def made_app(size: tuple[int, int], settings: Config) -> Iterator[App]:
-    journal = Journal(paths.journal_file())
-    made = App(settings, journal, size)
-    try:
-        yield made
-    finally:
-        made.scene.exit()
-        theme.font.cache_clear()
-        pygame.quit()
-        journal.close()
-
-
-def labels(app: App) -> list[str]:
-    app.draw()
-    return [b.label for b in app.scene.buttons() if b.enabled]
-
-
-def press(app: App, label: str) -> None:
-    """Tap the enabled button called ``label`` (in the app's language), failing if it is not there."""
-    label = app.tr(label)
-    app.draw()
-    found = [b for b in app.scene.buttons() if b.label == label and b.enabled]
-    assert found, f"no enabled {label!r} in {labels(app)}"
-    tap(app, found[0].rect.center)
-
-
-def tap(app: App, pos: tuple[int, int]) -> None:
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
-    app.step(0.0)
-
-
-def type_on_keys(app: App, word: str) -> None:
-    for letter in word:
-        press(app, letter)
-
-
-def form(app: App) -> Form:
-    assert isinstance(app.scene.form, Form)  # type: ignore[attr-defined]
-    return app.scene.form  # type: ignore[attr-defined,no-any-return]
-
-
-def add_mouse(app: App, name: str) -> None:
-    press(app, "New mouse")
-    type_on_keys(app, name)
-    press(app, "Next")
-    press(app, "Add")
 
 
 def sheet(app: App, name: str) -> dict[str, Any]:

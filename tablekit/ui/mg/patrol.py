@@ -31,6 +31,11 @@ PHASES = {
 """What the table reads for each phase of a session (translated on screen)."""
 
 
+def phase_name(phase: str, tr: Tr) -> str:
+    """The phase as the table reads it, in its language."""
+    return tr(PHASES[phase])
+
+
 def counts(sheet: dict[str, Any], tr: Tr) -> str:
     """Fate, Persona and checks in words, for the overview and the sheet."""
     return (
@@ -84,7 +89,7 @@ def draw_phase(
     height = layout.text("title") + layout.gap
     line = pygame.Rect(area.x, area.y, area.width, height)
     widgets.text(
-        surface, tr(PHASES[view["phase"]]), line, layout.text("title"), theme.CHEESE, "title"
+        surface, phase_name(view["phase"], tr), line, layout.text("title"), theme.CHEESE, "title"
     )
     return height
 

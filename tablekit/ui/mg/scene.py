@@ -17,11 +17,13 @@ import pygame
 
 from tablekit.rules.game import Command
 from tablekit.rules.mouse_guard import commands as cmd
+from tablekit.rules.mouse_guard.conflict import commands as ccmd
 from tablekit.ui import chrome, theme, widgets
 from tablekit.ui.form import Form
 from tablekit.ui.host import Host
 from tablekit.ui.layout import columns, rows
-from tablekit.ui.mg import builder, forms, patrol
+from tablekit.ui.mg import builder, conflict, forms, patrol
+from tablekit.ui.onscreen_pad import pad_buttons
 from tablekit.ui.scene import Scene
 from tablekit.ui.touch import TAP
 from tablekit.ui.widgets import Button
@@ -43,6 +45,8 @@ class MouseGuardScene(Scene):
         super().__init__(app)
         self.form: Form | None = None
         self.selected: str | None = None
+        self.pad: str | None = None
+        """The side whose action pad is shown on the screen, for a table without buttons."""
         self.own_dice = app.settings.camera.backend != "none"
 
     # -- the contract ----------------------------------------------------------------
@@ -77,6 +81,9 @@ class MouseGuardScene(Scene):
             assert self.form is not None
             self.form.draw(surface, layout, area, self.app.tr)
             return
+        if view["conflict"] is not None:
+            self._draw_conflict(surface, view)
+            return
         left, right = self._split(view)
         if view["test"] is not None:
             builder.draw(surface, layout, left, view["test"], self.app.tr)
@@ -95,6 +102,8 @@ class MouseGuardScene(Scene):
             assert self.form is not None
             area = self.app.layout.content()
             return self._bar() + self.form.buttons(self.app.layout, area, self.app.tr)
+        if view["conflict"] is not None:
+            return self._bar() + self._conflict_buttons(view)
         return self._bar() + self._side(view, self._split(view)[1])
 
     def _tap(self, pos: tuple[int, int]) -> None:
@@ -130,6 +139,11 @@ class MouseGuardScene(Scene):
         return self.form
 
     def _title(self, view: View) -> str:
+        if view["conflict"] is not None:
+            conflict = view["conflict"]
+            return (
+                f"{self.app.tr(conflict['title'])} · {self.app.tr('Volley')} {conflict['volley']}"
+            )
         if view["test"] is not None:
             return self.app.tr("Test")
         if self.selected is not None:
@@ -226,12 +240,17 @@ class MouseGuardScene(Scene):
     def _primary(self) -> set[str]:
         """The buttons that move the test on, filled like every other "go" button."""
         tr = self.app.tr
-        return {tr("Roll"), tr("Roll for the GM"), tr("Done")}
+        return {tr("Roll"), tr("Roll for the GM"), tr("Done"), tr("Reveal")}
 
     def _patrol_actions(self, view: View) -> list[Entry]:
         tr = self.app.tr
         return [
             (tr("New mouse"), lambda: self._show(forms.new_mouse(self.submit, tr)), True),
+            (
+                tr("Conflict…"),
+                lambda: self._show(forms.begin_conflict(view, self.submit, tr)),
+                "mg.begin_conflict" in view["legal"] and bool(view["characters"]),
+            ),
             (tr("Next phase"), self._next_phase, "mg.set_phase" in view["legal"]),
         ]
 
@@ -349,6 +368,117 @@ class MouseGuardScene(Scene):
 
     def _show(self, form: Form) -> None:
         self.form = form
+
+    # -- a conflict ----------------------------------------------------------------------
+
+    def _draw_conflict(self, surface: pygame.Surface, view: View) -> None:
+        layout = self.app.layout
+        conflict.draw(surface, layout, layout.content(), view["conflict"], self.app.tr)
+        for button in self._conflict_buttons(view):
+            button.draw(surface, layout.text("body"))
+
+    def _conflict_buttons(self, view: View) -> list[Button]:
+        """The buttons of the moment, then the on-screen pad if a side asked for it."""
+        layout = self.app.layout
+        now = view["conflict"]
+        area = self._conflict_area(view)
+        if now["status"] == "scripting" and self.pad is not None:
+            pad_row = pygame.Rect(area.x, area.bottom - layout.touch, area.width, layout.touch)
+            area.height -= layout.touch + layout.gap
+            pad = pad_buttons(pad_row, self.pad, self.app.pads, self.app.tr, layout.gap)
+        else:
+            pad = []
+        entries = self._conflict_entries(now)
+        count = max(1, len(entries))
+        row = pygame.Rect(area.x, area.bottom - layout.touch, area.width, layout.touch)
+        cells = (
+            columns(row, count, layout.gap)
+            if not layout.portrait
+            else rows(area, count, layout.gap, layout.touch)
+        )
+        found = [
+            Button(
+                cell,
+                label,
+                action,
+                enabled,
+                fill=theme.CHEESE if label in self._primary() else theme.PARCHMENT,
+            )
+            for cell, (label, action, enabled) in zip(cells, entries, strict=False)
+        ]
+        return found + pad
+
+    def _conflict_area(self, view: View) -> pygame.Rect:
+        """Where the conflict's buttons go: below the two sides and what is happening."""
+        layout = self.app.layout
+        rest = conflict.panels(layout, layout.content())[2]
+        lines = 1 + (
+            len(view["conflict"]["exchange"]["tests"]) if view["conflict"]["exchange"] else 0
+        )
+        if view["conflict"]["status"] == "over":
+            lines = 5
+        top = lines * (layout.text("heading") + layout.gap) + layout.gap
+        return pygame.Rect(rest.x, rest.y + top, rest.width, rest.height - top)
+
+    def _conflict_entries(self, now: dict[str, Any]) -> list[Entry]:
+        tr, submit = self.app.tr, self.submit
+        status = now["status"]
+        sides = now["sides"]
+        if status == "disposition":
+            return [
+                (
+                    tr("Patrol's disposition…"),
+                    lambda: self._show(forms.patrol_disposition(now, submit, tr)),
+                    not sides["patrol"]["start"],
+                ),
+                (
+                    tr("GM's disposition…"),
+                    lambda: self._show(forms.gm_disposition(submit, tr)),
+                    not sides["gm"]["start"],
+                ),
+            ]
+        if status == "scripting":
+            return [
+                (tr("GM's pad"), partial(self._toggle_pad, "gm"), True),
+                (tr("Patrol's pad"), partial(self._toggle_pad, "patrol"), True),
+            ]
+        if status == "revealing":
+            return [(tr("Reveal"), lambda: submit(ccmd.Reveal()), True)]
+        if status == "acting":
+            tests = now["exchange"]["tests"] if now["exchange"] else []
+            return [
+                (
+                    tr("Roll for {side}").format(side=conflict.side_name(t["side"], tr)),
+                    partial(self.roll, ccmd.RollAction(t["side"])),
+                    True,
+                )
+                for t in tests
+                if not t["rolled"]
+            ]
+        if status == "maneuver":
+            return self._maneuver_entries(now)
+        return [(tr("End conflict"), lambda: submit(ccmd.EndConflict()), True)]
+
+    def _maneuver_entries(self, now: dict[str, Any]) -> list[Entry]:
+        tr = self.app.tr
+        exchange = now["exchange"] or {"maneuvers": [], "bought": []}
+        bought = {b["side"] for b in exchange["bought"]}
+        return [
+            (
+                tr("Spend margin {n}…").format(n=m["margin"]),
+                partial(self._show_maneuver, now, m["side"], m["margin"]),
+                True,
+            )
+            for m in exchange["maneuvers"]
+            if m["side"] not in bought
+        ]
+
+    def _show_maneuver(self, now: dict[str, Any], side: str, margin: int) -> None:
+        self._show(forms.maneuver(now, side, margin, self.submit, self.app.tr))
+
+    def _toggle_pad(self, side: str) -> None:
+        """Show ``side``'s pad on the screen, or hide it: only counts are ever shown above it."""
+        self.pad = None if self.pad == side else side
 
     # -- commands and dice -------------------------------------------------------------
 

@@ -10,26 +10,36 @@ from __future__ import annotations
 
 from typing import Any
 
+from tablekit.rules.errors import Phrase
 from tablekit.rules.mouse_guard.conflict.state import Conflict, other
 
 BANDS = ("none", "minor", "compromise", "major")
 
-WINNER_TERMS = {
-    "none": "The winners pay nothing: they get their goal as stated.",
-    "minor": "A small price: Tired or Angry, or a small twist such as a follow-up conflict.",
-    "compromise": "A real price: Injured; or Hungry/Thirsty and Angry; or one of "
-    "Hungry/Thirsty, Tired or Angry together with other terms.",
-    "major": "A heavy price: two of Tired, Angry and Injured; or Sick and Tired; or Injured "
-    "or Sick with other terms; or a major twist.",
+WINNER_TERMS = {  # Phrases: the screen shows them in the table's language
+    "none": Phrase("The winners pay nothing: they get their goal as stated."),
+    "minor": Phrase(
+        "A small price: Tired or Angry, or a small twist such as a follow-up conflict."
+    ),
+    "compromise": Phrase(
+        "A real price: Injured; or Hungry/Thirsty and Angry; or one of "
+        "Hungry/Thirsty, Tired or Angry together with other terms."
+    ),
+    "major": Phrase(
+        "A heavy price: two of Tired, Angry and Injured; or Sick and Tired; or Injured "
+        "or Sick with other terms; or a major twist."
+    ),
 }
 
 LOSER_TERMS = {
-    "none": "The losers get nothing of their goal.",
-    "minor": "The losers keep a small part of their goal.",
-    "compromise": "The losers get half their goal; the players may set a twist, and the "
-    "winners get only half of theirs.",
-    "major": "The losers get most of their goal, a major twist, or promises wrung from "
-    "the winners.",
+    "none": Phrase("The losers get nothing of their goal."),
+    "minor": Phrase("The losers keep a small part of their goal."),
+    "compromise": Phrase(
+        "The losers get half their goal; the players may set a twist, and the "
+        "winners get only half of theirs."
+    ),
+    "major": Phrase(
+        "The losers get most of their goal, a major twist, or promises wrung from the winners."
+    ),
 }
 
 

@@ -1,0 +1,204 @@
+"""The conflict as the whole table sees it: two sides, their dispositions and scripts.
+
+The shared screen shows only what the table may know: how many actions each
+side has scripted and whether it is locked, never which. Revealed actions,
+the action tests with their exact odds, and the compromise are drawn large.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+
+from tablekit.ui import theme, widgets
+from tablekit.ui.i18n import mark
+from tablekit.ui.layout import Layout, columns
+from tablekit.ui.mg import builder
+
+Tr = Callable[[str], str]
+Conflict = dict[str, Any]
+
+SIDE_NAMES = {"gm": mark("GM"), "patrol": mark("Patrol")}
+
+ACTION_NAMES = {
+    "attack": mark("Attack"),
+    "defend": mark("Defend"),
+    "feint": mark("Feint"),
+    "maneuver": mark("Maneuver"),
+}
+
+BANDS = {
+    "none": mark("No compromise"),
+    "minor": mark("Minor compromise"),
+    "compromise": mark("Compromise"),
+    "major": mark("Major compromise"),
+}
+
+
+def side_name(side: str, tr: Tr) -> str:
+    """ "GM" or "Patrol", in the table's language."""
+    return tr(SIDE_NAMES[side])
+
+
+def script_line(team: dict[str, Any], revealed: int, tr: Tr) -> str:
+    """The counts the table may see: "GM: 3 of 3, locked", in the table's language."""
+    script = team["script"]
+    side = side_name(team["side"], tr)
+    if revealed:
+        return tr("{side}: {n} of {slots} revealed").format(
+            side=side, n=revealed, slots=script["slots"]
+        )
+    line = tr("{side}: {n} of {slots}").format(side=side, n=script["filled"], slots=script["slots"])
+    return f"{line}, {tr('locked')}" if script["locked"] else line
+
+
+def panels(layout: Layout, area: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
+    """(GM's panel, patrol's panel, the rest below them)."""
+    height = layout.text("title") + 2 * layout.text("heading") + 5 * layout.gap
+    top = pygame.Rect(area.x, area.y, area.width, height)
+    gm, patrol = columns(top, 2, layout.gap)
+    rest = pygame.Rect(
+        area.x, top.bottom + layout.gap, area.width, area.bottom - top.bottom - layout.gap
+    )
+    return gm, patrol, rest
+
+
+def draw(
+    surface: pygame.Surface, layout: Layout, area: pygame.Rect, conflict: Conflict, tr: Tr
+) -> pygame.Rect:
+    """Both sides on top, then what the conflict is doing now; return the area left for buttons."""
+    gm, patrol, rest = panels(layout, area)
+    for rect, side in ((gm, "gm"), (patrol, "patrol")):
+        _draw_side(surface, layout, rect, conflict["sides"][side], conflict["revealed"], tr)
+    used = _draw_now(surface, layout, rest, conflict, tr)
+    return pygame.Rect(rest.x, rest.y + used, rest.width, rest.height - used)
+
+
+def _draw_side(
+    surface: pygame.Surface,
+    layout: Layout,
+    rect: pygame.Rect,
+    team: dict[str, Any],
+    revealed: int,
+    tr: Tr,
+) -> None:
+    widgets.panel(surface, rect, theme.PARCHMENT, theme.EDGE, 3)
+    inner = rect.inflate(-2 * layout.gap, -2 * layout.gap)
+    name, disposition, script = _side_rows(layout, inner)
+    widgets.text(surface, team["name"], name, layout.text("heading"), theme.INK, "bold", "left")
+    start = team["start"]
+    amount = f"{team['disposition']} / {start}" if start else tr("no disposition yet")
+    size = layout.text("title") if start else layout.text("body")
+    widgets.text(surface, amount, disposition, size, theme.WAX, "black", "left")
+    widgets.text(
+        surface,
+        script_line(team, revealed, tr),
+        script,
+        layout.text("heading"),
+        theme.INK,
+        "bold",
+        "left",
+    )
+
+
+def _side_rows(layout: Layout, inner: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
+    heights = (layout.text("heading"), layout.text("title"), layout.text("heading"))
+    found, y = [], inner.y
+    for height in heights:
+        found.append(pygame.Rect(inner.x, y, inner.width, height + layout.gap))
+        y += height + layout.gap
+    return found[0], found[1], found[2]
+
+
+def _draw_now(
+    surface: pygame.Surface, layout: Layout, area: pygame.Rect, conflict: Conflict, tr: Tr
+) -> int:
+    """What is happening now, in words; return the height used."""
+    exchange = conflict["exchange"]
+    if conflict["status"] == "over" and conflict["compromise"] is not None:
+        return _draw_compromise(surface, layout, area, conflict["compromise"], tr)
+    if exchange is None:
+        now = conflict["status"]
+        words = tr(STATUS[now])
+        line = pygame.Rect(area.x, area.y, area.width, layout.text("heading") + layout.gap)
+        widgets.text(surface, words, line, layout.text("heading"), theme.CREAM, "bold", "left")
+        return line.height
+    return _draw_exchange(surface, layout, area, exchange, tr)
+
+
+STATUS = {
+    "disposition": mark("Roll or set each side's disposition"),
+    "scripting": mark("Both sides script three actions in secret"),
+    "revealing": mark("Both scripts are locked: reveal the next action"),
+    "acting": mark("Roll the action tests"),
+    "maneuver": mark("Spend the maneuver's margin"),
+    "over": mark("The conflict is over"),
+}
+
+
+def _draw_exchange(
+    surface: pygame.Surface, layout: Layout, area: pygame.Rect, exchange: dict[str, Any], tr: Tr
+) -> int:
+    """The two revealed actions face to face, then each action test and its odds."""
+    meet = (
+        f"{tr('GM')}: {tr(ACTION_NAMES[exchange['gm']['action']])}  ·  "
+        f"{tr('Patrol')}: {tr(ACTION_NAMES[exchange['patrol']['action']])}"
+    )
+    size = layout.text("heading")
+    y = area.y
+    widgets.text(
+        surface,
+        meet,
+        pygame.Rect(area.x, y, area.width, size + layout.gap),
+        size,
+        theme.CHEESE,
+        "bold",
+        "left",
+    )
+    y += size + layout.gap
+    body = layout.text("body")
+    for test in exchange["tests"]:
+        rect = pygame.Rect(area.x, y, area.width, body + layout.gap)
+        widgets.text(surface, test_line(test, tr), rect, body, theme.CREAM, "bold", "left")
+        y += rect.height
+    return y - area.y + layout.gap
+
+
+def test_line(test: dict[str, Any], tr: Tr) -> str:
+    """One action test: who, with what, against what, and its chance or its result."""
+    side = side_name(test["side"], tr)
+    against = f"Ob {test['ob']}" if test["ob"] is not None else tr("versus")
+    head = f"{side}: {test['actor']} {tr(test['rating'])} {test['pool']}D {tr('vs')} {against}"
+    if test["rolled"]:
+        return f"{head} · {tr('Successes')}: {test['successes']}"
+    odds = test["odds"]
+    chance = odds["pass"] if "pass" in odds else odds["win"]
+    return f"{head} · {builder.percent(chance)}"
+
+
+def _draw_compromise(
+    surface: pygame.Surface, layout: Layout, area: pygame.Rect, result: dict[str, Any], tr: Tr
+) -> int:
+    """Who won, the compromise band, and both sides' suggested terms."""
+    won = result["winner"]
+    winner = side_name(won, tr) if won else tr("Nobody")
+    title = f"{tr('Winner')}: {winner} · {tr(BANDS[result['band']])}"
+    size = layout.text("heading")
+    widgets.text(
+        surface,
+        title,
+        pygame.Rect(area.x, area.y, area.width, size + layout.gap),
+        size,
+        theme.CHEESE,
+        "bold",
+        "left",
+    )
+    winning, losing = result["winner_terms"], result["loser_terms"]
+    terms = f"{tr('Winner')}: {tr(winning) if winning else '-'}\n{tr('Loser')}: {tr(losing)}"
+    below = pygame.Rect(
+        area.x, area.y + size + layout.gap, area.width, 3 * layout.text("body") + 12
+    )
+    widgets.wrapped(surface, terms, below, layout.text("body"), theme.CREAM)
+    return below.bottom - area.y + layout.gap

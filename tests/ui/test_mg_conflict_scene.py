@@ -1,0 +1,97 @@
+"""A whole Mouse Guard conflict at the table: taps for set-up and tests, keys as the two pads.
+
+From an empty data directory to the compromise, in English and in Danish,
+at 800x480. The keyboard's two letter rows are the GM's and the patrol's
+action pads (tablekit.devices.keypad), so scripting goes through the same
+pad seam a GPIO or serial pad uses; the shared screen only ever shows counts.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+import pygame
+import pytest
+from mg_tapping import add_mouse, labels, made_app, press
+
+from tablekit.local.config import Config, Interface
+from tablekit.rules.secret import HIDDEN
+from tablekit.ui.app import App
+
+GM_KEYS = {"attack": pygame.K_q, "defend": pygame.K_w, "feint": pygame.K_e, "lock": pygame.K_y}
+PATROL_KEYS = {
+    "attack": pygame.K_a,
+    "defend": pygame.K_s,
+    "maneuver": pygame.K_f,
+    "lock": pygame.K_h,
+}
+
+
+@pytest.fixture(params=["en", "da"])
+def app(request: pytest.FixtureRequest) -> Iterator[App]:
+    yield from made_app((800, 480), Config(ui=Interface(language=request.param)))
+
+
+def key(app: App, pressed: int) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pressed, mod=0))
+    app.step(0.0)
+
+
+def status(app: App) -> str:
+    conflict = app.session.table_view()["conflict"]  # type: ignore[union-attr]
+    return "none" if conflict is None else str(conflict["status"])
+
+
+def script_both(app: App) -> None:
+    """The GM scripts Attack, Defend, Feint; the patrol Attack, Maneuver, Defend; both lock."""
+    for name in ("attack", "defend", "feint", "lock"):
+        key(app, GM_KEYS[name])
+    for name in ("attack", "maneuver", "defend", "lock"):
+        key(app, PATROL_KEYS[name])
+
+
+def test_a_whole_conflict_by_taps_and_pads(app: App) -> None:
+    """Summary, Conflicts steps 1-9 and the compromise, start to end."""
+    press(app, "Mouse Guard")
+    add_mouse(app, "saxon")
+    add_mouse(app, "kenzie")
+    app.session.rng = random.Random(3)  # type: ignore[union-attr]
+    press(app, "Conflict…")
+    press(app, "Next")
+    press(app, "Begin")
+    assert status(app) == "disposition"
+    press(app, "Patrol's disposition…")
+    press(app, "kenzie")
+    press(app, "Roll")
+    press(app, "GM's disposition…")
+    press(app, "Set")
+    assert status(app) == "scripting"
+    for _ in range(12):
+        if status(app) == "scripting":
+            key(app, GM_KEYS["attack"])
+            table = app.session.table_view()["conflict"]  # type: ignore[union-attr]
+            unrevealed = [a for a in table["sides"]["gm"]["actions"] if not a.get("revealed")]
+            assert unrevealed and all(a == HIDDEN for a in unrevealed)  # counts only
+            key(app, pygame.K_t)  # the GM's Back takes it back again
+            script_both(app)
+        for _ in range(6):
+            done = status(app) in ("over", "scripting", "none")
+            if done:
+                break
+            offered = labels(app)
+            for label in offered:
+                if label in (app.tr("Reveal"),) or label.startswith(app.tr("Roll for {side}")[:4]):
+                    press(app, label)
+                    break
+                if label.startswith(app.tr("Spend margin {n}…")[:6]):
+                    press(app, label)
+                    press(app, "Spend")
+                    break
+        if status(app) == "over":
+            break
+    assert status(app) == "over"
+    result = app.session.table_view()["conflict"]["compromise"]  # type: ignore[union-attr]
+    assert result["band"] in ("none", "minor", "compromise", "major")
+    press(app, "End conflict")
+    assert status(app) == "none"
