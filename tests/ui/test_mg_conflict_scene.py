@@ -95,3 +95,24 @@ def test_a_whole_conflict_by_taps_and_pads(app: App) -> None:
     assert result["band"] in ("none", "minor", "compromise", "major")
     press(app, "End conflict")
     assert status(app) == "none"
+
+
+def test_a_pad_that_stopped_answering_is_marked_on_its_side(app: App) -> None:
+    """Issue: a configured pad that is not there is a visible status, never a silent one."""
+    from tablekit.rules.pads import PadStatus
+    from tablekit.ui import theme
+    from tablekit.ui.mg import conflict
+
+    press(app, "Mouse Guard")
+    add_mouse(app, "saxon")
+    press(app, "Conflict…")
+    press(app, "Next")
+    press(app, "Begin")
+    gm_panel = conflict.panels(app.layout, app.layout.content())[0]
+    seal_edge = (gm_panel.right - app.layout.gap - 3, gm_panel.y + app.layout.gap)
+    app.draw()
+    assert app.canvas.get_at(seal_edge)[:3] != theme.WAX
+    app.pads.post(PadStatus("gm", False, "unplugged"))
+    app.step(0.0)
+    app.draw()
+    assert app.canvas.get_at(seal_edge)[:3] == theme.WAX

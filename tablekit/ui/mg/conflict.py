@@ -7,7 +7,7 @@ the action tests with their exact odds, and the compromise are drawn large.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import pygame
@@ -66,12 +66,23 @@ def panels(layout: Layout, area: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect,
 
 
 def draw(
-    surface: pygame.Surface, layout: Layout, area: pygame.Rect, conflict: Conflict, tr: Tr
+    surface: pygame.Surface,
+    layout: Layout,
+    area: pygame.Rect,
+    conflict: Conflict,
+    missing: Mapping[str, str],
+    tr: Tr,
 ) -> pygame.Rect:
-    """Both sides on top, then what the conflict is doing now; return the area left for buttons."""
+    """Both sides on top, then what the conflict is doing now; return the area left for buttons.
+
+    ``missing`` names each side whose physical pad is configured but not
+    answering, with its backend's reason: the table must know it is not heard.
+    """
     gm, patrol, rest = panels(layout, area)
     for rect, side in ((gm, "gm"), (patrol, "patrol")):
         _draw_side(surface, layout, rect, conflict["sides"][side], conflict["revealed"], tr)
+        if side in missing:
+            _draw_missing(surface, layout, rect, tr)
     used = _draw_now(surface, layout, rest, conflict, tr)
     return pygame.Rect(rest.x, rest.y + used, rest.width, rest.height - used)
 
@@ -101,6 +112,18 @@ def _draw_side(
         "bold",
         "left",
     )
+
+
+def _draw_missing(surface: pygame.Surface, layout: Layout, rect: pygame.Rect, tr: Tr) -> None:
+    """A wax seal across the panel's corner: this side's pad is not connected."""
+    label = tr("Pad missing")
+    size = layout.text("body")
+    width = theme.font("bold", size).size(label)[0] + 2 * layout.gap
+    seal = pygame.Rect(
+        rect.right - width - layout.gap, rect.y + layout.gap // 2, width, size + layout.gap
+    )
+    pygame.draw.rect(surface, theme.WAX, seal, border_radius=layout.gap)
+    widgets.text(surface, label, seal, size, theme.CREAM, "bold")
 
 
 def _side_rows(layout: Layout, inner: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:

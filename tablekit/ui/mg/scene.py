@@ -373,7 +373,12 @@ class MouseGuardScene(Scene):
 
     def _draw_conflict(self, surface: pygame.Surface, view: View) -> None:
         layout = self.app.layout
-        conflict.draw(surface, layout, layout.content(), view["conflict"], self.app.tr)
+        missing = {
+            pad: status.detail
+            for pad, status in self.app.pad_status.items()
+            if not status.connected
+        }
+        conflict.draw(surface, layout, layout.content(), view["conflict"], missing, self.app.tr)
         for button in self._conflict_buttons(view):
             button.draw(surface, layout.text("body"))
 
