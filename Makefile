@@ -32,6 +32,8 @@ bench: $(VENV)/.installed
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m benchmarks.app_speed
 	$(PY) -m benchmarks.dice_read
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m benchmarks.camera_ui
+	$(PY) -m benchmarks.mg_odds
+	$(PY) -m benchmarks.pad_latency
 
 # After changing interface texts or a RuleError's sentence: refresh the catalogue, then translate the new entries in
 # tablekit/locale/da/LC_MESSAGES/tablekit.po and run this again to compile them.
