@@ -176,3 +176,16 @@ def test_nothing_overlaps_and_text_is_large_enough(app: App) -> None:
             assert app.canvas.get_rect().contains(one.rect), one.label
             for other in buttons[i + 1 :]:
                 assert not one.rect.colliderect(other.rect), (one.label, other.label)
+
+
+def test_rewards_and_checks_from_the_sheet_menu(app: App) -> None:
+    """Summary, Character Advancement: Fate for a belief; a check spent in the players' turn."""
+    press(app, "Mouse Guard")
+    add_mouse(app, "sadie")
+    open_sheet(app, "sadie")
+    press(app, "More…")
+    press(app, "Reward…")
+    press(app, "Open")
+    press(app, "Belief (Fate)")
+    press(app, "Give")
+    assert sheet(app, "sadie")["fate"] == 1

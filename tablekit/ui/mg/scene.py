@@ -266,21 +266,61 @@ class MouseGuardScene(Scene):
             ),
             (tr("Ratings…"), lambda: self._show(forms.edit_ratings(sheet, submit, tr)), True),
             (tr("Conditions…"), lambda: self._show(forms.edit_conditions(sheet, submit, tr)), True),
-            (
-                tr("Trait…"),
-                lambda: self._show(forms.add_trait(sheet, submit, tr)),
-                "mg.set_trait" in legal,
-            ),
-            (
-                tr("Wise…"),
-                lambda: self._show(forms.add_wise(sheet, submit, tr)),
-                "mg.set_wise" in legal,
-            ),
+            (tr("Recover"), partial(submit, cmd.Recover(sheet["name"])), "mg.recover" in legal),
+            (tr("More…"), lambda: self._show(self._more(view, sheet)), True),
         ]
         for rating in sheet["advances_due"]:
             label = f"{tr('Advance')} {tr(rating)}"
             found.append((label, partial(submit, cmd.Advance(sheet["name"], rating)), True))
         return found
+
+    def _more(self, view: View, sheet: dict[str, Any]) -> Form:
+        """The sheet's less frequent changes, one tap away: traits, wises, rewards, checks."""
+        tr, submit = self.app.tr, self.submit
+        legal = set(view["legal"])
+        menu: list[tuple[str, str, Callable[[], object], bool]] = [
+            (
+                "trait",
+                tr("Trait…"),
+                lambda: self._show(forms.add_trait(sheet, submit, tr)),
+                "mg.set_trait" in legal,
+            ),
+            (
+                "wise",
+                tr("Wise…"),
+                lambda: self._show(forms.add_wise(sheet, submit, tr)),
+                "mg.set_wise" in legal,
+            ),
+            (
+                "reward",
+                tr("Reward…"),
+                lambda: self._show(forms.reward(sheet, submit, tr)),
+                "mg.reward" in legal,
+            ),
+            (
+                "prologue",
+                tr("Prologue…"),
+                lambda: self._show(forms.prologue(sheet, submit, tr)),
+                "mg.prologue" in legal,
+            ),
+            (
+                "check",
+                tr("Spend a check"),
+                partial(submit, cmd.SpendCheck(sheet["name"])),
+                "mg.spend_check" in legal and sheet["checks"] > 0,
+            ),
+        ]
+        open_now = [(key, label) for key, label, _, allowed in menu if allowed]
+        actions = {key: action for key, _, action, _ in menu}
+        fields = forms.choice("what", tr("Change"), open_now, open_now[0][0] if open_now else "")
+
+        def confirm(values: dict[str, Any]) -> bool:
+            action = actions.get(values["what"])
+            if action is not None:
+                action()
+            return True
+
+        return Form(sheet["name"], [fields], confirm, tr("Open"))
 
     def _test_steps(self, view: View) -> list[Entry]:
         test = view["test"]
