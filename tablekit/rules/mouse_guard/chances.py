@@ -3,7 +3,8 @@
 Options count only when the mouse can pay for them (a Fate or Persona point,
 a wise) and their step has not passed. Two that both need Fate (Deeper
 Understanding and the axes) are counted together only with two Fate points;
-with one, "all" takes the better of the two.
+with one, "all" lets the mouse choose between them after seeing the roll.
+The sheet's level 3 reroll comes after the axes (step 9), beside any Of Course!.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from tablekit.rules.mouse_guard.after_roll import (
 )
 from tablekit.rules.mouse_guard.character import Character
 from tablekit.rules.mouse_guard.dice import Face, axes
-from tablekit.rules.mouse_guard.odds import chance, chance_after_roll, versus
+from tablekit.rules.mouse_guard.odds import MAX_NEEDED, best_chance, versus
 from tablekit.rules.mouse_guard.ruleset import Ruleset
 from tablekit.rules.mouse_guard.state import Side, Step, Test
 
@@ -58,39 +59,60 @@ def open_options(
 
 
 def test_chances(test: Test, mouse: Character | None, rules: Ruleset) -> dict[str, Any]:
-    """The tester's chance of passing now and with each open option, as floats."""
+    """The tester's chance of passing now and with each open option, as floats.
+
+    After the opponent of a versus test has rolled, the obstacle is one more
+    success than the opponent's, unless the mouse has a level 3 trait (a tie
+    then breaks in its favour, the summary's step 10): "tie" is the chance of
+    a tie with no further option. A roll so far behind that the odds do not
+    count it (:data:`.odds.MAX_NEEDED`) shows 0: its chance is below 1e-16.
+    """
     side = test.tester
     ob = test.ob
+    tie: float | None = None
     if test.opponent is not None:
         if not test.opponent.rolled:
             odds = versus(side.pool, test.opponent.pool)
             return {"win": float(odds.win), "tie": float(odds.tie), "lose": float(odds.lose)}
-        ob = test.opponent.successes + 1
+        wins_ties = mouse is not None and any(t.effective_level == 3 for t in mouse.traits)
+        ob = test.opponent.successes + (0 if wins_ties else 1)
     can = open_options(test, side, mouse, rules)
     fate = mouse.fate if mouse else 0
+    reroll = rules.level_three == "reroll"
+    pending = 0 if EXPLODE in side.options else axes(side.faces)
+    failed = sum(f == Face.SNAKE for f in side.faces)
 
-    def with_(du: bool, oc: bool, fate_: bool, l3: bool) -> float:
-        reroll = rules.level_three == "reroll"
-        oc = oc or (l3 and reroll)
-        need = ob - (1 if l3 and not reroll else 0)
-        if not side.rolled:
-            return float(chance(side.pool, need, fate_, du, oc))
-        pending = 0 if EXPLODE in side.options else axes(side.faces)
-        failed = sum(f == Face.SNAKE for f in side.faces)
-        won = side.successes
-        return float(chance_after_roll(won, failed, pending, need, fate_, du, oc))
+    def with_(du: bool, oc: bool, ex: bool, l3: bool, need: int = ob) -> float:
+        need -= 1 if l3 and not reroll else 0
+        dice = 0 if side.rolled else side.pool
+        if need - side.successes > MAX_NEEDED:
+            return 0.0
+        return float(
+            best_chance(
+                need,
+                dice,
+                side.successes,
+                failed,
+                pending,
+                of_course=oc,
+                deeper_understanding=du,
+                explode=ex,
+                fate=fate,
+                reroll_failures=l3 and reroll,
+            )
+        )
 
     du, oc, ex, l3 = (can[k] for k in (DEEPER_UNDERSTANDING, OF_COURSE, EXPLODE, LEVEL_THREE))
-    if du and ex and fate < 2:
-        best = max(with_(True, oc, False, l3), with_(False, oc, True, l3))
-    else:
-        best = with_(du, oc, ex, l3)
-    return {
+    figures: dict[str, Any] = {
         "ob": ob,
         "now": with_(False, False, False, False),
         DEEPER_UNDERSTANDING: with_(True, False, False, False) if du else None,
         OF_COURSE: with_(False, True, False, False) if oc else None,
         EXPLODE: with_(False, False, True, False) if ex else None,
         LEVEL_THREE: with_(False, False, False, True) if l3 else None,
-        "all": best,
+        "all": with_(du, oc, ex, l3),
     }
+    if test.opponent is not None and ob > test.opponent.successes:
+        tie = with_(False, False, False, False, ob - 1) - figures["now"]
+        figures["tie"] = tie
+    return figures

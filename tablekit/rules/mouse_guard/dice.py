@@ -19,6 +19,13 @@ class Face(StrEnum):
     AXE = "axe"
 
 
+MAX_DICE = 30
+"""The most dice one pool (or the GM's side, or a tiebreaker) may roll: more would
+never be rolled at a table, and counting chances for them would stall the screen."""
+
+MAX_OB = 30
+"""The highest obstacle a test may set."""
+
 SUCCESSES = frozenset({Face.SWORD, Face.AXE})
 """The faces that count toward an obstacle."""
 
@@ -39,7 +46,7 @@ def successes(faces: Sequence[str]) -> int:
 
 def read_face(value: str | int) -> Face:
     """A face given by name ("axe") or by pips (6 or "6"), as a camera or a tap gives it."""
-    if isinstance(value, int) or value.isdigit():
+    if isinstance(value, int) or (value.isascii() and value.isdigit()):
         return face_of(int(value))
     try:
         return Face(value.lower())

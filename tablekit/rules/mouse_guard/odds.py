@@ -39,11 +39,21 @@ from fractions import Fraction
 from functools import lru_cache
 from math import comb, factorial
 
+from tablekit.rules.mouse_guard.dice import MAX_DICE
+
 _PLAIN = (1, 2, 3, 6)
 """Weights of axe, sword and failure for one die, and their total."""
 
 _WITH_OF_COURSE = (1, 2, 1, 4)
 """The same for a die rerolled once if it failed: 1/6 + 1/12, 1/3 + 1/6, 1/4."""
+
+
+MAX_NEEDED = 2 * MAX_DICE
+"""The most successes still needed that the odds count; more is refused (ValueError).
+
+Below it a pool of :data:`MAX_DICE` with every axe exploding takes well under a
+second; above it the chance is under 1e-16, so the screen shows 0.00% anyway.
+"""
 
 
 @dataclass(frozen=True)
@@ -87,6 +97,8 @@ def chance_after_roll(
 
 def versus(dice: int, dice2: int) -> Versus:
     """Win, tie and lose for ``dice`` against ``dice2``, each success a coin flip."""
+    if not (0 <= dice <= MAX_DICE and 0 <= dice2 <= MAX_DICE):
+        raise ValueError(f"the odds count pools of 0 to {MAX_DICE} dice")
     total = 2 ** (dice + dice2)
     tie = comb(dice + dice2, dice)
     win = sum(
@@ -118,6 +130,10 @@ def _finish(
     """
     if min(successes, axes, failures, dice) < 0:
         raise ValueError("dice, successes, failures and axes are never negative")
+    if max(axes, failures, dice) > MAX_DICE:
+        raise ValueError(f"the odds count pools of up to {MAX_DICE} dice")
+    if ob - successes > MAX_NEEDED:
+        raise ValueError(f"the odds count up to {MAX_NEEDED} more successes needed")
     if ob <= successes:
         return Fraction(1)
     spread = _after_wise(successes, axes, failures, dice, weights, deeper_understanding)
@@ -208,3 +224,79 @@ def _chain_sums(chains: int, cap: int) -> tuple[int, ...]:
             for extra, chance_ in enumerate(one):
                 sums[min(cap, had + extra)] += weight * chance_
     return tuple(sums)
+
+
+def best_chance(
+    ob: int,
+    dice: int = 0,
+    successes: int = 0,
+    failures: int = 0,
+    axes: int = 0,
+    *,
+    of_course: bool = False,
+    deeper_understanding: bool = False,
+    explode: bool = False,
+    fate: int = 1,
+    reroll_failures: bool = False,
+) -> Fraction:
+    """The chance of meeting ``ob`` when the mouse chooses each option after seeing the dice.
+
+    ``dice`` are still to roll, beside a roll already made (``successes``,
+    ``failures``, ``axes`` not exploded yet). The options go in the summary's
+    order: Of Course! and Deeper Understanding (step 7), Fate on the axes
+    (step 8), then ``reroll_failures``, the sheet's level 3 trait, which
+    rerolls the roll's failed dice once at step 9, after the explosion, so its
+    axes never explode. Deeper Understanding and the axes each cost a Fate
+    point: with only one (``fate`` 1) the mouse decides, seeing the roll, which
+    of the two to buy. Every option is used whenever it might help.
+    """
+    if min(successes, axes, failures, dice) < 0:
+        raise ValueError("dice, successes, failures and axes are never negative")
+    if max(axes, failures, dice) > MAX_DICE or ob - successes > MAX_NEEDED:
+        raise ValueError(f"the odds count pools of up to {MAX_DICE} dice")
+    weights = _PLAIN
+    if of_course and dice:
+        weights = _WITH_OF_COURSE
+    elif of_course:
+        dice, failures = failures, 0
+    last = _Last(ob, reroll_failures)
+    total = Fraction(0)
+    for fails, new_axes, weight in _outcomes(dice, weights):
+        won, left, pending = successes + dice - fails, failures + fails, axes + new_axes
+        if not (deeper_understanding and left):
+            value = last.chance(won, left, pending, explode)
+        elif explode and fate < 2:
+            value = max(
+                last.chance(won, left, pending, True), last.deeper(won, left, pending, False)
+            )
+        else:
+            value = last.deeper(won, left, pending, explode)
+        total += weight * value
+    return total / int(weights[3] ** dice)
+
+
+@dataclass(frozen=True)
+class _Last:
+    """Steps 8 and 9 of one chance: Fate on the axes, then the sheet's level 3 reroll."""
+
+    ob: int
+    reroll: bool
+
+    def deeper(self, won: int, fails: int, axes: int, explode: bool) -> Fraction:
+        """Deeper Understanding on one failed die (an axe, a sword or a failure again)."""
+        axe, sword, snake, total = _PLAIN
+        value: Fraction = (
+            axe * self.chance(won + 1, fails - 1, axes + 1, explode)
+            + sword * self.chance(won + 1, fails - 1, axes, explode)
+            + snake * self.chance(won, fails, axes, explode)
+        )
+        return value / total
+
+    def chance(self, won: int, fails: int, axes: int, explode: bool) -> Fraction:
+        """Meeting the obstacle from here: the axes explode if ``explode``, then the reroll."""
+        chains = axes if explode else 0
+        cap = max(self.ob, 0)
+        rerolls = range(fails + 1) if self.reroll else range(1)
+        met = sum(comb(fails, k) * _chains_reach(chains, self.ob - won - k, cap) for k in rerolls)
+        out_of = (2**fails if self.reroll else 1) * (2 * 6**cap) ** chains
+        return Fraction(met, out_of)

@@ -14,6 +14,7 @@ from tablekit.rules.mouse_guard import events as ev
 from tablekit.rules.mouse_guard import procedure_events as pev
 from tablekit.rules.mouse_guard.character import NO_NATURE, Character
 from tablekit.rules.mouse_guard.conditions import dice_penalty
+from tablekit.rules.mouse_guard.dice import MAX_DICE, MAX_OB
 from tablekit.rules.mouse_guard.draft import Draft, dice
 from tablekit.rules.mouse_guard.ruleset import PLAYERS_TURN_TEST_COST
 from tablekit.rules.mouse_guard.sheets import spend
@@ -64,14 +65,24 @@ def _side(character: Character, rating: str, nature: str) -> Side:
     )
 
 
+def room(side: Side, more: int) -> None:
+    """Refuse ``more`` dice for ``side`` if its pool would go past :data:`MAX_DICE`."""
+    if side.pool + more > MAX_DICE:
+        raise RuleError(
+            "A pool holds at most {top} dice; this one has {pool}", top=MAX_DICE, pool=side.pool
+        )
+
+
 def begin_test(d: Draft, c: cmd.BeginTest, rng: random.Random) -> None:
     """Step 1: the base pool from a skill, an ability or Nature; the opponent's too."""
     state = d.state
     if state.test is not None:
         raise RuleError("A test is already in progress; resolve or cancel it first")
     character = state.character(c.character)
-    if c.ob < 0:
-        raise RuleError("An obstacle cannot be negative ({ob})", ob=c.ob)
+    if not 0 <= c.ob <= MAX_OB:
+        raise RuleError("An obstacle goes from 0 to {top}, not {ob}", top=MAX_OB, ob=c.ob)
+    if not c.nature and not c.rating.strip():
+        raise RuleError("Name the skill or ability {name} tests", name=character.name)
     tester = _side(character, c.rating, c.nature)
     opponent = None
     if c.versus and state.has(c.versus):
@@ -80,8 +91,10 @@ def begin_test(d: Draft, c: cmd.BeginTest, rng: random.Random) -> None:
             raise RuleError("A mouse cannot test against itself")
         opponent = _side(rival, c.versus_rating, "")
     elif c.versus:
-        if c.versus_dice < 1:
-            raise RuleError("Give the GM's side at least one die ({dice})", dice=c.versus_dice)
+        if not 1 <= c.versus_dice <= MAX_DICE:
+            raise RuleError(
+                "The GM's side rolls 1 to {top} dice, not {dice}", top=MAX_DICE, dice=c.versus_dice
+            )
         opponent = Side(c.versus, "", c.versus_dice, gm=True)
     if state.phase is Phase.PLAYERS_TURN:
         spend(d, character, PLAYERS_TURN_TEST_COST, "test")
@@ -98,6 +111,7 @@ def use_trait_against(d: Draft, c: cmd.UseTraitAgainst, rng: random.Random) -> N
         if test.opponent is None:
             raise RuleError("Only a versus test has an opponent to give dice to")
         other = "opponent" if which == "tester" else "tester"
+        room(test.side(other), 2)
         reach(d, test, Step.TRAIT_AGAINST)
         d.emit(
             pev.PoolChanged(other, Modifier("trait against: " + trait, 2), trait, which),
@@ -135,6 +149,7 @@ def use_trait_for(d: Draft, c: cmd.UseTraitFor, rng: random.Random) -> None:
     marks = d.state.ruleset.marks_used(level)
     if marks and trait.used:
         raise RuleError("{trait} has already been used this session", trait=name)
+    room(test.side(which), 1)
     reach(d, test, Step.TRAIT_FOR)
     d.emit(pev.PoolChanged(which, Modifier("trait for: " + name, 1), name))
     if marks:
@@ -162,6 +177,7 @@ def add_helper(d: Draft, c: cmd.AddHelper, rng: random.Random) -> None:
         if rating is None or rating.rating < 1:
             raise RuleError("{name} has no {skill} to help with", name=helper.name, skill=c.skill)
         chosen = Helper(helper.name, rating.name)
+    room(test.side(which), 1)
     reach(d, test, Step.HELP)
     d.emit(pev.HelperAdded(which, chosen))
 
@@ -179,6 +195,7 @@ def tap_nature(d: Draft, c: cmd.TapNature, rng: random.Random) -> None:
     if character.persona < 1:
         raise RuleError("{name} has no Persona point to tap Nature", name=character.name)
     nature = character.rating("Nature")
+    room(side, nature.rating if nature else 0)
     reach(d, test, Step.NATURE)
     d.emit(
         ev.PointsGained(character.name, 0, -1, "tap nature"),

@@ -11,7 +11,7 @@ from tablekit.rules.mouse_guard import commands as cmd
 from tablekit.rules.mouse_guard import events as ev
 from tablekit.rules.mouse_guard import procedure_events as pev
 from tablekit.rules.mouse_guard.conditions import dice_penalty
-from tablekit.rules.mouse_guard.dice import successes
+from tablekit.rules.mouse_guard.dice import MAX_DICE, successes
 from tablekit.rules.mouse_guard.draft import Draft, dice
 from tablekit.rules.mouse_guard.procedure import current, reach, side_of
 from tablekit.rules.mouse_guard.state import Side, Step, Test
@@ -66,8 +66,10 @@ def tiebreaker(d: Draft, c: cmd.Tiebreaker, rng: random.Random) -> None:
 def _pool(d: Draft, side: Side, ability: str, gm_dice: int) -> int:
     """A side's tiebreaker dice: its ability less condition dice, or the GM's number."""
     if side.gm:
-        if gm_dice < 1:
-            raise RuleError("Give the GM's tiebreaker at least one die ({dice})", dice=gm_dice)
+        if not 1 <= gm_dice <= MAX_DICE:
+            raise RuleError(
+                "The GM's tiebreaker rolls 1 to {top} dice, not {dice}", top=MAX_DICE, dice=gm_dice
+            )
         return gm_dice
     character = d.state.character(side.actor)
     rating = character.rating(ability)

@@ -8,7 +8,7 @@ scripted action is a Secret of its side (see :mod:`.conflict.view` for the
       "game": "mouse-guard",
       "phase": "setup" | "prologue" | "mission" | "goals" | "gm_turn" | "players_turn"
                | "winter",
-      "session": int,                  # sessions begun (each prologue begins one)
+      "sessions_begun": int,           # sessions begun (each prologue begins one)
       "mission": str,
       "ruleset": {"level_three": "success" | "reroll", "level_two_every_roll": bool},
       "characters": [
@@ -38,7 +38,8 @@ scripted action is a Secret of its side (see :mod:`.conflict.view` for the
             "now": float,              # with no further option
             "deeper_understanding": float | None,   # None when not open now
             "of_course": float | None, "explode": float | None, "level_three": float | None,
-            "all": float},             # with every open option the mouse can pay for
+            "all": float,              # with every open option the mouse can pay for
+            "tie": float},             # versus, opponent rolled, no level 3 trait: a tie
         "options": {"deeper_understanding": bool, "of_course": bool, "explode": bool,
                     "level_three": bool},   # open to the tester now
       },
@@ -75,7 +76,7 @@ def view(state: State) -> dict[str, Any]:
     return {
         "game": "mouse-guard",
         "phase": state.phase.value,
-        "session": state.session,
+        "sessions_begun": state.session,
         "mission": state.mission,
         "ruleset": asdict(state.ruleset),
         "characters": [_character(c, state) for c in state.characters],

@@ -91,3 +91,13 @@ def test_rating_names_take_the_sheets_spelling(tmp_path: Path) -> None:
     assert saxon.nature_max == 5
     assert [r.name for r in saxon.ratings].count("Nature") == 1
     same_after_replay(session)
+
+
+def test_the_view_keeps_the_sessions_name(tmp_path: Path) -> None:
+    """The summary's Game Structure counts sessions (each begins with a prologue);
+    that count must not hide the name of the session the table opened."""
+    session = journalled(tmp_path / "journal.sqlite3")
+    session.apply(cmd.SetPhase("prologue"))
+    view = same_after_replay(session)
+    assert view["session"] == "patrol"
+    assert view["sessions_begun"] == 1
