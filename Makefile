@@ -34,6 +34,7 @@ bench: $(VENV)/.installed
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m benchmarks.camera_ui
 	$(PY) -m benchmarks.mg_odds
 	$(PY) -m benchmarks.pad_latency
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m benchmarks.pad_to_screen
 
 # After changing interface texts or a RuleError's sentence: refresh the catalogue, then translate the new entries in
 # tablekit/locale/da/LC_MESSAGES/tablekit.po and run this again to compile them.
