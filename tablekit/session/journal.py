@@ -33,6 +33,7 @@ CREATE TABLE IF NOT EXISTS steps (
     at REAL NOT NULL
 );
 CREATE INDEX IF NOT EXISTS steps_by_session ON steps(session, id);
+CREATE INDEX IF NOT EXISTS steps_by_undone ON steps(session, undone);
 """
 
 
@@ -161,18 +162,26 @@ class Journal:
         return self._flip(session, undone=1, order="ASC")
 
     def can_undo(self, session: str) -> bool:
-        return self._count(session, undone=0) > 0
+        return self._any(session, undone=0)
 
     def can_redo(self, session: str) -> bool:
-        return self._count(session, undone=1) > 0
+        return self._any(session, undone=1)
 
     def integrity(self) -> str:
         """SQLite's own check of the file: "ok" when all is well."""
         return str(self._read("PRAGMA integrity_check", ())[0][0])
 
-    def _count(self, session: str, undone: int) -> int:
-        return self._one(
-            "SELECT COUNT(*) FROM steps WHERE session = ? AND undone = ?", (session, undone)
+    def _any(self, session: str, undone: int) -> bool:
+        """Whether ``session`` has a step so marked: one index probe, however long the journal.
+
+        The screen asks on every frame (to grey Undo and Redo), so this must not
+        grow with a campaign's tens of thousands of steps.
+        """
+        return bool(
+            self._one(
+                "SELECT EXISTS (SELECT 1 FROM steps WHERE session = ? AND undone = ?)",
+                (session, undone),
+            )
         )
 
     def _bump(self, session: str) -> None:
