@@ -121,7 +121,7 @@ def level_three(d: Draft, c: cmd.LevelThree, rng: random.Random) -> None:
         raise RuleError("{name} has no level 3 trait {trait}", name=character.name, trait=c.trait)
     if d.state.ruleset.level_three == "success":
         reach(d, test, Step.LEVEL_THREE)
-        d.emit(pev.SuccessAdded(which, 1, LEVEL_THREE))
+        d.emit(pev.SuccessAdded(which, 1, LEVEL_THREE, trait.name))
         return
     if trait.used:
         raise RuleError("{trait} has already been used this session", trait=trait.name)
@@ -129,5 +129,5 @@ def level_three(d: Draft, c: cmd.LevelThree, rng: random.Random) -> None:
     reach(d, test, Step.LEVEL_THREE)
     d.emit(
         ev.TraitUsed(character.name, trait.name, True),
-        pev.Rolled(which, "reroll", faces, LEVEL_THREE),
+        pev.Rolled(which, "reroll", faces, LEVEL_THREE, trait.name),
     )

@@ -17,8 +17,11 @@ from tablekit.rules.mouse_guard.state import Modifier, Phase, Result, Side, Stat
 
 
 def evolve(state: State, event: Event) -> State:
-    """The state after ``event``."""
-    return _STEPS[type(event)](state, event)
+    """The state after ``event``; a test under way notes any change to a sheet."""
+    after = _STEPS[type(event)](state, event)
+    if after.test is not None and not after.test.marked and after.characters != state.characters:
+        after = replace(after, test=replace(after.test, marked=True))
+    return after
 
 
 def _sheet(change: Callable[..., Character], *fields: str) -> Callable[[State, Any], State]:
@@ -41,12 +44,20 @@ def _removed(s: State, e: ev.CharacterRemoved) -> State:
 
 
 def _phase(s: State, e: ev.PhaseSet) -> State:
-    return replace(s, phase=Phase(e.phase))
+    begun = s.players_turn_begun or e.phase == Phase.PLAYERS_TURN
+    return replace(s, phase=Phase(e.phase), players_turn_begun=begun)
 
 
 def _session(s: State, e: ev.SessionBegan) -> State:
     characters = tuple(marks.new_session(c) for c in s.characters)
-    return replace(s, characters=characters, session=s.session + 1, prologues=(), mission="")
+    return replace(
+        s,
+        characters=characters,
+        session=s.session + 1,
+        prologues=(),
+        mission="",
+        players_turn_begun=False,
+    )
 
 
 def _mission(s: State, e: ev.MissionSet) -> State:
@@ -114,6 +125,7 @@ def _tapped(s: State, e: pev.NatureTapped) -> State:
 def _rolled(s: State, e: pev.Rolled) -> State:
     def change(side: Side) -> Side:
         options = side.options + ((e.option,) if e.option else ())
+        side = replace(side, traits=side.traits + ((e.trait,) if e.trait else ()))
         if e.purpose == "roll":
             return replace(side, rolled=True, faces=e.faces, options=options)
         if e.purpose == "explode":
@@ -131,7 +143,10 @@ def _reroll(faces: tuple[str, ...], new: tuple[str, ...]) -> tuple[str, ...]:
 
 def _success(s: State, e: pev.SuccessAdded) -> State:
     def change(side: Side) -> Side:
-        return replace(side, bonus=side.bonus + e.amount, options=side.options + (e.option,))
+        traits = side.traits + ((e.trait,) if e.trait else ())
+        return replace(
+            side, bonus=side.bonus + e.amount, options=side.options + (e.option,), traits=traits
+        )
 
     return _side(s, e.side, change)
 

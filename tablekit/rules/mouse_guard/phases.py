@@ -19,16 +19,18 @@ PERSONA_REWARDS = ("against_belief", "goal_done", "workhorse", "mvp", "embodimen
 
 
 def set_phase(d: Draft, c: cmd.SetPhase, rng: random.Random) -> None:
-    """Move on. A prologue begins a new session; the players' turn brings a free check each."""
+    """Move on. A prologue begins a new session; the session's first players' turn brings
+    a free check each (the summary gives one per player per session, not per turn)."""
     phase = Phase(c.phase)
     if d.state.test is not None:
         raise RuleError("Finish or cancel the test before moving on")
     if phase is d.state.phase:
         raise RuleError("The session is already in that phase")
+    first_turn = not d.state.players_turn_begun or phase is Phase.PROLOGUE
     if phase is Phase.PROLOGUE:
         d.emit(ev.SessionBegan())
     d.emit(ev.PhaseSet(phase.value))
-    if phase is Phase.PLAYERS_TURN:
+    if phase is Phase.PLAYERS_TURN and first_turn:
         for character in d.state.characters:
             d.emit(ev.ChecksEarned(character.name, "", 1))
 

@@ -64,6 +64,7 @@ class Rolled(Event):
     purpose: str
     faces: tuple[str, ...]
     option: str = ""
+    trait: str = ""
 
 
 @dataclass(frozen=True)
@@ -72,6 +73,7 @@ class SuccessAdded(Event):
     side: str
     amount: int
     option: str
+    trait: str = ""
 
 
 @dataclass(frozen=True)

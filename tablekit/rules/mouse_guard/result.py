@@ -2,8 +2,9 @@
 
 A pass marks the tested rating and helping wises passed; a failure marks them
 failed, and the GM chooses a twist or a condition, which skill and ability
-helpers share (wise helpers do not). Acting against Nature, or tapping it
-outside its scope, taxes Nature by the margin of failure.
+helpers share (wise helpers do not); a condition lets the deed succeed but
+still marks the roll failed. Acting against Nature, or tapping it, taxes
+Nature by the margin of failure.
 """
 
 from __future__ import annotations
@@ -43,7 +44,7 @@ def resolve(d: Draft, c: cmd.Resolve, rng: random.Random) -> None:
         d.emit(*_marks(test.opponent, not passed))
     if not passed:
         d.emit(*_taxes(test), *_conditions(d, test.tester, condition))
-    d.emit(pev.TestEnded(passed, c.outcome, condition))
+    d.emit(pev.TestEnded(passed or c.outcome == "condition", c.outcome, condition))
 
 
 def _condition(c: cmd.Resolve) -> str:
@@ -64,9 +65,17 @@ def _marks(side: Side, passed: bool) -> list[Event]:
 
 
 def _taxes(test: Test) -> list[Event]:
+    """Nature taxed by the margin when the dice failed with Nature acting against
+    itself, or with Nature tapped, within its scope or outside it (the sheet's
+    Nature Rules: a failed roll after tapping is taxed whatever the scope).
+
+    A "success with a Condition" is taxed too: the GM grants the deed, but the
+    roll itself failed and is checked as failed (the summary's step 12), and the
+    tax follows the roll's margin of failure.
+    """
     side = test.tester
-    outside = side.nature == "against" or (side.tapped and not side.tapped_within)
-    if not outside or not test.margin:
+    taxed = side.nature == "against" or side.tapped
+    if not taxed or not test.margin:
         return []
     return [ev.NatureChanged(side.actor, -test.margin, "margin of failure")]
 
@@ -83,8 +92,21 @@ def _conditions(d: Draft, side: Side, condition: str) -> list[Event]:
 
 
 def cancel_test(d: Draft, c: cmd.CancelTest, rng: random.Random) -> None:
-    if d.state.test is None:
+    """Drop a test that changed no sheet since it began; once one has, refuse.
+
+    Refusing is the simpler correct choice: undoing would mean reversing every
+    check earned, point spent, Nature taxed and mark made, and a mistake is
+    already taken back exactly by Undo. Otherwise a trait used against could
+    earn its checks and a cancel keep them, again and again. The check a test
+    costs in the players' turn is paid to begin it and is not refunded.
+    """
+    test = d.state.test
+    if test is None:
         raise RuleError("No test is in progress")
+    if test.marked:
+        raise RuleError(
+            "This test has already earned or spent something on a sheet; undo it instead"
+        )
     d.emit(pev.TestCancelled())
 
 

@@ -136,13 +136,27 @@ def advance(d: Draft, c: cmd.Advance, rng: random.Random) -> None:
     """Raise a rating whose passes and fails have reached what it needs."""
     character = d.state.character(c.character)
     rating = character.rating(c.rating)
-    if rating is None or not rating.advance_due:
+    if rating is None:
+        raise RuleError("{name} has no {rating} to advance", name=character.name, rating=c.rating)
+    if rating.rating >= MAX_RATING:
+        raise RuleError(
+            "{rating} is at {top}, the highest rating the sheet has boxes for",
+            rating=rating.name,
+            top=MAX_RATING,
+        )
+    if rating.rating == 0:
+        raise RuleError(
+            "{name} has no dice in {rating} yet: set its rating when the mouse learns it",
+            name=character.name,
+            rating=rating.name,
+        )
+    if not rating.advance_due:
         have = (rating.passes, rating.fails) if rating else (0, 0)
         level = rating.rating if rating else 0
         raise RuleError(
             "{rating} {level} advances with {need_p} passes and {need_f} fails; it has "
             "{passes} and {fails}",
-            rating=c.rating,
+            rating=rating.name,
             level=level,
             need_p=level,
             need_f=max(0, level - 1),

@@ -104,7 +104,9 @@ class Test:
     """A test in progress. ``opponent`` is set for a versus test, ``ob`` otherwise.
 
     ``winner`` is settled by tie-breaking ("tester" or "opponent");
-    ``tiebreaker`` counts tiebreaker rolls made.
+    ``tiebreaker`` counts tiebreaker rolls made; ``marked`` says a sheet has
+    changed since the test began (a check, a point, a mark), so it cannot be
+    cancelled.
     """
 
     tester: Side
@@ -113,6 +115,7 @@ class Test:
     step: Step = Step.BASE
     winner: str = ""
     tiebreaker: int = 0
+    marked: bool = False
 
     def side(self, which: str) -> Side:
         """``"tester"`` or ``"opponent"``."""
@@ -179,6 +182,8 @@ class State:
     test: Test | None = None
     last: Result | None = None
     conflict: Conflict | None = None
+    players_turn_begun: bool = False
+    """Whether this session's players' turn has begun (its free checks are given once)."""
 
     def character(self, name: str) -> Character:
         """The character ``name`` (any case), or a RuleError naming those at the table."""

@@ -58,7 +58,8 @@ def test_step_3_trait_for_adds_a_die_and_is_used_for_the_session() -> None:
     table.do(cmd.BeginTest("Saxon", "Fighter", ob=2), cmd.UseTraitFor("Saxon", "Quick"))
     assert _pool(table) == 4
     assert table.mouse("Saxon").trait("Quick").used
-    table.do(cmd.CancelTest(), cmd.BeginTest("Saxon", "Fighter", ob=2))
+    table.do(cmd.Roll(faces=["sword", "axe", "snake", "snake"]), cmd.Resolve())
+    table.do(cmd.BeginTest("Saxon", "Fighter", ob=2))
     with pytest.raises(RuleError, match="already been used this session"):
         table.do(cmd.UseTraitFor("Saxon", "Quick"))
 
