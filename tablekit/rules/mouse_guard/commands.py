@@ -165,6 +165,15 @@ class TapNature(Command):
 
 
 @dataclass(frozen=True)
+class PersonaDice(Command):
+    """Step 5: Persona points spent for dice, one die per point (the sheet's Persona box)."""
+
+    kind: ClassVar[str] = "mg.persona_dice"
+    character: str
+    points: int = 1
+
+
+@dataclass(frozen=True)
 class Roll(Command):
     """Step 6: the next side rolls (in a versus test the opponent first)."""
 
@@ -309,7 +318,7 @@ class Advance(Command):
 COMMANDS: tuple[type[Command], ...] = (
     AddCharacter, RemoveCharacter, SetRating, SetTrait, SetWise, SetPhase, Prologue,
     SetMission, SetGoal, Reward, BeginTest, UseTraitAgainst, UseTraitFor, AddHelper,
-    TapNature, Roll, DeeperUnderstanding, OfCourse, Explode, LevelThree, BreakTie,
+    TapNature, PersonaDice, Roll, DeeperUnderstanding, OfCourse, Explode, LevelThree, BreakTie,
     Tiebreaker, Resolve, CancelTest, SetCondition, Recover, SpendCheck, EarnChecks,
     ChargeTrait, RechargeTrait, Advance,
 )  # fmt: skip

@@ -46,6 +46,7 @@ _HANDLERS: dict[type[Command], Handler] = {
     cmd.UseTraitFor: procedure.use_trait_for,
     cmd.AddHelper: procedure.add_helper,
     cmd.TapNature: procedure.tap_nature,
+    cmd.PersonaDice: procedure.persona_dice,
     cmd.Roll: procedure.roll,
     cmd.DeeperUnderstanding: after_roll.deeper_understanding,
     cmd.OfCourse: after_roll.of_course,

@@ -55,6 +55,7 @@ def test_commands(test: Test) -> set[str]:
             (Step.TRAIT_FOR, cmd.UseTraitFor.kind),
             (Step.HELP, cmd.AddHelper.kind),
             (Step.NATURE, cmd.TapNature.kind),
+            (Step.NATURE, cmd.PersonaDice.kind),
         )
         kinds |= {kind for step, kind in before if test.step <= step}
         return kinds | {cmd.Roll.kind}

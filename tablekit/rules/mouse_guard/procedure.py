@@ -205,6 +205,26 @@ def tap_nature(d: Draft, c: cmd.TapNature, rng: random.Random) -> None:
         d.emit(ev.NatureChanged(character.name, -1, "tapped outside nature"))
 
 
+def persona_dice(d: Draft, c: cmd.PersonaDice, rng: random.Random) -> None:
+    """Step 5: each Persona point spent adds a die (the sheet's Persona box)."""
+    test = current(d, Step.NATURE)
+    which = side_of(test, c.character)
+    character = d.state.character(c.character)
+    if not 1 <= c.points <= character.persona:
+        raise RuleError(
+            "{name} can spend 1 to {most} Persona points, not {points}",
+            name=character.name,
+            most=character.persona,
+            points=c.points,
+        )
+    room(test.side(which), c.points)
+    reach(d, test, Step.NATURE)
+    d.emit(
+        ev.PointsGained(character.name, 0, -c.points, "persona dice"),
+        pev.PoolChanged(which, Modifier("persona", c.points)),
+    )
+
+
 def roll(d: Draft, c: cmd.Roll, rng: random.Random) -> None:
     """Step 6: the next side rolls its pool; in a versus test the opponent goes first."""
     test = current(d, Step.ROLL)

@@ -133,6 +133,25 @@ def test_step_5_nature_is_never_tapped_for_resources_or_circles() -> None:
         table.do(cmd.TapNature("Saxon"))
 
 
+def test_step_5_each_persona_point_spent_adds_a_die() -> None:
+    """Character sheet, Persona box: one die per point spent (or tap Nature instead)."""
+    table = patrol()
+    table.do(cmd.BeginTest("Saxon", "Fighter", ob=2), cmd.PersonaDice("Saxon", 2))
+    assert _pool(table) == 3 + 2
+    assert table.mouse("Saxon").persona == 0
+    with pytest.raises(RuleError, match="1 to 0 Persona points, not 1"):
+        table.do(cmd.PersonaDice("Saxon", 1))
+
+
+def test_step_5_persona_dice_cannot_be_spent_after_the_roll() -> None:
+    """Summary, Tests: the pool is built before step 6's roll."""
+    table = patrol()
+    table.do(cmd.BeginTest("Saxon", "Fighter", ob=2), cmd.Roll(faces=("axe", "snake", "snake")))
+    with pytest.raises(RuleError):
+        table.do(cmd.PersonaDice("Saxon", 1))
+    assert table.mouse("Saxon").persona == 2
+
+
 def test_step_6_the_gm_rolls_first_in_a_versus_test() -> None:
     """Summary, Tests step 6."""
     table = patrol()
