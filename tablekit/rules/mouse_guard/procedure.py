@@ -157,13 +157,20 @@ def use_trait_for(d: Draft, c: cmd.UseTraitFor, rng: random.Random) -> None:
 
 
 def add_helper(d: Draft, c: cmd.AddHelper, rng: random.Random) -> None:
-    """Step 4: another mouse adds a die with a skill, an ability or a wise."""
+    """Step 4: another mouse adds a die with a skill, an ability or a wise.
+
+    The roller may also name a wise of its own ("I Am Wise", the sheet's basic
+    dice rules): one die, once a test, marked like a helping wise.
+    """
     test = current(d, Step.HELP)
     which = side_of(test, c.character)
     helper = d.state.character(c.helper)
     rolling = {s.actor.lower() for s in (test.tester, test.opponent) if s is not None}
     helping = {h.name for s in (test.tester, test.opponent) if s for h in s.helpers}
-    if helper.name.lower() in rolling or helper.name in helping:
+    own_wise = helper.name.lower() == c.character.lower() and bool(c.wise) and not c.skill
+    if own_wise and helper.name in helping:
+        raise RuleError("{name} already adds a wise of its own to this test", name=helper.name)
+    if not own_wise and (helper.name.lower() in rolling or helper.name in helping):
         raise RuleError("{name} is already in this test", name=helper.name)
     if bool(c.skill) == bool(c.wise):
         raise RuleError("A helper helps with one skill, ability or wise: name one")

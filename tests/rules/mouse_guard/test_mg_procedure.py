@@ -116,6 +116,20 @@ def test_step_4_a_helper_needs_the_skill_or_wise() -> None:
         table.do(cmd.AddHelper("Saxon", "Saxon", skill="Fighter"))
 
 
+def test_step_4_i_am_wise_adds_a_die_from_the_rollers_own_wise_once() -> None:
+    """Character sheet, basic dice rules (I Am Wise): +1D from one of your own related wises."""
+    table = patrol()
+    table.do(cmd.BeginTest("Saxon", "Fighter", ob=2))
+    table.do(cmd.AddHelper("Saxon", "Saxon", wise="Weather-wise"))
+    assert _pool(table) == 3 + 1
+    with pytest.raises(RuleError, match="already adds a wise of its own"):
+        table.do(cmd.AddHelper("Saxon", "Saxon", wise="Weather-wise"))
+    with pytest.raises(RuleError, match="already in this test"):
+        table.do(cmd.AddHelper("Saxon", "Saxon", skill="Fighter"))
+    table.do(cmd.Roll(faces=("axe", "sword", "snake", "snake")), cmd.Resolve())
+    assert table.mouse("Saxon").wise("Weather-wise").passed  # marked like a helping wise
+
+
 def test_step_5_persona_adds_nature_and_outside_nature_taxes_one() -> None:
     """Summary, Tests step 5; sheet, Nature rules (Tapping Nature)."""
     table = patrol()
