@@ -1,9 +1,11 @@
-"""The forms of the Mouse Guard screen, built from the table view.
+"""The forms of the Mouse Guard screen for a mouse, its sheet and a test, from the table view.
 
 Each builder returns a :class:`~tablekit.ui.form.Form` whose confirm turns the
 chosen values into commands and submits them; a refusal leaves the form open
 with the reason on screen. Every choice is a tap: mice, ratings, traits and
-wises are offered from the sheets, so nothing but a new name is typed.
+wises are offered from the sheets, so nothing but a new name is typed. A
+conflict's forms are in :mod:`~tablekit.ui.mg.conflict_forms`, the prologue's and
+the rewards' in :mod:`~tablekit.ui.mg.session_forms`.
 """
 
 from __future__ import annotations
@@ -14,7 +16,6 @@ from typing import Any, Literal
 from tablekit.rules.game import Command
 from tablekit.rules.mouse_guard import commands as cmd
 from tablekit.rules.mouse_guard.character import ABILITIES
-from tablekit.rules.mouse_guard.conflict import commands as ccmd
 from tablekit.ui.form import Field, Form
 from tablekit.ui.i18n import mark
 
@@ -274,150 +275,3 @@ def failure(submit: Submit, tr: Tr) -> Form:
         return submit(cmd.Resolve("condition", values["outcome"]))
 
     return Form(tr("Failed"), [fields], confirm, tr("Done"))
-
-
-CONFLICTS = (
-    ("fight", mark("Fight")),
-    ("fight_animal", mark("Fight Animal")),
-    ("chase", mark("Chase")),
-    ("argument", mark("Argument")),
-    ("negotiation", mark("Negotiation")),
-    ("speech", mark("Speech")),
-    ("journey", mark("Journey")),
-    ("war", mark("War")),
-)
-"""The kinds of conflict a table starts by touch ("other" needs its skills named: scripts)."""
-
-
-def begin_conflict(view: View, submit: Submit, tr: Tr) -> Form:
-    """The kind of conflict, who of the patrol takes part, their captain, and the GM's dice."""
-    names = [(c["name"], c["name"]) for c in view["characters"]]
-    kinds = [(key, tr(label)) for key, label in CONFLICTS]
-    first = choice("conflict", tr("Conflict"), kinds, "fight")
-    second = [
-        Field("patrol", tr("The patrol"), "multi", tuple(n for n, _ in names), names),
-        *choice("captain", tr("Captain"), names, names[0][0] if names else ""),
-        Field("gm_dice", tr("GM's dice for each action"), "count", 4, low=1, high=12),
-    ]
-
-    def confirm(values: dict[str, Any]) -> bool:
-        members = tuple(n for n, _ in names if n in values["patrol"])
-        return submit(
-            ccmd.BeginConflict(
-                values["conflict"],
-                members,
-                values["captain"],
-                tr("Opponent"),
-                gm_dice=values["gm_dice"],
-            )
-        )
-
-    return Form(tr("Conflict"), [first, second], confirm, tr("Begin"))
-
-
-def patrol_disposition(conflict: dict[str, Any], submit: Submit, tr: Tr) -> Form:
-    """The captain's disposition roll: which team mates help, and gear's dice."""
-    team = conflict["sides"]["patrol"]
-    mates = [(m, m) for m in team["members"] if m != team["captain"]]
-    fields = [Field("helpers", tr("Helpers"), "multi", (), mates)] if mates else []
-    fields.append(Field("gear", tr("Gear (dice)"), "count", 0, high=3))
-
-    def confirm(values: dict[str, Any]) -> bool:
-        helpers = tuple(values.get("helpers", ()))
-        return submit(ccmd.RollDisposition("patrol", helpers=helpers, gear=values["gear"]))
-
-    return Form(tr("Patrol's disposition"), [fields], confirm, tr("Roll"))
-
-
-def gm_disposition(submit: Submit, tr: Tr) -> Form:
-    """The GM's starting disposition, as the GM decides it."""
-    field = Field("disposition", tr("Disposition"), "count", 6, low=1, high=20)
-
-    def confirm(values: dict[str, Any]) -> bool:
-        return submit(ccmd.SetDisposition("gm", values["disposition"]))
-
-    return Form(tr("GM's disposition"), [[field]], confirm, tr("Set"))
-
-
-Effect = Literal["impede", "gain_position", "disarm"]
-
-EFFECTS: tuple[tuple[Effect, str], ...] = (
-    ("impede", mark("Impede (1)")),
-    ("gain_position", mark("Gain Position (2)")),
-    ("disarm", mark("Disarm (3)")),
-)
-
-
-def maneuver(conflict: dict[str, Any], side: str, margin: int, submit: Submit, tr: Tr) -> Form:
-    """What a won maneuver's margin buys; Disarm names whom and what."""
-    opponent = "patrol" if side == "gm" else "gm"
-    targets = [(m, m) for m in conflict["sides"][opponent]["members"]]
-    weapons = [a["weapon"] for a in conflict["sides"][opponent]["arms"]]
-    items = [(weapon, tr(weapon)) for weapon in weapons]
-    effects = [(key, tr(label)) for key, label in EFFECTS]
-    fields = [Field("effects", tr("Margin {n}").format(n=margin), "multi", (), effects)]
-    fields += choice("target", tr("Disarm whom"), targets, targets[0][0] if targets else "")
-    if items:
-        fields += choice("item", tr("Take what"), items, items[0][0])
-
-    def confirm(values: dict[str, Any]) -> bool:
-        chosen = tuple(key for key, _ in EFFECTS if key in values["effects"])
-        disarm = "disarm" in chosen
-        return submit(
-            ccmd.Maneuver(
-                side,  # type: ignore[arg-type]
-                chosen,
-                values.get("target", "") if disarm else "",
-                values.get("item", "") if disarm else "",
-            )
-        )
-
-    return Form(tr("Maneuver"), [fields], confirm, tr("Spend"))
-
-
-RewardName = Literal[
-    "belief", "instinct", "goal", "against_belief", "goal_done", "workhorse", "mvp", "embodiment"
-]
-
-REWARDS: tuple[tuple[RewardName, str], ...] = (
-    ("belief", mark("Belief (Fate)")),
-    ("instinct", mark("Instinct (Fate)")),
-    ("goal", mark("Goal (Fate)")),
-    ("against_belief", mark("Against belief (Persona)")),
-    ("goal_done", mark("Goal done (Persona)")),
-    ("workhorse", mark("Workhorse (Persona)")),
-    ("mvp", mark("MVP (Persona)")),
-    ("embodiment", mark("Embodiment (Persona)")),
-)
-"""The session's rewards, with the point each earns."""
-
-PrologueChoice = Literal["hungry", "angry", "tired", "nature"]
-
-PROLOGUE: tuple[tuple[PrologueChoice, str], ...] = (
-    ("hungry", mark("Hungry")),
-    ("angry", mark("Angry")),
-    ("tired", mark("Tired")),
-    ("nature", mark("A point of Nature")),
-)
-
-
-def reward(sheet: dict[str, Any], submit: Submit, tr: Tr) -> Form:
-    """A reward at the end of a session: Fate or Persona for what the mouse did."""
-    options = [(key, tr(label)) for key, label in REWARDS]
-    fields = choice("reward", tr("Reward"), options, "belief")
-
-    def confirm(values: dict[str, Any]) -> bool:
-        return submit(cmd.Reward(sheet["name"], values["reward"]))
-
-    return Form(f"{sheet['name']}: {tr('Reward')}", [fields], confirm, tr("Give"))
-
-
-def prologue(sheet: dict[str, Any], submit: Submit, tr: Tr) -> Form:
-    """The prologue's gift: shake off Hungry, Angry or Tired, or win back a point of Nature."""
-    options = [(key, tr(label)) for key, label in PROLOGUE]
-    fields = choice("recover", tr("Recover"), options, "hungry")
-
-    def confirm(values: dict[str, Any]) -> bool:
-        return submit(cmd.Prologue(sheet["name"], values["recover"]))
-
-    return Form(f"{sheet['name']}: {tr('Prologue')}", [fields], confirm, tr("Done"))

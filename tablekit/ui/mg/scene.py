@@ -3,34 +3,30 @@
 With no test in progress the screen shows the patrol (or the sheet of the
 mouse tapped); a test in progress takes the screen: the pool, the obstacle
 and the exact odds on the left, and on the right only the steps the rules
-allow now, in the summary's order. Forms take the whole screen while open.
+allow now, in the summary's order (:mod:`~tablekit.ui.mg.steps`). A conflict
+takes the screen with its own controls (:mod:`~tablekit.ui.mg.conflict_controls`).
+Forms take the whole screen while open.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
-from functools import partial
 from typing import Any
 
 import pygame
 
 from tablekit.rules.game import Command
-from tablekit.rules.mouse_guard import commands as cmd
-from tablekit.rules.mouse_guard.conflict import commands as ccmd
 from tablekit.ui import chrome, theme, widgets
 from tablekit.ui.form import Form
 from tablekit.ui.host import Host
 from tablekit.ui.layout import columns, rows
-from tablekit.ui.mg import builder, conflict, forms, patrol
-from tablekit.ui.onscreen_pad import pad_buttons
+from tablekit.ui.mg import builder, forms, patrol, steps
+from tablekit.ui.mg.conflict_controls import ConflictControls
+from tablekit.ui.mg.stage import Entry, View
 from tablekit.ui.scene import Scene
 from tablekit.ui.touch import TAP
 from tablekit.ui.widgets import Button
-
-View = dict[str, Any]
-Entry = tuple[str, Callable[[], object], bool]
-"""A button on the right: (label, action, enabled)."""
 
 GUARD_DICE = ("d6", "taught:mouse-guard")
 """The dice a Mouse Guard roll can be read as: pips, or the table's taught Guard dice."""
@@ -45,9 +41,8 @@ class MouseGuardScene(Scene):
         super().__init__(app)
         self.form: Form | None = None
         self.selected: str | None = None
-        self.pad: str | None = None
-        """The side whose action pad is shown on the screen, for a table without buttons."""
         self.own_dice = app.settings.camera.backend != "none"
+        self.conflict_controls = ConflictControls(self)
 
     # -- the contract ----------------------------------------------------------------
 
@@ -82,7 +77,7 @@ class MouseGuardScene(Scene):
             self.form.draw(surface, layout, area, self.app.tr)
             return
         if view["conflict"] is not None:
-            self._draw_conflict(surface, view)
+            self.conflict_controls.draw(surface, view)
             return
         left, right = self._split(view)
         if view["test"] is not None:
@@ -103,7 +98,7 @@ class MouseGuardScene(Scene):
             area = self.app.layout.content()
             return self._bar() + self.form.buttons(self.app.layout, area, self.app.tr)
         if view["conflict"] is not None:
-            return self._bar() + self._conflict_buttons(view)
+            return self._bar() + self.conflict_controls.buttons(view)
         return self._bar() + self._side(view, self._split(view)[1])
 
     def _tap(self, pos: tuple[int, int]) -> None:
@@ -203,11 +198,11 @@ class MouseGuardScene(Scene):
 
     def _side(self, view: View, area: pygame.Rect) -> list[Button]:
         if view["test"] is not None:
-            entries = self._test_steps(view)
+            entries = steps.test_steps(self, view)
         elif self.selected is not None:
-            entries = self._sheet_actions(view)
+            entries = steps.sheet_actions(self, view)
         else:
-            entries = self._patrol_actions(view)
+            entries = steps.patrol_actions(self, view)
             area = self._below_phase(area)
         return self._column(area, entries)
 
@@ -232,298 +227,19 @@ class MouseGuardScene(Scene):
                 label,
                 action,
                 enabled,
-                fill=theme.CHEESE if label in self._primary() else theme.PARCHMENT,
+                fill=theme.CHEESE if label in self.primary() else theme.PARCHMENT,
             )
             for cell, (label, action, enabled) in zip(cells, entries, strict=False)
         ]
 
-    def _primary(self) -> set[str]:
-        """The buttons that move the test on, filled like every other "go" button."""
+    def primary(self) -> set[str]:
+        """The buttons that move a test or a conflict on, filled like every other "go" button."""
         tr = self.app.tr
         return {tr("Roll"), tr("Roll for the GM"), tr("Done"), tr("Reveal")}
 
-    def _patrol_actions(self, view: View) -> list[Entry]:
-        tr = self.app.tr
-        return [
-            (tr("New mouse"), lambda: self._show(forms.new_mouse(self.submit, tr)), True),
-            (
-                tr("Conflict…"),
-                lambda: self._show(forms.begin_conflict(view, self.submit, tr)),
-                "mg.begin_conflict" in view["legal"] and bool(view["characters"]),
-            ),
-            (tr("Next phase"), self._next_phase, "mg.set_phase" in view["legal"]),
-        ]
-
-    def _sheet_actions(self, view: View) -> list[Entry]:
-        tr, submit = self.app.tr, self.submit
-        sheet = forms.mouse(view, self.selected or "")
-        legal = set(view["legal"])
-        found: list[Entry] = [
-            (
-                tr("Test…"),
-                lambda: self._show(forms.begin_test(sheet, submit, tr)),
-                "mg.begin_test" in legal,
-            ),
-            (tr("Ratings…"), lambda: self._show(forms.edit_ratings(sheet, submit, tr)), True),
-            (tr("Conditions…"), lambda: self._show(forms.edit_conditions(sheet, submit, tr)), True),
-            (tr("Recover"), partial(submit, cmd.Recover(sheet["name"])), "mg.recover" in legal),
-            (tr("More…"), lambda: self._show(self._more(view, sheet)), True),
-        ]
-        for rating in sheet["advances_due"]:
-            label = f"{tr('Advance')} {tr(rating)}"
-            found.append((label, partial(submit, cmd.Advance(sheet["name"], rating)), True))
-        return found
-
-    def _more(self, view: View, sheet: dict[str, Any]) -> Form:
-        """The sheet's less frequent changes, one tap away: traits, wises, rewards, checks."""
-        tr, submit = self.app.tr, self.submit
-        legal = set(view["legal"])
-        menu: list[tuple[str, str, Callable[[], object], bool]] = [
-            (
-                "trait",
-                tr("Trait…"),
-                lambda: self._show(forms.add_trait(sheet, submit, tr)),
-                "mg.set_trait" in legal,
-            ),
-            (
-                "wise",
-                tr("Wise…"),
-                lambda: self._show(forms.add_wise(sheet, submit, tr)),
-                "mg.set_wise" in legal,
-            ),
-            (
-                "reward",
-                tr("Reward…"),
-                lambda: self._show(forms.reward(sheet, submit, tr)),
-                "mg.reward" in legal,
-            ),
-            (
-                "prologue",
-                tr("Prologue…"),
-                lambda: self._show(forms.prologue(sheet, submit, tr)),
-                "mg.prologue" in legal,
-            ),
-            (
-                "check",
-                tr("Spend a check"),
-                partial(submit, cmd.SpendCheck(sheet["name"])),
-                "mg.spend_check" in legal and sheet["checks"] > 0,
-            ),
-        ]
-        open_now = [(key, label) for key, label, _, allowed in menu if allowed]
-        actions = {key: action for key, _, action, _ in menu}
-        fields = forms.choice("what", tr("Change"), open_now, open_now[0][0] if open_now else "")
-
-        def confirm(values: dict[str, Any]) -> bool:
-            action = actions.get(values["what"])
-            if action is not None:
-                action()
-            return True
-
-        return Form(sheet["name"], [fields], confirm, tr("Open"))
-
-    def _test_steps(self, view: View) -> list[Entry]:
-        test = view["test"]
-        tr, submit = self.app.tr, self.submit
-        legal = set(view["legal"])
-        sheet = forms.mouse(view, test["tester"]["actor"])
-        versus = test["kind"] == "versus"
-        if test["to_roll"] is not None:
-            who = tr("Roll for the GM") if test["to_roll"] == "opponent" else tr("Roll")
-            return [
-                (
-                    tr("Trait against"),
-                    lambda: self._show(forms.trait(sheet, submit, tr, True, versus)),
-                    "mg.use_trait_against" in legal and not test["tester"]["rolled"],
-                ),
-                (
-                    tr("Trait for"),
-                    lambda: self._show(forms.trait(sheet, submit, tr, False, versus)),
-                    "mg.use_trait_for" in legal,
-                ),
-                (
-                    tr("Helpers"),
-                    lambda: self._show(forms.helper(view, sheet["name"], submit, tr)),
-                    "mg.add_helper" in legal,
-                ),
-                (
-                    tr("Add Nature (Persona)"),
-                    lambda: submit(cmd.TapNature(sheet["name"])),
-                    "mg.tap_nature" in legal,
-                ),
-                (who, lambda: self.roll(cmd.Roll()), True),
-                (tr("Cancel test"), lambda: submit(cmd.CancelTest()), True),
-            ]
-        return self._after_roll(view, sheet)
-
-    def _after_roll(self, view: View, sheet: dict[str, Any]) -> list[Entry]:
-        test = view["test"]
-        tr, submit = self.app.tr, self.submit
-        chance, open_now = test["chance"], test["options"]
-        found: list[Entry] = []
-        if test["tied"]:
-            found += [
-                (
-                    tr("Level 3 breaks the tie"),
-                    lambda: self._show(forms.level_three(sheet, submit, tr, True)),
-                    "mg.break_tie" in view["legal"],
-                ),
-                (
-                    tr("Give the GM the tie"),
-                    lambda: self._show(forms.concede_tie(sheet, submit, tr)),
-                    "mg.break_tie" in view["legal"],
-                ),
-                (
-                    tr("Tiebreaker"),
-                    lambda: self._show(forms.tiebreaker(submit, tr)),
-                    "mg.tiebreaker" in view["legal"],
-                ),
-            ]
-        for name in builder.OPTIONS:
-            if open_now.get(name):
-                label = builder.option_label(name, chance.get(name), tr)
-                found.append((label, self._option(name, sheet), True))
-        if test["passed"] is not None:
-            found.append((tr("Done"), self._finish(test["passed"]), True))
-        return found
-
-    def _option(self, name: str, sheet: dict[str, Any]) -> Callable[[], object]:
-        tr, submit = self.app.tr, self.submit
-        if name == "explode":
-            return lambda: self.roll(cmd.Explode(sheet["name"]))
-        if name == "level_three":
-            return lambda: self._show(forms.level_three(sheet, submit, tr, False))
-        return lambda: self._show(forms.wise_option(sheet, submit, tr, name))
-
-    def _finish(self, passed: bool) -> Callable[[], object]:
-        if passed:
-            return lambda: self.submit(cmd.Resolve())
-        return lambda: self._show(forms.failure(self.submit, self.app.tr))
-
-    def _next_phase(self) -> None:
-        order = list(patrol.PHASES)
-        now = self.view()["phase"]
-        following = "prologue" if now in ("players_turn", "winter") else order[order.index(now) + 1]
-        self.submit(cmd.SetPhase(following))  # type: ignore[arg-type]
-
-    def _show(self, form: Form) -> None:
+    def show(self, form: Form) -> None:
+        """Open ``form`` over the whole screen."""
         self.form = form
-
-    # -- a conflict ----------------------------------------------------------------------
-
-    def _draw_conflict(self, surface: pygame.Surface, view: View) -> None:
-        layout = self.app.layout
-        missing = {
-            pad: status.detail
-            for pad, status in self.app.pad_status.items()
-            if not status.connected
-        }
-        conflict.draw(surface, layout, layout.content(), view["conflict"], missing, self.app.tr)
-        for button in self._conflict_buttons(view):
-            button.draw(surface, layout.text("body"))
-
-    def _conflict_buttons(self, view: View) -> list[Button]:
-        """The buttons of the moment, then the on-screen pad if a side asked for it."""
-        layout = self.app.layout
-        now = view["conflict"]
-        area = self._conflict_area(view)
-        if now["status"] == "scripting" and self.pad is not None:
-            pad_row = pygame.Rect(area.x, area.bottom - layout.touch, area.width, layout.touch)
-            area.height -= layout.touch + layout.gap
-            pad = pad_buttons(pad_row, self.pad, self.app.pads, self.app.tr, layout.gap)
-        else:
-            pad = []
-        entries = self._conflict_entries(now)
-        count = max(1, len(entries))
-        row = pygame.Rect(area.x, area.bottom - layout.touch, area.width, layout.touch)
-        cells = (
-            columns(row, count, layout.gap)
-            if not layout.portrait
-            else rows(area, count, layout.gap, layout.touch)
-        )
-        found = [
-            Button(
-                cell,
-                label,
-                action,
-                enabled,
-                fill=theme.CHEESE if label in self._primary() else theme.PARCHMENT,
-            )
-            for cell, (label, action, enabled) in zip(cells, entries, strict=False)
-        ]
-        return found + pad
-
-    def _conflict_area(self, view: View) -> pygame.Rect:
-        """Where the conflict's buttons go: below the two sides and what is happening."""
-        layout = self.app.layout
-        rest = conflict.panels(layout, layout.content())[2]
-        lines = 1 + (
-            len(view["conflict"]["exchange"]["tests"]) if view["conflict"]["exchange"] else 0
-        )
-        if view["conflict"]["status"] == "over":
-            lines = 5
-        top = lines * (layout.text("heading") + layout.gap) + layout.gap
-        return pygame.Rect(rest.x, rest.y + top, rest.width, rest.height - top)
-
-    def _conflict_entries(self, now: dict[str, Any]) -> list[Entry]:
-        tr, submit = self.app.tr, self.submit
-        status = now["status"]
-        sides = now["sides"]
-        if status == "disposition":
-            return [
-                (
-                    tr("Patrol's disposition…"),
-                    lambda: self._show(forms.patrol_disposition(now, submit, tr)),
-                    not sides["patrol"]["start"],
-                ),
-                (
-                    tr("GM's disposition…"),
-                    lambda: self._show(forms.gm_disposition(submit, tr)),
-                    not sides["gm"]["start"],
-                ),
-            ]
-        if status == "scripting":
-            return [
-                (tr("GM's pad"), partial(self._toggle_pad, "gm"), True),
-                (tr("Patrol's pad"), partial(self._toggle_pad, "patrol"), True),
-            ]
-        if status == "revealing":
-            return [(tr("Reveal"), lambda: submit(ccmd.Reveal()), True)]
-        if status == "acting":
-            tests = now["exchange"]["tests"] if now["exchange"] else []
-            return [
-                (
-                    tr("Roll for {side}").format(side=conflict.side_name(t["side"], tr)),
-                    partial(self.roll, ccmd.RollAction(t["side"])),
-                    True,
-                )
-                for t in tests
-                if not t["rolled"]
-            ]
-        if status == "maneuver":
-            return self._maneuver_entries(now)
-        return [(tr("End conflict"), lambda: submit(ccmd.EndConflict()), True)]
-
-    def _maneuver_entries(self, now: dict[str, Any]) -> list[Entry]:
-        tr = self.app.tr
-        exchange = now["exchange"] or {"maneuvers": [], "bought": []}
-        bought = {b["side"] for b in exchange["bought"]}
-        return [
-            (
-                tr("Spend margin {n}…").format(n=m["margin"]),
-                partial(self._show_maneuver, now, m["side"], m["margin"]),
-                True,
-            )
-            for m in exchange["maneuvers"]
-            if m["side"] not in bought
-        ]
-
-    def _show_maneuver(self, now: dict[str, Any], side: str, margin: int) -> None:
-        self._show(forms.maneuver(now, side, margin, self.submit, self.app.tr))
-
-    def _toggle_pad(self, side: str) -> None:
-        """Show ``side``'s pad on the screen, or hide it: only counts are ever shown above it."""
-        self.pad = None if self.pad == side else side
 
     # -- commands and dice -------------------------------------------------------------
 

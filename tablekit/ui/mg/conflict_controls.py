@@ -1,0 +1,150 @@
+"""The controls of a Mouse Guard conflict: the buttons of the moment and the on-screen pad.
+
+Dispositions, the pads while the sides script, the reveal, the rolls, the
+margins to spend and the end: buttons below the two sides and what is happening.
+A table without pad buttons can show one side's pad on the screen instead.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import Any
+
+import pygame
+
+from tablekit.rules.mouse_guard.conflict import commands as ccmd
+from tablekit.ui import theme
+from tablekit.ui.layout import columns, rows
+from tablekit.ui.mg import conflict, conflict_forms
+from tablekit.ui.mg.stage import Entry, Stage, View
+from tablekit.ui.onscreen_pad import pad_buttons
+from tablekit.ui.widgets import Button
+
+
+class ConflictControls:
+    """The conflict's buttons on ``stage``, and which side's pad is on the screen."""
+
+    def __init__(self, stage: Stage) -> None:
+        self.stage = stage
+        self.pad: str | None = None
+        """The side whose action pad is shown on the screen, for a table without buttons."""
+
+    def draw(self, surface: pygame.Surface, view: View) -> None:
+        """The two sides, what is happening, and the buttons below."""
+        app = self.stage.app
+        layout = app.layout
+        missing = {
+            pad: status.detail for pad, status in app.pad_status.items() if not status.connected
+        }
+        conflict.draw(surface, layout, layout.content(), view["conflict"], missing, app.tr)
+        for button in self.buttons(view):
+            button.draw(surface, layout.text("body"))
+
+    def buttons(self, view: View) -> list[Button]:
+        """The buttons of the moment, then the on-screen pad if a side asked for it."""
+        app = self.stage.app
+        layout = app.layout
+        now = view["conflict"]
+        area = self._area(view)
+        if now["status"] == "scripting" and self.pad is not None:
+            pad_row = pygame.Rect(area.x, area.bottom - layout.touch, area.width, layout.touch)
+            area.height -= layout.touch + layout.gap
+            pad = pad_buttons(pad_row, self.pad, app.pads, app.tr, layout.gap)
+        else:
+            pad = []
+        entries = self._entries(now)
+        count = max(1, len(entries))
+        row = pygame.Rect(area.x, area.bottom - layout.touch, area.width, layout.touch)
+        cells = (
+            columns(row, count, layout.gap)
+            if not layout.portrait
+            else rows(area, count, layout.gap, layout.touch)
+        )
+        primary = self.stage.primary()
+        found = [
+            Button(
+                cell,
+                label,
+                action,
+                enabled,
+                fill=theme.CHEESE if label in primary else theme.PARCHMENT,
+            )
+            for cell, (label, action, enabled) in zip(cells, entries, strict=False)
+        ]
+        return found + pad
+
+    def _area(self, view: View) -> pygame.Rect:
+        """Where the conflict's buttons go: below the two sides and what is happening."""
+        layout = self.stage.app.layout
+        rest = conflict.panels(layout, layout.content())[2]
+        lines = 1 + (
+            len(view["conflict"]["exchange"]["tests"]) if view["conflict"]["exchange"] else 0
+        )
+        if view["conflict"]["status"] == "over":
+            lines = 5
+        top = lines * (layout.text("heading") + layout.gap) + layout.gap
+        return pygame.Rect(rest.x, rest.y + top, rest.width, rest.height - top)
+
+    def _entries(self, now: dict[str, Any]) -> list[Entry]:
+        """What the conflict's status allows now, one entry a button."""
+        stage = self.stage
+        tr, submit = stage.app.tr, stage.submit
+        status = now["status"]
+        sides = now["sides"]
+        if status == "disposition":
+            return [
+                (
+                    tr("Patrol's disposition…"),
+                    lambda: stage.show(conflict_forms.patrol_disposition(now, submit, tr)),
+                    not sides["patrol"]["start"],
+                ),
+                (
+                    tr("GM's disposition…"),
+                    lambda: stage.show(conflict_forms.gm_disposition(submit, tr)),
+                    not sides["gm"]["start"],
+                ),
+            ]
+        if status == "scripting":
+            return [
+                (tr("GM's pad"), partial(self._toggle_pad, "gm"), True),
+                (tr("Patrol's pad"), partial(self._toggle_pad, "patrol"), True),
+            ]
+        if status == "revealing":
+            return [(tr("Reveal"), lambda: submit(ccmd.Reveal()), True)]
+        if status == "acting":
+            tests = now["exchange"]["tests"] if now["exchange"] else []
+            return [
+                (
+                    tr("Roll for {side}").format(side=conflict.side_name(t["side"], tr)),
+                    partial(stage.roll, ccmd.RollAction(t["side"])),
+                    True,
+                )
+                for t in tests
+                if not t["rolled"]
+            ]
+        if status == "maneuver":
+            return self._maneuver_entries(now)
+        return [(tr("End conflict"), lambda: submit(ccmd.EndConflict()), True)]
+
+    def _maneuver_entries(self, now: dict[str, Any]) -> list[Entry]:
+        """A margin to spend for each side that won a maneuver and has not spent it yet."""
+        tr = self.stage.app.tr
+        exchange = now["exchange"] or {"maneuvers": [], "bought": []}
+        bought = {b["side"] for b in exchange["bought"]}
+        return [
+            (
+                tr("Spend margin {n}…").format(n=m["margin"]),
+                partial(self._show_maneuver, now, m["side"], m["margin"]),
+                True,
+            )
+            for m in exchange["maneuvers"]
+            if m["side"] not in bought
+        ]
+
+    def _show_maneuver(self, now: dict[str, Any], side: str, margin: int) -> None:
+        stage = self.stage
+        stage.show(conflict_forms.maneuver(now, side, margin, stage.submit, stage.app.tr))
+
+    def _toggle_pad(self, side: str) -> None:
+        """Show ``side``'s pad on the screen, or hide it: only counts are ever shown above it."""
+        self.pad = None if self.pad == side else side

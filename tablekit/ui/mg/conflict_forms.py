@@ -1,0 +1,112 @@
+"""The forms of a Mouse Guard conflict: its kind and sides, the dispositions, a maneuver.
+
+Built like every form of the screen (see :mod:`tablekit.ui.mg.forms`): each
+confirm turns the chosen values into conflict commands and submits them.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from tablekit.rules.mouse_guard.conflict import commands as ccmd
+from tablekit.ui.form import Field, Form
+from tablekit.ui.i18n import mark
+from tablekit.ui.mg.forms import Submit, Tr, View, choice
+
+CONFLICTS = (
+    ("fight", mark("Fight")),
+    ("fight_animal", mark("Fight Animal")),
+    ("chase", mark("Chase")),
+    ("argument", mark("Argument")),
+    ("negotiation", mark("Negotiation")),
+    ("speech", mark("Speech")),
+    ("journey", mark("Journey")),
+    ("war", mark("War")),
+)
+"""The kinds of conflict a table starts by touch ("other" needs its skills named: scripts)."""
+
+
+def begin_conflict(view: View, submit: Submit, tr: Tr) -> Form:
+    """The kind of conflict, who of the patrol takes part, their captain, and the GM's dice."""
+    names = [(c["name"], c["name"]) for c in view["characters"]]
+    kinds = [(key, tr(label)) for key, label in CONFLICTS]
+    first = choice("conflict", tr("Conflict"), kinds, "fight")
+    second = [
+        Field("patrol", tr("The patrol"), "multi", tuple(n for n, _ in names), names),
+        *choice("captain", tr("Captain"), names, names[0][0] if names else ""),
+        Field("gm_dice", tr("GM's dice for each action"), "count", 4, low=1, high=12),
+    ]
+
+    def confirm(values: dict[str, Any]) -> bool:
+        members = tuple(n for n, _ in names if n in values["patrol"])
+        return submit(
+            ccmd.BeginConflict(
+                values["conflict"],
+                members,
+                values["captain"],
+                tr("Opponent"),
+                gm_dice=values["gm_dice"],
+            )
+        )
+
+    return Form(tr("Conflict"), [first, second], confirm, tr("Begin"))
+
+
+def patrol_disposition(conflict: dict[str, Any], submit: Submit, tr: Tr) -> Form:
+    """The captain's disposition roll: which team mates help, and gear's dice."""
+    team = conflict["sides"]["patrol"]
+    mates = [(m, m) for m in team["members"] if m != team["captain"]]
+    fields = [Field("helpers", tr("Helpers"), "multi", (), mates)] if mates else []
+    fields.append(Field("gear", tr("Gear (dice)"), "count", 0, high=3))
+
+    def confirm(values: dict[str, Any]) -> bool:
+        helpers = tuple(values.get("helpers", ()))
+        return submit(ccmd.RollDisposition("patrol", helpers=helpers, gear=values["gear"]))
+
+    return Form(tr("Patrol's disposition"), [fields], confirm, tr("Roll"))
+
+
+def gm_disposition(submit: Submit, tr: Tr) -> Form:
+    """The GM's starting disposition, as the GM decides it."""
+    field = Field("disposition", tr("Disposition"), "count", 6, low=1, high=20)
+
+    def confirm(values: dict[str, Any]) -> bool:
+        return submit(ccmd.SetDisposition("gm", values["disposition"]))
+
+    return Form(tr("GM's disposition"), [[field]], confirm, tr("Set"))
+
+
+Effect = Literal["impede", "gain_position", "disarm"]
+
+EFFECTS: tuple[tuple[Effect, str], ...] = (
+    ("impede", mark("Impede (1)")),
+    ("gain_position", mark("Gain Position (2)")),
+    ("disarm", mark("Disarm (3)")),
+)
+
+
+def maneuver(conflict: dict[str, Any], side: str, margin: int, submit: Submit, tr: Tr) -> Form:
+    """What a won maneuver's margin buys; Disarm names whom and what."""
+    opponent = "patrol" if side == "gm" else "gm"
+    targets = [(m, m) for m in conflict["sides"][opponent]["members"]]
+    weapons = [a["weapon"] for a in conflict["sides"][opponent]["arms"]]
+    items = [(weapon, tr(weapon)) for weapon in weapons]
+    effects = [(key, tr(label)) for key, label in EFFECTS]
+    fields = [Field("effects", tr("Margin {n}").format(n=margin), "multi", (), effects)]
+    fields += choice("target", tr("Disarm whom"), targets, targets[0][0] if targets else "")
+    if items:
+        fields += choice("item", tr("Take what"), items, items[0][0])
+
+    def confirm(values: dict[str, Any]) -> bool:
+        chosen = tuple(key for key, _ in EFFECTS if key in values["effects"])
+        disarm = "disarm" in chosen
+        return submit(
+            ccmd.Maneuver(
+                side,  # type: ignore[arg-type]
+                chosen,
+                values.get("target", "") if disarm else "",
+                values.get("item", "") if disarm else "",
+            )
+        )
+
+    return Form(tr("Maneuver"), [fields], confirm, tr("Spend"))

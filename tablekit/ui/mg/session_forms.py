@@ -1,0 +1,61 @@
+"""The forms that bracket a Mouse Guard session: the prologue's gift and the rewards at its end.
+
+Built like every form of the screen (see :mod:`tablekit.ui.mg.forms`): each
+confirm turns the chosen value into a command and submits it.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from tablekit.rules.mouse_guard import commands as cmd
+from tablekit.ui.form import Form
+from tablekit.ui.i18n import mark
+from tablekit.ui.mg.forms import Submit, Tr, choice
+
+RewardName = Literal[
+    "belief", "instinct", "goal", "against_belief", "goal_done", "workhorse", "mvp", "embodiment"
+]
+
+REWARDS: tuple[tuple[RewardName, str], ...] = (
+    ("belief", mark("Belief (Fate)")),
+    ("instinct", mark("Instinct (Fate)")),
+    ("goal", mark("Goal (Fate)")),
+    ("against_belief", mark("Against belief (Persona)")),
+    ("goal_done", mark("Goal done (Persona)")),
+    ("workhorse", mark("Workhorse (Persona)")),
+    ("mvp", mark("MVP (Persona)")),
+    ("embodiment", mark("Embodiment (Persona)")),
+)
+"""The session's rewards, with the point each earns."""
+
+PrologueChoice = Literal["hungry", "angry", "tired", "nature"]
+
+PROLOGUE: tuple[tuple[PrologueChoice, str], ...] = (
+    ("hungry", mark("Hungry")),
+    ("angry", mark("Angry")),
+    ("tired", mark("Tired")),
+    ("nature", mark("A point of Nature")),
+)
+
+
+def reward(sheet: dict[str, Any], submit: Submit, tr: Tr) -> Form:
+    """A reward at the end of a session: Fate or Persona for what the mouse did."""
+    options = [(key, tr(label)) for key, label in REWARDS]
+    fields = choice("reward", tr("Reward"), options, "belief")
+
+    def confirm(values: dict[str, Any]) -> bool:
+        return submit(cmd.Reward(sheet["name"], values["reward"]))
+
+    return Form(f"{sheet['name']}: {tr('Reward')}", [fields], confirm, tr("Give"))
+
+
+def prologue(sheet: dict[str, Any], submit: Submit, tr: Tr) -> Form:
+    """The prologue's gift: shake off Hungry, Angry or Tired, or win back a point of Nature."""
+    options = [(key, tr(label)) for key, label in PROLOGUE]
+    fields = choice("recover", tr("Recover"), options, "hungry")
+
+    def confirm(values: dict[str, Any]) -> bool:
+        return submit(cmd.Prologue(sheet["name"], values["recover"]))
+
+    return Form(f"{sheet['name']}: {tr('Prologue')}", [fields], confirm, tr("Done"))

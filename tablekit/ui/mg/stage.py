@@ -1,0 +1,46 @@
+"""What the parts of the Mouse Guard screen may ask of the screen that holds them.
+
+The steps on the right and the conflict's controls reach the scene only through
+:class:`Stage`, so neither imports the scene module: the dependency runs one way.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Protocol
+
+from tablekit.rules.game import Command
+from tablekit.ui.form import Form
+from tablekit.ui.host import Host
+
+View = dict[str, Any]
+Entry = tuple[str, Callable[[], object], bool]
+"""A button on the right: (label, action, enabled)."""
+
+
+class Stage(Protocol):
+    """The Mouse Guard screen, as its parts see it."""
+
+    app: Host
+    selected: str | None
+    """The mouse whose sheet is shown, or None for the patrol."""
+
+    def show(self, form: Form) -> None:
+        """Open ``form`` over the whole screen."""
+        ...
+
+    def submit(self, command: Command) -> bool:
+        """Submit ``command``; return whether it applied."""
+        ...
+
+    def roll(self, command: Command) -> bool:
+        """Submit a rolling ``command``, with virtual dice or the table's own."""
+        ...
+
+    def view(self) -> View:
+        """The table's view of the session now."""
+        ...
+
+    def primary(self) -> set[str]:
+        """The labels of the buttons that move things on, filled like every "go" button."""
+        ...

@@ -1,0 +1,196 @@
+"""What can be done now on the Mouse Guard screen, outside a conflict.
+
+The right side's entries for the patrol, for one mouse's sheet, and for a test
+before and after its roll, in the summary's order. Each entry opens a form or
+submits a command through the :class:`~tablekit.ui.mg.stage.Stage` that shows it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import partial
+from typing import Any
+
+from tablekit.rules.mouse_guard import commands as cmd
+from tablekit.ui.form import Form
+from tablekit.ui.mg import builder, conflict_forms, forms, patrol, session_forms
+from tablekit.ui.mg.stage import Entry, Stage, View
+
+
+def patrol_actions(stage: Stage, view: View) -> list[Entry]:
+    """With the patrol shown: a new mouse, a conflict, the next phase."""
+    tr = stage.app.tr
+    return [
+        (tr("New mouse"), lambda: stage.show(forms.new_mouse(stage.submit, tr)), True),
+        (
+            tr("Conflict…"),
+            lambda: stage.show(conflict_forms.begin_conflict(view, stage.submit, tr)),
+            "mg.begin_conflict" in view["legal"] and bool(view["characters"]),
+        ),
+        (tr("Next phase"), partial(_next_phase, stage), "mg.set_phase" in view["legal"]),
+    ]
+
+
+def sheet_actions(stage: Stage, view: View) -> list[Entry]:
+    """With a mouse's sheet shown: a test, its ratings and conditions, and advances due."""
+    tr, submit = stage.app.tr, stage.submit
+    sheet = forms.mouse(view, stage.selected or "")
+    legal = set(view["legal"])
+    found: list[Entry] = [
+        (
+            tr("Test…"),
+            lambda: stage.show(forms.begin_test(sheet, submit, tr)),
+            "mg.begin_test" in legal,
+        ),
+        (tr("Ratings…"), lambda: stage.show(forms.edit_ratings(sheet, submit, tr)), True),
+        (tr("Conditions…"), lambda: stage.show(forms.edit_conditions(sheet, submit, tr)), True),
+        (tr("Recover"), partial(submit, cmd.Recover(sheet["name"])), "mg.recover" in legal),
+        (tr("More…"), lambda: stage.show(_more(stage, view, sheet)), True),
+    ]
+    for rating in sheet["advances_due"]:
+        label = f"{tr('Advance')} {tr(rating)}"
+        found.append((label, partial(submit, cmd.Advance(sheet["name"], rating)), True))
+    return found
+
+
+def _more(stage: Stage, view: View, sheet: dict[str, Any]) -> Form:
+    """The sheet's less frequent changes, one tap away: traits, wises, rewards, checks."""
+    tr, submit = stage.app.tr, stage.submit
+    legal = set(view["legal"])
+    menu: list[tuple[str, str, Callable[[], object], bool]] = [
+        (
+            "trait",
+            tr("Trait…"),
+            lambda: stage.show(forms.add_trait(sheet, submit, tr)),
+            "mg.set_trait" in legal,
+        ),
+        (
+            "wise",
+            tr("Wise…"),
+            lambda: stage.show(forms.add_wise(sheet, submit, tr)),
+            "mg.set_wise" in legal,
+        ),
+        (
+            "reward",
+            tr("Reward…"),
+            lambda: stage.show(session_forms.reward(sheet, submit, tr)),
+            "mg.reward" in legal,
+        ),
+        (
+            "prologue",
+            tr("Prologue…"),
+            lambda: stage.show(session_forms.prologue(sheet, submit, tr)),
+            "mg.prologue" in legal,
+        ),
+        (
+            "check",
+            tr("Spend a check"),
+            partial(submit, cmd.SpendCheck(sheet["name"])),
+            "mg.spend_check" in legal and sheet["checks"] > 0,
+        ),
+    ]
+    open_now = [(key, label) for key, label, _, allowed in menu if allowed]
+    actions = {key: action for key, _, action, _ in menu}
+    fields = forms.choice("what", tr("Change"), open_now, open_now[0][0] if open_now else "")
+
+    def confirm(values: dict[str, Any]) -> bool:
+        action = actions.get(values["what"])
+        if action is not None:
+            action()
+        return True
+
+    return Form(sheet["name"], [fields], confirm, tr("Open"))
+
+
+def test_steps(stage: Stage, view: View) -> list[Entry]:
+    """With a test in progress: what adds to the pool and the roll, or what follows it."""
+    test = view["test"]
+    tr, submit = stage.app.tr, stage.submit
+    legal = set(view["legal"])
+    sheet = forms.mouse(view, test["tester"]["actor"])
+    versus = test["kind"] == "versus"
+    if test["to_roll"] is not None:
+        who = tr("Roll for the GM") if test["to_roll"] == "opponent" else tr("Roll")
+        return [
+            (
+                tr("Trait against"),
+                lambda: stage.show(forms.trait(sheet, submit, tr, True, versus)),
+                "mg.use_trait_against" in legal and not test["tester"]["rolled"],
+            ),
+            (
+                tr("Trait for"),
+                lambda: stage.show(forms.trait(sheet, submit, tr, False, versus)),
+                "mg.use_trait_for" in legal,
+            ),
+            (
+                tr("Helpers"),
+                lambda: stage.show(forms.helper(view, sheet["name"], submit, tr)),
+                "mg.add_helper" in legal,
+            ),
+            (
+                tr("Add Nature (Persona)"),
+                lambda: submit(cmd.TapNature(sheet["name"])),
+                "mg.tap_nature" in legal,
+            ),
+            (who, lambda: stage.roll(cmd.Roll()), True),
+            (tr("Cancel test"), lambda: submit(cmd.CancelTest()), True),
+        ]
+    return _after_roll(stage, view, sheet)
+
+
+def _after_roll(stage: Stage, view: View, sheet: dict[str, Any]) -> list[Entry]:
+    """After the roll: break a tie, the options still open, and Done once it is decided."""
+    test = view["test"]
+    tr, submit = stage.app.tr, stage.submit
+    chance, open_now = test["chance"], test["options"]
+    found: list[Entry] = []
+    if test["tied"]:
+        found += [
+            (
+                tr("Level 3 breaks the tie"),
+                lambda: stage.show(forms.level_three(sheet, submit, tr, True)),
+                "mg.break_tie" in view["legal"],
+            ),
+            (
+                tr("Give the GM the tie"),
+                lambda: stage.show(forms.concede_tie(sheet, submit, tr)),
+                "mg.break_tie" in view["legal"],
+            ),
+            (
+                tr("Tiebreaker"),
+                lambda: stage.show(forms.tiebreaker(submit, tr)),
+                "mg.tiebreaker" in view["legal"],
+            ),
+        ]
+    for name in builder.OPTIONS:
+        if open_now.get(name):
+            label = builder.option_label(name, chance.get(name), tr)
+            found.append((label, _option(stage, name, sheet), True))
+    if test["passed"] is not None:
+        found.append((tr("Done"), _finish(stage, test["passed"]), True))
+    return found
+
+
+def _option(stage: Stage, name: str, sheet: dict[str, Any]) -> Callable[[], object]:
+    """The option ``name`` after a roll: explode the axes, a level 3 trait, or a wise."""
+    tr, submit = stage.app.tr, stage.submit
+    if name == "explode":
+        return lambda: stage.roll(cmd.Explode(sheet["name"]))
+    if name == "level_three":
+        return lambda: stage.show(forms.level_three(sheet, submit, tr, False))
+    return lambda: stage.show(forms.wise_option(sheet, submit, tr, name))
+
+
+def _finish(stage: Stage, passed: bool) -> Callable[[], object]:
+    """Done: a pass resolves at once; a failure asks the GM for a twist or a condition."""
+    if passed:
+        return lambda: stage.submit(cmd.Resolve())
+    return lambda: stage.show(forms.failure(stage.submit, stage.app.tr))
+
+
+def _next_phase(stage: Stage) -> None:
+    """On to the next phase; after the players' turn or winter the prologue comes round."""
+    order = list(patrol.PHASES)
+    now = stage.view()["phase"]
+    following = "prologue" if now in ("players_turn", "winter") else order[order.index(now) + 1]
+    stage.submit(cmd.SetPhase(following))  # type: ignore[arg-type]
