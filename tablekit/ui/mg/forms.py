@@ -185,14 +185,18 @@ def trait(sheet: dict[str, Any], submit: Submit, tr: Tr, against: bool, versus: 
 
 
 def helper(view: View, tester: str, submit: Submit, tr: Tr) -> Form:
-    """Another mouse helps with a skill, an ability or a wise of its own."""
-    others = [c for c in view["characters"] if c["name"] != tester]
+    """Another mouse helps with a skill, an ability or a wise; the roller may add its own wise.
+
+    The roller's own wise is "I Am Wise" (the sheet's basic dice rules).
+    """
     pages = []
-    for other in others:
-        via = ratings(other, tr) + [(f"wise:{w['name']}", w["name"]) for w in other["wises"]]
-        pages.append(choice(other["name"], other["name"], via, ""))
+    for other in view["characters"]:
+        wises = [(f"wise:{w['name']}", w["name"]) for w in other["wises"]]
+        via = wises if other["name"] == tester else ratings(other, tr) + wises
+        if via:
+            pages.append(choice(other["name"], other["name"], via, ""))
     if not pages:
-        pages = [[Field("none", tr("No other mouse can help"), "toggle", False)]]
+        pages = [[Field("none", tr("No mouse can help"), "toggle", False)]]
 
     def confirm(values: dict[str, Any]) -> bool:
         chosen = [(name, via) for name, via in values.items() if name != "none" and via]

@@ -111,7 +111,7 @@ def test_steps(stage: Stage, view: View) -> list[Entry]:
     versus = test["kind"] == "versus"
     if test["to_roll"] is not None:
         who = tr("Roll for the GM") if test["to_roll"] == "opponent" else tr("Roll")
-        return [
+        steps: list[Entry] = [
             (
                 tr("Trait against"),
                 lambda: stage.show(forms.trait(sheet, submit, tr, True, versus)),
@@ -128,10 +128,19 @@ def test_steps(stage: Stage, view: View) -> list[Entry]:
                 "mg.add_helper" in legal,
             ),
             (
-                tr("Add Nature (Persona)"),
+                tr("Nature (Persona)"),
                 lambda: submit(cmd.TapNature(sheet["name"])),
-                "mg.tap_nature" in legal,
+                "mg.tap_nature" in legal and sheet["persona"] > 0,
             ),
+            (
+                tr("Persona +1D"),
+                lambda: submit(cmd.PersonaDice(sheet["name"])),
+                "mg.persona_dice" in legal and sheet["persona"] > 0,
+            ),
+        ]
+        # Steps already passed, or not open to this mouse, leave the column: it stays short.
+        open_steps = [entry for entry in steps if entry[2]]
+        return open_steps + [
             (who, lambda: stage.roll(cmd.Roll()), True),
             (tr("Cancel test"), lambda: submit(cmd.CancelTest()), True),
         ]
