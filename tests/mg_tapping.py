@@ -47,7 +47,7 @@ def tap(app: App, pos: tuple[int, int]) -> None:
 
 def type_on_keys(app: App, word: str) -> None:
     for letter in word:
-        press(app, letter)
+        press(app, "space" if letter == " " else letter)
 
 
 def form(app: App) -> Form:

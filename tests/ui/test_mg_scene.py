@@ -189,3 +189,25 @@ def test_rewards_and_checks_from_the_sheet_menu(app: App) -> None:
     press(app, "Belief (Fate)")
     press(app, "Give")
     assert sheet(app, "sadie")["fate"] == 1
+
+
+def test_the_sheets_words_are_read_and_written_by_touch(app: App) -> None:
+    """Character sheet: belief, goal and instinct, typed on the screen's own keys."""
+    press(app, "Mouse Guard")
+    add_mouse(app, "lieam")
+    open_sheet(app, "lieam")
+    press(app, "More…")
+    press(app, "Belief, goal, instinct…")
+    press(app, "Open")
+    type_on_keys(app, "be kind")
+    press(app, "Next")
+    type_on_keys(app, "find sadie")
+    press(app, "Next")
+    type_on_keys(app, "run")
+    press(app, "Save")
+    mouse = sheet(app, "lieam")
+    assert (mouse["belief"], mouse["goal"], mouse["instinct"]) == ("be kind", "find sadie", "run")
+    press(app, "About")
+    assert app.scene.about  # type: ignore[attr-defined]
+    press(app, "Numbers")
+    assert not app.scene.about  # type: ignore[attr-defined]

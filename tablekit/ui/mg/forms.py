@@ -279,3 +279,57 @@ def failure(submit: Submit, tr: Tr) -> Form:
         return submit(cmd.Resolve("condition", values["outcome"]))
 
     return Form(tr("Failed"), [fields], confirm, tr("Done"))
+
+
+EXTRAS = ("checks", "advances_due", "prologue_done")
+"""What the view adds to a sheet; a sheet sent back to the rules leaves them out."""
+
+
+def replaced(sheet: dict[str, Any], **changes: Any) -> cmd.AddCharacter:
+    """The command that puts the mouse's sheet back with ``changes`` made."""
+    plain = {key: value for key, value in sheet.items() if key not in EXTRAS}
+    return cmd.AddCharacter(plain | changes, replace=True)
+
+
+def edit_story(sheet: dict[str, Any], submit: Submit, tr: Tr) -> Form:
+    """Belief, goal and instinct, each typed on a page of its own."""
+    pages = [
+        [Field(key, tr(label), "text", sheet[key])]
+        for key, label in (("belief", "Belief"), ("goal", "Goal"), ("instinct", "Instinct"))
+    ]
+
+    def confirm(values: dict[str, Any]) -> bool:
+        words = {key: values[key].strip() for key in ("belief", "goal", "instinct")}
+        return submit(replaced(sheet, **words))
+
+    return Form(f"{sheet['name']}: {tr('Belief, goal, instinct')}", pages, confirm, tr("Save"))
+
+
+RANKS = (
+    mark("Tenderpaw"),
+    mark("Guardmouse"),
+    mark("Patrol Guard"),
+    mark("Patrol Leader"),
+    mark("Guard Captain"),
+)
+
+
+def edit_identity(sheet: dict[str, Any], submit: Submit, tr: Tr) -> Form:
+    """Age and rank by taps, then home, fur and cloak typed."""
+    who = sheet["identity"]
+    ranks = [(rank, tr(rank)) for rank in RANKS]
+    first = [
+        Field("age", tr("Age"), "count", who["age"], high=99),
+        *choice("rank", tr("Rank"), ranks, who["rank"]),
+    ]
+    typed = [
+        [Field(key, tr(key.capitalize()), "text", who[key])] for key in ("home", "fur", "cloak")
+    ]
+
+    def confirm(values: dict[str, Any]) -> bool:
+        identity = {key: values[key] for key in ("age", "rank")} | {
+            key: values[key].strip() for key in ("home", "fur", "cloak")
+        }
+        return submit(replaced(sheet, identity=identity))
+
+    return Form(f"{sheet['name']}: {tr('Who')}", [first, *typed], confirm, tr("Save"))

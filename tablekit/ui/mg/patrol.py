@@ -131,3 +131,43 @@ def draw_sheet(
     widgets.wrapped(
         surface, f"{tr('Traits')}: {traits}\n{tr('Wises')}: {wises}", below, size, theme.CREAM
     )
+
+
+CONTACT_NAMES = {
+    "parents": mark("Parents"),
+    "senior_artisan": mark("Senior artisan"),
+    "mentor": mark("Mentor"),
+    "friend": mark("Friend"),
+    "enemy": mark("Enemy"),
+}
+
+
+def about_lines(sheet: dict[str, Any], tr: Tr) -> list[str]:
+    """The words on the sheet: belief, goal, instinct, who the mouse is, its contacts and gear."""
+    who = sheet["identity"]
+    facts = [str(who["age"]) if who["age"] else ""] + [who[k] for k in ("home", "fur", "rank")]
+    facts.append(f"{tr('cloak')} {who['cloak']}" if who["cloak"] else "")
+    contacts = [
+        f"{tr(label)} {sheet['contacts'][key]}"
+        for key, label in CONTACT_NAMES.items()
+        if sheet["contacts"][key]
+    ]
+    return [
+        f"{tr('Belief')}: {sheet['belief'] or '-'}",
+        f"{tr('Goal')}: {sheet['goal'] or '-'}",
+        f"{tr('Instinct')}: {sheet['instinct'] or '-'}",
+        " · ".join(fact for fact in facts if fact) or "-",
+        f"{tr('Contacts')}: {', '.join(contacts) or '-'}",
+        f"{tr('Gear')}: {', '.join(sheet['gear']) or '-'}",
+    ]
+
+
+def draw_about(
+    surface: pygame.Surface, layout: Layout, area: pygame.Rect, sheet: dict[str, Any], tr: Tr
+) -> None:
+    """The sheet's words, each wrapped to the width, one after another."""
+    size = layout.text("body")
+    y = area.y
+    for words in about_lines(sheet, tr):
+        rect = pygame.Rect(area.x, y, area.width, max(0, area.bottom - y))
+        y += widgets.wrapped(surface, words, rect, size, theme.CREAM) + layout.gap // 2

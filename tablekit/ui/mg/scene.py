@@ -41,6 +41,8 @@ class MouseGuardScene(Scene):
         super().__init__(app)
         self.form: Form | None = None
         self.selected: str | None = None
+        self.about = False
+        """Whether the sheet shows its words (belief, who the mouse is) instead of its ratings."""
         self.own_dice = app.settings.camera.backend != "none"
         self.conflict_controls = ConflictControls(self)
 
@@ -83,7 +85,8 @@ class MouseGuardScene(Scene):
         if view["test"] is not None:
             builder.draw(surface, layout, left, view["test"], self.app.tr)
         elif self.selected is not None:
-            patrol.draw_sheet(surface, layout, left, forms.mouse(view, self.selected), self.app.tr)
+            draw = patrol.draw_about if self.about else patrol.draw_sheet
+            draw(surface, layout, left, forms.mouse(view, self.selected), self.app.tr)
         else:
             top = patrol.draw_phase(surface, layout, right, view, self.app.tr)
             self._draw_result(surface, right.move(0, top), view)
@@ -115,7 +118,7 @@ class MouseGuardScene(Scene):
             patrol.mouse_rows(self.app.layout, left, len(mice)), mice, strict=False
         ):
             if rect.collidepoint(pos):
-                self.selected = sheet["name"]
+                self.selected, self.about = sheet["name"], False
 
     def _split(self, view: View) -> tuple[pygame.Rect, pygame.Rect]:
         """The two halves of the screen; a sheet's ratings get two thirds of the width."""
@@ -190,6 +193,10 @@ class MouseGuardScene(Scene):
 
     def _patrol(self) -> None:
         self.selected = None
+
+    def toggle_about(self) -> None:
+        """Show the sheet's words instead of its ratings, or back."""
+        self.about = not self.about
 
     def _toggle_dice(self) -> None:
         self.own_dice = not self.own_dice

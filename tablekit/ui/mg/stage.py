@@ -24,6 +24,12 @@ class Stage(Protocol):
     app: Host
     selected: str | None
     """The mouse whose sheet is shown, or None for the patrol."""
+    about: bool
+    """Whether that sheet shows its words rather than its ratings."""
+
+    def toggle_about(self) -> None:
+        """Switch the sheet between its ratings and its words."""
+        ...
 
     def show(self, form: Form) -> None:
         """Open ``form`` over the whole screen."""

@@ -46,6 +46,7 @@ def sheet_actions(stage: Stage, view: View) -> list[Entry]:
         (tr("Conditions…"), lambda: stage.show(forms.edit_conditions(sheet, submit, tr)), True),
         (tr("Recover"), partial(submit, cmd.Recover(sheet["name"])), "mg.recover" in legal),
         (tr("More…"), lambda: stage.show(_more(stage, view, sheet)), True),
+        (tr("Numbers") if stage.about else tr("About"), stage.toggle_about, True),
     ]
     for rating in sheet["advances_due"]:
         label = f"{tr('Advance')} {tr(rating)}"
@@ -58,6 +59,18 @@ def _more(stage: Stage, view: View, sheet: dict[str, Any]) -> Form:
     tr, submit = stage.app.tr, stage.submit
     legal = set(view["legal"])
     menu: list[tuple[str, str, Callable[[], object], bool]] = [
+        (
+            "story",
+            tr("Belief, goal, instinct…"),
+            lambda: stage.show(forms.edit_story(sheet, submit, tr)),
+            "mg.add_character" in legal,
+        ),
+        (
+            "who",
+            tr("Age, rank, home…"),
+            lambda: stage.show(forms.edit_identity(sheet, submit, tr)),
+            "mg.add_character" in legal,
+        ),
         (
             "trait",
             tr("Trait…"),
