@@ -8,7 +8,8 @@ real output must be documented.
 For Mouse Guard the session is docs/commands.md's own Mouse Guard examples,
 run in order (so they must all be accepted), and the view after every line
 counts: a field documented must appear in one of them, with its type in all,
-and every field of every one must be documented.
+and every field of every one must be documented. The examples end with a
+whole conflict, so the views pass through every status of one.
 """
 
 from __future__ import annotations
@@ -215,8 +216,13 @@ def test_mice_and_mystics_shows_every_audience_the_same(
     assert views["table"] == views["gm"] == views["pad:left"]
 
 
-SAME_AS = {"test.opponent.": "test.tester."}
-"""Mouse Guard's opponent has the tester's fields; the page writes them once, for the tester."""
+SAME_AS = {
+    "test.opponent.": "test.tester.",
+    "conflict.sides.patrol.": "conflict.sides.gm.",
+    "conflict.history[].": "conflict.exchange.",
+}
+"""Objects with the fields of another, which the page writes once: a test's opponent has the
+tester's, the patrol's team the GM's, and each settled action the action being tested."""
 
 
 def mouse_guard_examples() -> list[str]:
@@ -313,3 +319,33 @@ def test_mouse_guard_without_a_conflict_shows_every_audience_the_same(
 ) -> None:
     last = mouse_guard["last"]
     assert last["table"] == last["gm"] == last["pad:left"]
+
+
+def test_every_conflict_command_has_an_example_in_a_whole_conflict(
+    mouse_guard: dict[str, Any],
+) -> None:
+    from tablekit.rules.mouse_guard.conflict.commands import CONFLICT_COMMANDS
+
+    kinds = [json.loads(line)["type"] for line in mouse_guard_examples()]
+    conflict = kinds[kinds.index("mg.begin_conflict") :]
+    assert {command.kind for command in CONFLICT_COMMANDS} <= set(conflict)
+    assert conflict[-1] == "mg.end_conflict" and conflict.count("mg.begin_conflict") == 1
+    views = [view["conflict"] for view in mouse_guard["after"]]
+    statuses = [view["status"] for view in views if view]
+    assert set(statuses) == {"disposition", "scripting", "revealing", "acting", "maneuver", "over"}
+    assert statuses[-1] == "over" and views[-1] is None
+
+
+def test_the_table_never_sees_an_unrevealed_action_in_the_examples(
+    mouse_guard: dict[str, Any],
+) -> None:
+    conflicts = [view["conflict"] for view in mouse_guard["after"] if view["conflict"]]
+    hidden = 0
+    for conflict in conflicts:
+        for team in conflict["sides"].values():
+            actions = team["actions"]
+            assert len(actions) == team["script"]["filled"]
+            assert all(action["revealed"] for action in actions[: conflict["revealed"]])
+            assert all(action == {"hidden": True} for action in actions[conflict["revealed"] :])
+            hidden += len(actions) - conflict["revealed"]
+    assert hidden, "the examples never show an unrevealed action to check"
