@@ -9,8 +9,7 @@ The sheet's level 3 reroll comes after the axes (step 9), beside any Of Course!.
 
 from __future__ import annotations
 
-from typing import Any
-
+from tablekit.rules.mouse_guard import view_types as vt
 from tablekit.rules.mouse_guard.after_roll import (
     DEEPER_UNDERSTANDING,
     EXPLODE,
@@ -24,12 +23,15 @@ from tablekit.rules.mouse_guard.ruleset import Ruleset
 from tablekit.rules.mouse_guard.state import Side, Step, Test
 
 
-def open_options(
-    test: Test, side: Side, mouse: Character | None, rules: Ruleset
-) -> dict[str, bool]:
+def open_options(test: Test, side: Side, mouse: Character | None, rules: Ruleset) -> vt.OptionsView:
     """Which after-roll options ``side`` could still take (before or after rolling)."""
     if mouse is None:
-        return {DEEPER_UNDERSTANDING: False, OF_COURSE: False, EXPLODE: False, LEVEL_THREE: False}
+        return {
+            "deeper_understanding": False,
+            "of_course": False,
+            "explode": False,
+            "level_three": False,
+        }
     failed = not side.rolled or any(f == Face.SNAKE for f in side.faces)
     has_axes = not side.rolled or axes(side.faces) > 0
     wise = bool(mouse.wises)
@@ -38,28 +40,31 @@ def open_options(
         for t in mouse.traits
     )
     return {
-        DEEPER_UNDERSTANDING: test.step <= Step.WISES
+        "deeper_understanding": test.step <= Step.WISES
         and DEEPER_UNDERSTANDING not in side.options
         and wise
         and mouse.fate >= 1
         and failed,
-        OF_COURSE: test.step <= Step.WISES
+        "of_course": test.step <= Step.WISES
         and OF_COURSE not in side.options
         and wise
         and mouse.persona >= 1
         and failed,
-        EXPLODE: test.step <= Step.AXES
+        "explode": test.step <= Step.AXES
         and EXPLODE not in side.options
         and mouse.fate >= 1
         and has_axes,
-        LEVEL_THREE: test.step <= Step.LEVEL_THREE
+        "level_three": test.step <= Step.LEVEL_THREE
         and LEVEL_THREE not in side.options
         and level_three,
     }
 
 
-def test_chances(test: Test, mouse: Character | None, rules: Ruleset) -> dict[str, Any]:
+def test_chances(test: Test, mouse: Character | None, rules: Ruleset) -> vt.TestChance:
     """The tester's chance of passing now and with each open option, as floats.
+
+    Its two shapes are :class:`~.view_types.VersusChance` (a versus test before
+    the opponent rolls) and :class:`~.view_types.ObChance`.
 
     After the opponent of a versus test has rolled, the obstacle is one more
     success than the opponent's, unless the mouse has a level 3 trait (a tie
@@ -102,14 +107,15 @@ def test_chances(test: Test, mouse: Character | None, rules: Ruleset) -> dict[st
             )
         )
 
-    du, oc, ex, l3 = (can[k] for k in (DEEPER_UNDERSTANDING, OF_COURSE, EXPLODE, LEVEL_THREE))
-    figures: dict[str, Any] = {
+    du, oc = can["deeper_understanding"], can["of_course"]
+    ex, l3 = can["explode"], can["level_three"]
+    figures: vt.ObChance = {
         "ob": ob,
         "now": with_(False, False, False, False),
-        DEEPER_UNDERSTANDING: with_(True, False, False, False) if du else None,
-        OF_COURSE: with_(False, True, False, False) if oc else None,
-        EXPLODE: with_(False, False, True, False) if ex else None,
-        LEVEL_THREE: with_(False, False, False, True) if l3 else None,
+        "deeper_understanding": with_(True, False, False, False) if du else None,
+        "of_course": with_(False, True, False, False) if oc else None,
+        "explode": with_(False, False, True, False) if ex else None,
+        "level_three": with_(False, False, False, True) if l3 else None,
         "all": with_(du, oc, ex, l3),
     }
     if test.opponent is not None and ob > test.opponent.successes:

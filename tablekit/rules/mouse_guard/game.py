@@ -27,6 +27,7 @@ from tablekit.rules.mouse_guard.legal import legal_commands
 from tablekit.rules.mouse_guard.ruleset import Ruleset
 from tablekit.rules.mouse_guard.state import State
 from tablekit.rules.mouse_guard.view import view
+from tablekit.rules.mouse_guard.view_types import MouseGuardView
 
 Handler = Callable[[Draft, Any, random.Random], None]
 
@@ -108,8 +109,8 @@ class MouseGuard:
         """The state after ``event``."""
         return evolve(state, event)
 
-    def view(self, state: State) -> dict[str, Any]:
-        """Everything the table screen shows (see :mod:`.view`)."""
+    def view(self, state: State) -> MouseGuardView:
+        """Everything the table screen shows, in the shape :mod:`.view_types` declares."""
         return view(state)
 
     def legal_commands(self, state: State) -> frozenset[str]:

@@ -6,10 +6,11 @@ shape (missing keys keep the blank sheet's values) and checks every number.
 
 from __future__ import annotations
 
-from dataclasses import MISSING, asdict, fields, replace
-from typing import Any, get_type_hints
+from dataclasses import MISSING, fields, replace
+from typing import Any, cast, get_type_hints
 
 from tablekit.rules.errors import RuleError
+from tablekit.rules.mouse_guard import view_types as vt
 from tablekit.rules.mouse_guard.character import (
     ABILITIES,
     MAX_RATING,
@@ -24,17 +25,54 @@ from tablekit.rules.mouse_guard.character import (
 from tablekit.rules.mouse_guard.conditions import Condition
 
 
-def sheet_json(character: Character) -> dict[str, Any]:
-    """``character`` as JSON-ready data (lists for tuples)."""
-    return _lists(asdict(character))  # type: ignore[no-any-return]
-
-
-def _lists(value: Any) -> Any:
-    if isinstance(value, dict):
-        return {k: _lists(v) for k, v in value.items()}
-    if isinstance(value, list | tuple):
-        return [_lists(v) for v in value]
-    return value
+def sheet_json(character: Character) -> vt.Sheet:
+    """``character`` as JSON-ready data (lists for tuples), in the shape of
+    :class:`~.view_types.Sheet`, field for field in the order the dataclasses have them."""
+    c, i, k = character, character.identity, character.contacts
+    return {
+        "name": c.name,
+        "identity": {"age": i.age, "home": i.home, "fur": i.fur, "rank": i.rank, "cloak": i.cloak},
+        "belief": c.belief,
+        "goal": c.goal,
+        "instinct": c.instinct,
+        "contacts": {
+            "parents": k.parents,
+            "senior_artisan": k.senior_artisan,
+            "mentor": k.mentor,
+            "friend": k.friend,
+            "enemy": k.enemy,
+        },
+        "gear": list(c.gear),
+        "traits": [
+            {
+                "name": t.name,
+                "level": t.level,
+                "used": t.used,
+                "checks": t.checks,
+                "charged": t.charged,
+            }
+            for t in c.traits
+        ],
+        "wises": [
+            {
+                "name": w.name,
+                "passed": w.passed,
+                "failed": w.failed,
+                "fate": w.fate,
+                "persona": w.persona,
+            }
+            for w in c.wises
+        ],
+        "ratings": [
+            {"name": r.name, "rating": r.rating, "passes": r.passes, "fails": r.fails}
+            for r in c.ratings
+        ],
+        "nature_max": c.nature_max,
+        "fate": c.fate,
+        "persona": c.persona,
+        "conditions": cast(list[vt.ConditionName], list(c.conditions)),
+        "free_checks": c.free_checks,
+    }
 
 
 def read_sheet(data: dict[str, Any]) -> Character:

@@ -8,12 +8,13 @@ disposition is dented (1-2 lost), halved (3-5) or nearly broken (6-8).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import cast
 
 from tablekit.rules.errors import Phrase
+from tablekit.rules.mouse_guard import view_types as vt
 from tablekit.rules.mouse_guard.conflict.state import Conflict, other
 
-BANDS = ("none", "minor", "compromise", "major")
+BANDS: tuple[vt.Band, ...] = ("none", "minor", "compromise", "major")
 
 WINNER_TERMS = {  # Phrases: the screen shows them in the table's language
     "none": Phrase("The winners pay nothing: they get their goal as stated."),
@@ -43,7 +44,7 @@ LOSER_TERMS = {
 }
 
 
-def band(lost: int, start: int) -> str:
+def band(lost: int, start: int) -> vt.Band:
     """How badly a side was hurt: "none", "minor", "compromise" or "major"."""
     if lost <= 0 or start <= 0:
         return "none"
@@ -54,17 +55,16 @@ def band(lost: int, start: int) -> str:
     return "major"
 
 
-def compromise(conflict: Conflict) -> dict[str, Any] | None:
+def compromise(conflict: Conflict) -> vt.CompromiseView | None:
     """The compromise once a side has won: its band, both sides' terms and the whole table."""
     if not conflict.over:
         return None
-    lost = {t.side: t.lost for t in (conflict.gm, conflict.patrol)}
     winner = conflict.winner
     share = band(conflict.team(winner).lost, conflict.team(winner).start) if winner else "major"
     return {
-        "winner": winner,
-        "loser": other(winner) if winner else "",
-        "lost": lost,
+        "winner": cast(vt.Winner, winner),
+        "loser": cast(vt.Winner, other(winner) if winner else ""),
+        "lost": {"gm": conflict.gm.lost, "patrol": conflict.patrol.lost},
         "band": share,
         "winner_terms": WINNER_TERMS[share] if winner else "",
         "loser_terms": LOSER_TERMS[share],

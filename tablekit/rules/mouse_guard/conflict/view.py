@@ -1,53 +1,32 @@
 """The conflict as the screens show it, with every unrevealed action wrapped in a Secret.
 
-Shape (``None`` when no conflict is in progress)::
-
-    {
-      "type": str, "title": str,            # "fight", "Fight"
-      "status": "disposition" | "scripting" | "revealing" | "acting" | "maneuver" | "over",
-      "volley": int, "revealed": int,       # volleys begun; actions revealed in this one
-      "skills": {action: [rating]},         # what each action tests in this type
-      "sides": {"gm": TEAM, "patrol": TEAM},
-      "exchange": None | EXCHANGE,          # the revealed pair being tested
-      "history": [EXCHANGE],                # every settled action, oldest first
-      "compromise": None | {"winner": side | "", "loser": side | "", "lost": {side: int},
-                            "band": "none" | "minor" | "compromise" | "major",
-                            "winner_terms": str, "loser_terms": str,
-                            "table": [{"band", "winner", "loser"}]},
-    }
-    TEAM = {"side", "name", "captain", "members": [str], "goal": str, "dice": int,
-            "start": int, "disposition": int,     # 0 until set
-            "parts": [{"reason", "amount"}], "faces": [str],
-            "script": {"filled": int, "slots": 3, "locked": bool, "summary": "GM: 3 of 3, locked"},
-            "actions": [{"action", "actor", "revealed": true} | Secret(side, {"action", "actor"})],
-            "impeded": bool, "positioned": bool,
-            "arms": [{"member", "weapon", "choice"}], "disarmed": [str]}
-    EXCHANGE = {"volley", "slot", "gm": {"action", "actor"}, "patrol": {...},
-                "interaction": "independent" | "versus" | "feint_vs_defend" | "feint_vs_attack",
-                "tests": [TEST], "changes": [{"side", "reason", "amount"}],
-                "maneuvers": [{"side", "margin"}], "bought": [{"side", "effects": [str]}]}
-    TEST = {"side", "actor", "action", "ob": int | None, "rating": str, "pool": int,
-            "modifiers": [{"reason", "amount"}], "bonus": int, "helpers": [str],
-            "rolled": bool, "faces": [str], "successes": int,
-            "odds": {"pass": float, "margin": {"1": float, "2": float, "3": float}}  # independent
-                  | {"win": float, "tie": float, "lose": float}}                    # versus
+Its shape is :class:`~tablekit.rules.mouse_guard.view_types.ConflictView`
+(``None`` when no conflict is in progress).
 """
 
 from __future__ import annotations
 
-from dataclasses import asdict
-from typing import Any
+from collections.abc import Sequence
+from typing import cast
 
+from tablekit.rules.mouse_guard import view_types as vt
 from tablekit.rules.mouse_guard.conflict.action import rating_for
 from tablekit.rules.mouse_guard.conflict.compromise import compromise
-from tablekit.rules.mouse_guard.conflict.skills import ACTIONS
-from tablekit.rules.mouse_guard.conflict.state import SLOTS, ActionTest, Conflict, Exchange, Team
+from tablekit.rules.mouse_guard.conflict.state import (
+    SLOTS,
+    ActionTest,
+    Conflict,
+    Exchange,
+    Part,
+    Slot,
+    Team,
+)
 from tablekit.rules.mouse_guard.odds import chance, versus
 from tablekit.rules.mouse_guard.state import State
 from tablekit.rules.secret import Secret
 
 
-def conflict_view(state: State) -> dict[str, Any] | None:
+def conflict_view(state: State) -> vt.ConflictView | None:
     """The conflict in progress, for every audience (secrets wrapped)."""
     c = state.conflict
     if c is None:
@@ -55,11 +34,16 @@ def conflict_view(state: State) -> dict[str, Any] | None:
     return {
         "type": c.type,
         "title": c.kind.title,
-        "status": c.status,
+        "status": cast(vt.Status, c.status),
         "volley": c.volley,
         "revealed": c.revealed,
-        "skills": {a: list(c.kind.actions[a]) for a in ACTIONS},
-        "sides": {t.side: _team(t, c) for t in (c.gm, c.patrol)},
+        "skills": {
+            "attack": list(c.kind.actions["attack"]),
+            "defend": list(c.kind.actions["defend"]),
+            "feint": list(c.kind.actions["feint"]),
+            "maneuver": list(c.kind.actions["maneuver"]),
+        },
+        "sides": {"gm": _team(c.gm, c), "patrol": _team(c.patrol, c)},
         "exchange": None if c.exchange is None else _exchange(c.exchange, c, state),
         "history": [_exchange(x, c, None) for x in c.history],
         "compromise": compromise(c),
@@ -74,15 +58,15 @@ def summary(team: Team, revealed: int) -> str:
     return f"{label}: {len(team.script)} of {SLOTS}" + (", locked" if team.locked else "")
 
 
-def _team(team: Team, c: Conflict) -> dict[str, Any]:
-    actions: list[Any] = []
+def _team(team: Team, c: Conflict) -> vt.TeamView:
+    actions: list[vt.RevealedAction | Secret] = []
     for index, slot in enumerate(team.script):
-        shown = {"action": slot.action, "actor": slot.actor}
+        shown = _slot(slot)
         actions.append(
-            shown | {"revealed": True} if index < c.revealed else Secret(team.side, shown)
+            {**shown, "revealed": True} if index < c.revealed else Secret(team.side, shown)
         )
     return {
-        "side": team.side,
+        "side": _side(team.side),
         "name": team.name,
         "captain": team.captain,
         "members": list(team.members),
@@ -90,8 +74,8 @@ def _team(team: Team, c: Conflict) -> dict[str, Any]:
         "dice": team.dice,
         "start": team.start,
         "disposition": team.disposition,
-        "parts": [asdict(p) for p in team.parts],
-        "faces": list(team.faces),
+        "parts": _parts(team.parts),
+        "faces": _faces(team.faces),
         "script": {
             "filled": len(team.script),
             "slots": SLOTS,
@@ -101,24 +85,46 @@ def _team(team: Team, c: Conflict) -> dict[str, Any]:
         "actions": actions,
         "impeded": team.impeded,
         "positioned": team.positioned,
-        "arms": [asdict(a) for a in team.arms],
+        "arms": [{"member": a.member, "weapon": a.weapon, "choice": a.choice} for a in team.arms],
         "disarmed": list(team.disarmed),
     }
 
 
-def _exchange(x: Exchange, c: Conflict, state: State | None) -> dict[str, Any]:
+def _exchange(x: Exchange, c: Conflict, state: State | None) -> vt.ExchangeView:
     pools = {t.side: _pool(t, c, state) for t in x.tests}
     return {
         "volley": x.volley,
         "slot": x.slot,
-        "gm": asdict(x.gm),
-        "patrol": asdict(x.patrol),
-        "interaction": x.interaction,
+        "gm": _slot(x.gm),
+        "patrol": _slot(x.patrol),
+        "interaction": cast(vt.Interaction, x.interaction),
         "tests": [_test(t, pools, x) for t in x.tests],
-        "changes": [{"side": s, **asdict(p)} for s, p in x.changes],
-        "maneuvers": [{"side": s, "margin": m} for s, m in x.maneuvers],
-        "bought": [{"side": s, "effects": list(e)} for s, e in x.bought],
+        "changes": [
+            {"side": _side(s), "reason": p.reason, "amount": p.amount} for s, p in x.changes
+        ],
+        "maneuvers": [{"side": _side(s), "margin": m} for s, m in x.maneuvers],
+        "bought": [
+            {"side": _side(s), "effects": cast(list[vt.Effect], list(e))} for s, e in x.bought
+        ],
     }
+
+
+def _slot(slot: Slot) -> vt.ScriptedAction:
+    return {"action": cast(vt.Action, slot.action), "actor": slot.actor}
+
+
+def _side(side: str) -> vt.ConflictSide:
+    """``side`` as the view's type; a conflict has only these two (:data:`.state.SIDES`)."""
+    return "gm" if side == "gm" else "patrol"
+
+
+def _parts(parts: Sequence[Part]) -> list[vt.Part]:
+    return [{"reason": p.reason, "amount": p.amount} for p in parts]
+
+
+def _faces(faces: Sequence[str]) -> list[vt.Face]:
+    """Faces as the view lists them; every face was read with :func:`..draft.read_faces`."""
+    return cast(list[vt.Face], list(faces))
 
 
 def _pool(test: ActionTest, c: Conflict, state: State | None) -> tuple[str, int]:
@@ -129,20 +135,20 @@ def _pool(test: ActionTest, c: Conflict, state: State | None) -> tuple[str, int]
     return rating, test.pool(base)
 
 
-def _test(test: ActionTest, pools: dict[str, tuple[str, int]], x: Exchange) -> dict[str, Any]:
+def _test(test: ActionTest, pools: dict[str, tuple[str, int]], x: Exchange) -> vt.ActionTestView:
     rating, pool = pools[test.side]
     return {
-        "side": test.side,
+        "side": _side(test.side),
         "actor": test.actor,
-        "action": test.action,
+        "action": cast(vt.Action, test.action),
         "ob": test.ob,
         "rating": rating,
         "pool": pool,
-        "modifiers": [asdict(m) for m in test.modifiers],
+        "modifiers": _parts(test.modifiers),
         "bonus": test.bonus,
         "helpers": list(test.helpers),
         "rolled": test.rolled,
-        "faces": list(test.faces),
+        "faces": _faces(test.faces),
         "successes": test.successes,
         "odds": _odds(test, pool, pools, x),
     }
@@ -150,13 +156,17 @@ def _test(test: ActionTest, pools: dict[str, tuple[str, int]], x: Exchange) -> d
 
 def _odds(
     test: ActionTest, pool: int, pools: dict[str, tuple[str, int]], x: Exchange
-) -> dict[str, Any]:
+) -> vt.ActionOdds:
     """Exact chances before the roll; weapons' added successes lower what the dice need."""
     if test.ob is not None:
         need = test.ob - test.bonus
         return {
             "pass": float(chance(pool, max(0, need))),
-            "margin": {str(k): float(chance(pool, max(0, need + k))) for k in (1, 2, 3)},
+            "margin": {
+                "1": float(chance(pool, max(0, need + 1))),
+                "2": float(chance(pool, max(0, need + 2))),
+                "3": float(chance(pool, max(0, need + 3))),
+            },
         }
     rival = next(t for t in x.tests if t.side != test.side)
     if rival.rolled and not test.rolled:

@@ -1,0 +1,483 @@
+"""The shape of the Mouse Guard table view, as types mypy checks.
+
+:func:`~tablekit.rules.mouse_guard.view.view` returns a :class:`MouseGuardView`.
+Every value in it is plain JSON (str, int, float, bool, None, lists and these
+dicts) except one: in a conflict, each scripted action not yet revealed is a
+:class:`~tablekit.rules.secret.Secret` of its side holding a
+:class:`ScriptedAction`. The session projects the view for each audience
+before anyone sees it: the side that scripted the action sees the
+:class:`ScriptedAction`, and the table and the other side see
+``{"hidden": true}`` in its place. Nothing in a test is secret.
+``docs/state.md`` describes the same fields for scripts.
+"""
+
+from __future__ import annotations
+
+from typing import Literal, NotRequired, TypedDict
+
+from tablekit.rules.secret import Secret
+
+Phase = Literal["setup", "prologue", "mission", "goals", "gm_turn", "players_turn", "winter"]
+"""Where the session stands (the summary, Game Structure)."""
+
+Face = Literal["snake", "sword", "axe"]
+"""A face of a Mouse Guard die."""
+
+ConditionName = Literal["hungry", "angry", "tired", "injured", "sick"]
+"""A condition on the sheet; having none is Healthy."""
+
+Option = Literal["deeper_understanding", "of_course", "explode", "level_three"]
+"""An after-roll option (the summary's Tests, steps 7 to 9)."""
+
+ConflictSide = Literal["gm", "patrol"]
+"""A side of a conflict, named as its action pad is."""
+
+Action = Literal["attack", "defend", "feint", "maneuver"]
+"""A conflict action."""
+
+Status = Literal["disposition", "scripting", "revealing", "acting", "maneuver", "over"]
+"""Where a conflict stands."""
+
+Interaction = Literal["independent", "versus", "feint_vs_defend", "feint_vs_attack"]
+"""How two revealed actions meet (the sheet's action interaction table)."""
+
+Effect = Literal["impede", "gain_position", "disarm"]
+"""What a maneuver's margin buys."""
+
+Winner = Literal["", "gm", "patrol"]
+"""The side that won a conflict (or lost it); "" when nobody did."""
+
+Band = Literal["none", "minor", "compromise", "major"]
+"""How much of its starting disposition the winner lost, as a compromise reads it."""
+
+
+# The character sheet
+
+
+class Identity(TypedDict):
+    """The top of the sheet; ``age`` is 0 if not written."""
+
+    age: int
+    home: str
+    fur: str
+    rank: str
+    cloak: str
+
+
+class Contacts(TypedDict):
+    """The mice the sheet names, ``""`` where blank."""
+
+    parents: str
+    senior_artisan: str
+    mentor: str
+    friend: str
+    enemy: str
+
+
+class TraitView(TypedDict):
+    """A trait at level 1-3; ``charged`` raises it a level until the session ends."""
+
+    name: str
+    level: int
+    used: bool
+    checks: int
+    charged: bool
+
+
+class WiseView(TypedDict):
+    """A wise and the four marks it collects."""
+
+    name: str
+    passed: bool
+    failed: bool
+    fate: bool
+    persona: bool
+
+
+class RatingView(TypedDict):
+    """An ability or skill: its dice (0-6) and the tallies that advance it."""
+
+    name: str
+    rating: int
+    passes: int
+    fails: int
+
+
+class Sheet(TypedDict):
+    """A character sheet as :func:`~tablekit.rules.mouse_guard.sheet.sheet_json` gives it.
+
+    ``mg.add_character`` takes the same shape.
+    """
+
+    name: str
+    identity: Identity
+    belief: str
+    goal: str
+    instinct: str
+    contacts: Contacts
+    gear: list[str]
+    traits: list[TraitView]
+    wises: list[WiseView]
+    ratings: list[RatingView]
+    """Nature, Will, Health, the printed skills, then any skill added."""
+    nature_max: int
+    """Nature before any tax."""
+    fate: int
+    persona: int
+    conditions: list[ConditionName]
+    free_checks: int
+
+
+class CharacterView(Sheet):
+    """A mouse at the table: its sheet and what the device works out from it."""
+
+    checks: int
+    """The free checks plus every trait's checks."""
+    advances_due: list[str]
+    """Ratings the player may now raise with ``mg.advance``."""
+    prologue_done: bool
+
+
+# A test
+
+
+class RulesetView(TypedDict):
+    """How this table reads the points where the summary and the sheet differ."""
+
+    level_three: Literal["success", "reroll"]
+    level_two_every_roll: bool
+
+
+class DiceModifier(TypedDict):
+    """Dice added to (or, negative, taken from) a test's pool, and why."""
+
+    reason: str
+    dice: int
+
+
+class HelperView(TypedDict):
+    """A mouse helping a side with a skill, an ability or a wise."""
+
+    name: str
+    via: str
+    wise: bool
+
+
+class SideView(TypedDict):
+    """One side of a test (the tester, or a versus test's opponent)."""
+
+    actor: str
+    gm: bool
+    """The GM's side: a number of dice and no sheet."""
+    rating: str
+    tested: str
+    """The rating the result marks: ``rating``, or "Nature" when Nature stands in."""
+    nature: Literal["", "within", "against"]
+    base: int
+    pool: int
+    modifiers: list[DiceModifier]
+    helpers: list[HelperView]
+    traits: list[str]
+    tapped: bool
+    rolled: bool
+    faces: list[Face]
+    """The roll with its rerolls."""
+    explosion: list[Face]
+    """The dice that axes added."""
+    bonus: int
+    """Successes added after the roll."""
+    successes: int
+    options_used: list[Option]
+
+
+class WinTieLose(TypedDict):
+    """The chances of a versus roll before it is made (or before the rival's is known)."""
+
+    win: float
+    tie: float
+    lose: float
+
+
+VersusChance = WinTieLose
+"""A versus test's chance before the opponent has rolled: the raw roll."""
+
+
+class ObChance(TypedDict):
+    """The chance of reaching ``ob`` successes, now and with each open option.
+
+    An option not open now is None; ``all`` counts every open option the
+    mouse can pay for.
+    """
+
+    ob: int
+    """The obstacle; in a versus test, the opponent's successes plus one (no
+    plus one when a level 3 trait wins ties)."""
+    now: float
+    deeper_understanding: float | None
+    of_course: float | None
+    explode: float | None
+    level_three: float | None
+    all: float
+    tie: NotRequired[float]
+    """Versus, once the opponent has rolled, without a level 3 trait: a tie, with no option."""
+
+
+TestChance = VersusChance | ObChance
+"""The tester's exact chances; ``"ob" in chance`` tells the shapes apart."""
+
+
+class OptionsView(TypedDict):
+    """The after-roll options open to the tester now."""
+
+    deeper_understanding: bool
+    of_course: bool
+    explode: bool
+    level_three: bool
+
+
+class TestView(TypedDict):
+    """The test in progress."""
+
+    kind: Literal["independent", "versus"]
+    step: int
+    """The summary's step reached, 1-11."""
+    ob: int
+    """0 in a versus test."""
+    tester: SideView
+    opponent: SideView | None
+    to_roll: Literal["tester", "opponent"] | None
+    """The opponent rolls first; None once both have."""
+    tied: bool
+    winner: Literal["", "tester", "opponent"]
+    tiebreakers: int
+    passed: bool | None
+    """None until every side has rolled, and while a tie waits."""
+    margin: int
+    """By how much the tester is failing now."""
+    chance: TestChance
+    options: OptionsView
+
+
+class LastResult(TypedDict):
+    """How the last test ended."""
+
+    character: str
+    rating: str
+    passed: bool
+    outcome: Literal["", "twist", "condition"]
+    condition: Literal[""] | ConditionName
+
+
+# A conflict
+
+
+class SkillsView(TypedDict):
+    """The ratings each action tests in this conflict's type."""
+
+    attack: list[str]
+    defend: list[str]
+    feint: list[str]
+    maneuver: list[str]
+
+
+class Part(TypedDict):
+    """Something added to (or taken from) a disposition or a pool, and why."""
+
+    reason: str
+    amount: int
+
+
+class ScriptView(TypedDict):
+    """The counts of a team's script the table may see."""
+
+    filled: int
+    slots: int
+    locked: bool
+    summary: str
+    """E.g. "GM: 3 of 3, locked" or "Patrol: 1 of 3 revealed"."""
+
+
+class ScriptedAction(TypedDict):
+    """A scripted action and who performs it; unrevealed, it is a Secret's value."""
+
+    action: Action
+    actor: str
+
+
+class RevealedAction(ScriptedAction):
+    """A scripted action the table has seen revealed."""
+
+    revealed: Literal[True]
+
+
+class ArmsView(TypedDict):
+    """The weapon or tactic ``member`` carries; ``choice`` is its mode or chosen action."""
+
+    member: str
+    weapon: str
+    choice: str
+
+
+class TeamView(TypedDict):
+    """One side of a conflict."""
+
+    side: ConflictSide
+    name: str
+    captain: str
+    members: list[str]
+    goal: str
+    dice: int
+    """What a member without a sheet rolls for any action."""
+    start: int
+    """The starting disposition, 0 until set."""
+    disposition: int
+    parts: list[Part]
+    faces: list[Face]
+    script: ScriptView
+    actions: list[RevealedAction | Secret]
+    """The volley's script in order. An unrevealed action is a Secret of the
+    side holding a :class:`ScriptedAction`; after projection an audience
+    other than that side sees ``{"hidden": true}`` there."""
+    impeded: bool
+    positioned: bool
+    arms: list[ArmsView]
+    disarmed: list[str]
+
+
+class SidesView(TypedDict):
+    """Both teams, the GM's first."""
+
+    gm: TeamView
+    patrol: TeamView
+
+
+# "1", "2" and "3" are not names, so these two use the functional form.
+MarginOdds = TypedDict("MarginOdds", {"1": float, "2": float, "3": float})
+"""The chance of passing by at least 1, 2 and 3 more successes."""
+
+IndependentOdds = TypedDict("IndependentOdds", {"pass": float, "margin": MarginOdds})
+"""An action tested against an obstacle: the chance to pass, and by each margin."""
+
+ActionOdds = IndependentOdds | WinTieLose
+"""``"pass" in odds`` for an action against an obstacle; win, tie, lose for a versus roll."""
+
+
+class ActionTestView(TypedDict):
+    """One side's test of a revealed action: the pool it rolls (or would roll now)."""
+
+    side: ConflictSide
+    actor: str
+    action: Action
+    ob: int | None
+    """None in a versus roll."""
+    rating: str
+    pool: int
+    modifiers: list[Part]
+    bonus: int
+    """Weapons' added successes."""
+    helpers: list[str]
+    rolled: bool
+    faces: list[Face]
+    successes: int
+    odds: ActionOdds
+
+
+class DispositionChange(TypedDict):
+    """Disposition an action took from (negative) or gave back to ``side``."""
+
+    side: ConflictSide
+    reason: str
+    amount: int
+
+
+class ManeuverMargin(TypedDict):
+    """A side's maneuver margin still to spend."""
+
+    side: ConflictSide
+    margin: int
+
+
+class Bought(TypedDict):
+    """What a side bought with its maneuver margin."""
+
+    side: ConflictSide
+    effects: list[Effect]
+
+
+class ExchangeView(TypedDict):
+    """One revealed pair of actions, from the reveal until its effects are settled."""
+
+    volley: int
+    slot: int
+    gm: ScriptedAction
+    patrol: ScriptedAction
+    interaction: Interaction
+    tests: list[ActionTestView]
+    changes: list[DispositionChange]
+    maneuvers: list[ManeuverMargin]
+    bought: list[Bought]
+
+
+class LostView(TypedDict):
+    """How much of its starting disposition each side lost."""
+
+    gm: int
+    patrol: int
+
+
+class CompromiseRow(TypedDict):
+    """A row of the compromise table: each side's terms for a band."""
+
+    band: Band
+    winner: str
+    loser: str
+
+
+class CompromiseView(TypedDict):
+    """The compromise once the conflict is over; ``winner`` is "" when nobody won."""
+
+    winner: Winner
+    loser: Winner
+    lost: LostView
+    band: Band
+    winner_terms: str
+    loser_terms: str
+    table: list[CompromiseRow]
+    """Every band, "none" to "major"."""
+
+
+class ConflictView(TypedDict):
+    """The conflict in progress."""
+
+    type: str
+    """The conflict type, e.g. "fight" (see :data:`.conflict.skills.TYPES`)."""
+    title: str
+    status: Status
+    volley: int
+    """Volleys begun."""
+    revealed: int
+    """Actions revealed in this volley."""
+    skills: SkillsView
+    sides: SidesView
+    exchange: ExchangeView | None
+    """The revealed pair being tested."""
+    history: list[ExchangeView]
+    """Every settled action, oldest first."""
+    compromise: CompromiseView | None
+
+
+class MouseGuardView(TypedDict):
+    """Everything the table screen shows of a Mouse Guard session."""
+
+    game: Literal["mouse-guard"]
+    phase: Phase
+    sessions_begun: int
+    """Each prologue begins one."""
+    mission: str
+    ruleset: RulesetView
+    characters: list[CharacterView]
+    test: TestView | None
+    last_result: LastResult | None
+    conflict: ConflictView | None
+    legal: list[str]
+    """Command kinds that can currently succeed."""
