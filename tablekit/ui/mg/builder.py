@@ -7,17 +7,27 @@ swords and axes, with the count of successes spelled out.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 import pygame
 
+from tablekit.rules.mouse_guard.view_types import (
+    ActionOdds,
+    Option,
+    SideView,
+    TestChance,
+    TestView,
+    WinTieLose,
+)
 from tablekit.ui import icons, theme, widgets
 from tablekit.ui.i18n import mark
 from tablekit.ui.layout import Layout
 
+if TYPE_CHECKING:
+    from typing_extensions import TypeIs
+
 Tr = Callable[[str], str]
-Test = dict[str, Any]
 
 
 def percent(chance: float) -> str:
@@ -25,36 +35,47 @@ def percent(chance: float) -> str:
     return f"{chance * 100:.2f}%"
 
 
-def odds_line(test: Test, tr: Tr) -> str:
+def versus(chance: TestChance | ActionOdds) -> TypeIs[WinTieLose]:
+    """Whether ``chance`` is a versus roll's win, tie and lose, not a chance against an obstacle.
+
+    The shapes carry no tag, and mypy narrows ``"win" in chance`` only where
+    the key is missing (another TypedDict could add it); a ``TypeIs`` narrows
+    both branches. ``typing_extensions`` is imported only for mypy (3.11 has
+    no ``typing.TypeIs``), never at run time.
+    """
+    return "win" in chance
+
+
+def odds_line(test: TestView, tr: Tr) -> str:
     """The exact chance right now: of success, or win/tie/lose before a versus roll."""
     chance = test["chance"]
-    if "win" in chance:
+    if versus(chance):
         return f"{tr('Win')} {percent(chance['win'])} · {tr('Tie')} {percent(chance['tie'])}"
     return f"{tr('Chance')} {percent(chance['now'])}"
 
 
-def help_line(test: Test, tr: Tr) -> str:
+def help_line(test: TestView, tr: Tr) -> str:
     """What Fate and Persona spent after the roll could still make of the chance, if more."""
     chance = test["chance"]
-    if "win" in chance or chance["all"] <= chance["now"]:
+    if versus(chance) or chance["all"] <= chance["now"]:
         return ""
     return f"{tr('After the roll: up to')} {percent(chance['all'])}"
 
 
-def headline(test: Test, tr: Tr) -> str:
+def headline(test: TestView, tr: Tr) -> str:
     """Pool against obstacle: "5D vs Ob 3", or against the GM's pool in a versus test."""
-    tester = test["tester"]
-    if test["kind"] == "versus":
-        return f"{tester['pool']}D {tr('vs GM')} {test['opponent']['pool']}D"
+    tester, opponent = test["tester"], test["opponent"]
+    if opponent is not None:  # a versus test: the view gives it an opponent, and only it
+        return f"{tester['pool']}D {tr('vs GM')} {opponent['pool']}D"
     return f"{tester['pool']}D {tr('vs')} Ob {test['ob']}"
 
 
-def result_line(test: Test, tr: Tr) -> str:
+def result_line(test: TestView, tr: Tr) -> str:
     """What the roll came to, once it is known."""
-    tester = test["tester"]
+    tester, opponent = test["tester"], test["opponent"]
     line = f"{tr('Successes')}: {tester['successes']}"
-    if test["kind"] == "versus" and test["opponent"]["rolled"]:
-        line += f" · {tr('GM')}: {test['opponent']['successes']}"
+    if opponent is not None and opponent["rolled"]:
+        line += f" · {tr('GM')}: {opponent['successes']}"
     if test["tied"]:
         return f"{line} · {tr('Tie!')}"
     if test["passed"] is None:
@@ -62,7 +83,9 @@ def result_line(test: Test, tr: Tr) -> str:
     return f"{line} · {tr('Passed') if test['passed'] else tr('Failed')}"
 
 
-def draw(surface: pygame.Surface, layout: Layout, area: pygame.Rect, test: Test, tr: Tr) -> None:
+def draw(
+    surface: pygame.Surface, layout: Layout, area: pygame.Rect, test: TestView, tr: Tr
+) -> None:
     """The whole left side of a test in progress, top to bottom."""
     tester = test["tester"]
     y = area.y
@@ -97,7 +120,7 @@ def draw(surface: pygame.Surface, layout: Layout, area: pygame.Rect, test: Test,
 
 
 def _draw_modifiers(
-    surface: pygame.Surface, layout: Layout, area: pygame.Rect, side: dict[str, Any], tr: Tr
+    surface: pygame.Surface, layout: Layout, area: pygame.Rect, side: SideView, tr: Tr
 ) -> None:
     """Each die added or taken away, with its reason, one line each (before the roll)."""
     size = layout.text("body")
@@ -117,7 +140,9 @@ def _draw_modifiers(
         y += size + 4
 
 
-def _draw_dice(surface: pygame.Surface, layout: Layout, area: pygame.Rect, faces: list[str]) -> int:
+def _draw_dice(
+    surface: pygame.Surface, layout: Layout, area: pygame.Rect, faces: Sequence[str]
+) -> int:
     """The dice as faces, as many per row as fit; return the next y."""
     room = (area.width + layout.gap) // max(1, len(faces)) - layout.gap
     side = max(layout.touch * 4 // 5, min(layout.touch * 3 // 2, room))
@@ -132,13 +157,13 @@ def _draw_dice(surface: pygame.Surface, layout: Layout, area: pygame.Rect, faces
     return area.y + lines * (side + layout.gap)
 
 
-def option_label(name: str, chance: float | None, tr: Tr) -> str:
+def option_label(name: Option, chance: float | None, tr: Tr) -> str:
     """An after-roll option with the chance it would give: "Of Course! 80.25%"."""
     label = tr(OPTIONS[name])
     return label if chance is None else f"{label} {percent(chance)}"
 
 
-OPTIONS = {
+OPTIONS: dict[Option, str] = {
     "deeper_understanding": mark("Deeper Understanding"),
     "of_course": mark("Of Course!"),
     "explode": mark("Explode axes"),

@@ -8,17 +8,23 @@ the action tests with their exact odds, and the compromise are drawn large.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
 
 import pygame
 
+from tablekit.rules.mouse_guard.view_types import (
+    ActionTestView,
+    CompromiseView,
+    ConflictSide,
+    ConflictView,
+    ExchangeView,
+    TeamView,
+)
 from tablekit.ui import theme, widgets
 from tablekit.ui.i18n import mark
 from tablekit.ui.layout import Layout, columns
 from tablekit.ui.mg import builder
 
 Tr = Callable[[str], str]
-Conflict = dict[str, Any]
 
 SIDE_NAMES = {"gm": mark("GM"), "patrol": mark("Patrol")}
 
@@ -42,7 +48,7 @@ def side_name(side: str, tr: Tr) -> str:
     return tr(SIDE_NAMES[side])
 
 
-def script_line(team: dict[str, Any], revealed: int, tr: Tr) -> str:
+def script_line(team: TeamView, revealed: int, tr: Tr) -> str:
     """The counts the table may see: "GM: 3 of 3, locked", in the table's language."""
     script = team["script"]
     side = side_name(team["side"], tr)
@@ -69,7 +75,7 @@ def draw(
     surface: pygame.Surface,
     layout: Layout,
     area: pygame.Rect,
-    conflict: Conflict,
+    conflict: ConflictView,
     missing: Mapping[str, str],
     tr: Tr,
 ) -> pygame.Rect:
@@ -79,7 +85,8 @@ def draw(
     answering, with its backend's reason: the table must know it is not heard.
     """
     gm, patrol, rest = panels(layout, area)
-    for rect, side in ((gm, "gm"), (patrol, "patrol")):
+    sides: tuple[tuple[pygame.Rect, ConflictSide], ...] = ((gm, "gm"), (patrol, "patrol"))
+    for rect, side in sides:
         _draw_side(surface, layout, rect, conflict["sides"][side], conflict["revealed"], tr)
         if side in missing:
             _draw_missing(surface, layout, rect, tr)
@@ -91,7 +98,7 @@ def _draw_side(
     surface: pygame.Surface,
     layout: Layout,
     rect: pygame.Rect,
-    team: dict[str, Any],
+    team: TeamView,
     revealed: int,
     tr: Tr,
 ) -> None:
@@ -136,7 +143,7 @@ def _side_rows(layout: Layout, inner: pygame.Rect) -> tuple[pygame.Rect, pygame.
 
 
 def _draw_now(
-    surface: pygame.Surface, layout: Layout, area: pygame.Rect, conflict: Conflict, tr: Tr
+    surface: pygame.Surface, layout: Layout, area: pygame.Rect, conflict: ConflictView, tr: Tr
 ) -> int:
     """What is happening now, in words; return the height used."""
     exchange = conflict["exchange"]
@@ -162,7 +169,7 @@ STATUS = {
 
 
 def _draw_exchange(
-    surface: pygame.Surface, layout: Layout, area: pygame.Rect, exchange: dict[str, Any], tr: Tr
+    surface: pygame.Surface, layout: Layout, area: pygame.Rect, exchange: ExchangeView, tr: Tr
 ) -> int:
     """The two revealed actions face to face, then each action test and its odds."""
     meet = (
@@ -189,7 +196,7 @@ def _draw_exchange(
     return y - area.y + layout.gap
 
 
-def test_line(test: dict[str, Any], tr: Tr) -> str:
+def test_line(test: ActionTestView, tr: Tr) -> str:
     """One action test: who, with what, against what, and its chance or its result."""
     side = side_name(test["side"], tr)
     against = f"Ob {test['ob']}" if test["ob"] is not None else tr("versus")
@@ -197,12 +204,12 @@ def test_line(test: dict[str, Any], tr: Tr) -> str:
     if test["rolled"]:
         return f"{head} · {tr('Successes')}: {test['successes']}"
     odds = test["odds"]
-    chance = odds["pass"] if "pass" in odds else odds["win"]
+    chance = odds["win"] if builder.versus(odds) else odds["pass"]
     return f"{head} · {builder.percent(chance)}"
 
 
 def _draw_compromise(
-    surface: pygame.Surface, layout: Layout, area: pygame.Rect, result: dict[str, Any], tr: Tr
+    surface: pygame.Surface, layout: Layout, area: pygame.Rect, result: CompromiseView, tr: Tr
 ) -> int:
     """Who won, the compromise band, and both sides' suggested terms."""
     won = result["winner"]

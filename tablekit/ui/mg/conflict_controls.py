@@ -8,15 +8,15 @@ A table without pad buttons can show one side's pad on the screen instead.
 from __future__ import annotations
 
 from functools import partial
-from typing import Any
 
 import pygame
 
 from tablekit.rules.mouse_guard.conflict import commands as ccmd
+from tablekit.rules.mouse_guard.view_types import ConflictSide, ConflictView, MouseGuardView
 from tablekit.ui import theme
 from tablekit.ui.layout import columns, rows
 from tablekit.ui.mg import conflict, conflict_forms
-from tablekit.ui.mg.stage import Entry, Stage, View
+from tablekit.ui.mg.stage import Entry, Stage
 from tablekit.ui.onscreen_pad import pad_buttons
 from tablekit.ui.widgets import Button
 
@@ -29,23 +29,24 @@ class ConflictControls:
         self.pad: str | None = None
         """The side whose action pad is shown on the screen, for a table without buttons."""
 
-    def draw(self, surface: pygame.Surface, view: View) -> None:
+    def draw(self, surface: pygame.Surface, view: MouseGuardView) -> None:
         """The two sides, what is happening, and the buttons below."""
+        now = _conflict(view)
         app = self.stage.app
         layout = app.layout
         missing = {
             pad: status.detail for pad, status in app.pad_status.items() if not status.connected
         }
-        conflict.draw(surface, layout, layout.content(), view["conflict"], missing, app.tr)
+        conflict.draw(surface, layout, layout.content(), now, missing, app.tr)
         for button in self.buttons(view):
             button.draw(surface, layout.text("body"))
 
-    def buttons(self, view: View) -> list[Button]:
+    def buttons(self, view: MouseGuardView) -> list[Button]:
         """The buttons of the moment, then the on-screen pad if a side asked for it."""
         app = self.stage.app
         layout = app.layout
-        now = view["conflict"]
-        area = self._area(view)
+        now = _conflict(view)
+        area = self._area(now)
         if now["status"] == "scripting" and self.pad is not None:
             pad_row = pygame.Rect(area.x, area.bottom - layout.touch, area.width, layout.touch)
             area.height -= layout.touch + layout.gap
@@ -73,19 +74,18 @@ class ConflictControls:
         ]
         return found + pad
 
-    def _area(self, view: View) -> pygame.Rect:
+    def _area(self, now: ConflictView) -> pygame.Rect:
         """Where the conflict's buttons go: below the two sides and what is happening."""
         layout = self.stage.app.layout
         rest = conflict.panels(layout, layout.content())[2]
-        lines = 1 + (
-            len(view["conflict"]["exchange"]["tests"]) if view["conflict"]["exchange"] else 0
-        )
-        if view["conflict"]["status"] == "over":
+        exchange = now["exchange"]
+        lines = 1 + (len(exchange["tests"]) if exchange else 0)
+        if now["status"] == "over":
             lines = 5
         top = lines * (layout.text("heading") + layout.gap) + layout.gap
         return pygame.Rect(rest.x, rest.y + top, rest.width, rest.height - top)
 
-    def _entries(self, now: dict[str, Any]) -> list[Entry]:
+    def _entries(self, now: ConflictView) -> list[Entry]:
         """What the conflict's status allows now, one entry a button."""
         stage = self.stage
         tr, submit = stage.app.tr, stage.submit
@@ -112,7 +112,8 @@ class ConflictControls:
         if status == "revealing":
             return [(tr("Reveal"), lambda: submit(ccmd.Reveal()), True)]
         if status == "acting":
-            tests = now["exchange"]["tests"] if now["exchange"] else []
+            exchange = now["exchange"]
+            tests = exchange["tests"] if exchange else []
             return [
                 (
                     tr("Roll for {side}").format(side=conflict.side_name(t["side"], tr)),
@@ -126,10 +127,12 @@ class ConflictControls:
             return self._maneuver_entries(now)
         return [(tr("End conflict"), lambda: submit(ccmd.EndConflict()), True)]
 
-    def _maneuver_entries(self, now: dict[str, Any]) -> list[Entry]:
+    def _maneuver_entries(self, now: ConflictView) -> list[Entry]:
         """A margin to spend for each side that won a maneuver and has not spent it yet."""
         tr = self.stage.app.tr
-        exchange = now["exchange"] or {"maneuvers": [], "bought": []}
+        exchange = now["exchange"]
+        if not exchange:
+            return []
         bought = {b["side"] for b in exchange["bought"]}
         return [
             (
@@ -141,10 +144,17 @@ class ConflictControls:
             if m["side"] not in bought
         ]
 
-    def _show_maneuver(self, now: dict[str, Any], side: str, margin: int) -> None:
+    def _show_maneuver(self, now: ConflictView, side: ConflictSide, margin: int) -> None:
         stage = self.stage
         stage.show(conflict_forms.maneuver(now, side, margin, stage.submit, stage.app.tr))
 
     def _toggle_pad(self, side: str) -> None:
         """Show ``side``'s pad on the screen, or hide it: only counts are ever shown above it."""
         self.pad = None if self.pad == side else side
+
+
+def _conflict(view: MouseGuardView) -> ConflictView:
+    """The conflict in ``view``: the scene shows these controls only while there is one."""
+    now = view["conflict"]
+    assert now is not None
+    return now

@@ -9,9 +9,10 @@ from __future__ import annotations
 from typing import Any, Literal
 
 from tablekit.rules.mouse_guard.conflict import commands as ccmd
+from tablekit.rules.mouse_guard.view_types import ConflictSide, ConflictView, MouseGuardView
 from tablekit.ui.form import Field, Form
 from tablekit.ui.i18n import mark
-from tablekit.ui.mg.forms import Submit, Tr, View, choice
+from tablekit.ui.mg.forms import Submit, Tr, choice
 
 CONFLICTS = (
     ("fight", mark("Fight")),
@@ -26,7 +27,7 @@ CONFLICTS = (
 """The kinds of conflict a table starts by touch ("other" needs its skills named: scripts)."""
 
 
-def begin_conflict(view: View, submit: Submit, tr: Tr) -> Form:
+def begin_conflict(view: MouseGuardView, submit: Submit, tr: Tr) -> Form:
     """The kind of conflict, who of the patrol takes part, their captain, and the GM's dice."""
     names = [(c["name"], c["name"]) for c in view["characters"]]
     kinds = [(key, tr(label)) for key, label in CONFLICTS]
@@ -52,7 +53,7 @@ def begin_conflict(view: View, submit: Submit, tr: Tr) -> Form:
     return Form(tr("Conflict"), [first, second], confirm, tr("Begin"))
 
 
-def patrol_disposition(conflict: dict[str, Any], submit: Submit, tr: Tr) -> Form:
+def patrol_disposition(conflict: ConflictView, submit: Submit, tr: Tr) -> Form:
     """The captain's disposition roll: which team mates help, and gear's dice."""
     team = conflict["sides"]["patrol"]
     mates = [(m, m) for m in team["members"] if m != team["captain"]]
@@ -85,9 +86,11 @@ EFFECTS: tuple[tuple[Effect, str], ...] = (
 )
 
 
-def maneuver(conflict: dict[str, Any], side: str, margin: int, submit: Submit, tr: Tr) -> Form:
+def maneuver(
+    conflict: ConflictView, side: ConflictSide, margin: int, submit: Submit, tr: Tr
+) -> Form:
     """What a won maneuver's margin buys; Disarm names whom and what."""
-    opponent = "patrol" if side == "gm" else "gm"
+    opponent: ConflictSide = "patrol" if side == "gm" else "gm"
     targets = [(m, m) for m in conflict["sides"][opponent]["members"]]
     weapons = [a["weapon"] for a in conflict["sides"][opponent]["arms"]]
     items = [(weapon, tr(weapon)) for weapon in weapons]
@@ -102,7 +105,7 @@ def maneuver(conflict: dict[str, Any], side: str, margin: int, submit: Submit, t
         disarm = "disarm" in chosen
         return submit(
             ccmd.Maneuver(
-                side,  # type: ignore[arg-type]
+                side,
                 chosen,
                 values.get("target", "") if disarm else "",
                 values.get("item", "") if disarm else "",

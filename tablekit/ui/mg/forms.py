@@ -16,12 +16,12 @@ from typing import Any, Literal
 from tablekit.rules.game import Command
 from tablekit.rules.mouse_guard import commands as cmd
 from tablekit.rules.mouse_guard.character import ABILITIES
+from tablekit.rules.mouse_guard.view_types import CharacterView, MouseGuardView
 from tablekit.ui.form import Field, Form
 from tablekit.ui.i18n import mark
 
 Submit = Callable[[Command], bool]
 Tr = Callable[[str], str]
-View = dict[str, Any]
 
 PER_ROW = 3
 """Options offered side by side in one row of a choice."""
@@ -45,12 +45,12 @@ def choice(key: str, label: str, options: Sequence[tuple[str, str]], chosen: str
     ]
 
 
-def mouse(view: View, name: str) -> dict[str, Any]:
+def mouse(view: MouseGuardView, name: str) -> CharacterView:
     """The sheet of the mouse called ``name``."""
     return next(c for c in view["characters"] if c["name"] == name)
 
 
-def ratings(sheet: dict[str, Any], tr: Tr, rated_only: bool = True) -> list[tuple[str, str]]:
+def ratings(sheet: CharacterView, tr: Tr, rated_only: bool = True) -> list[tuple[str, str]]:
     """(name, label) of the mouse's abilities and skills, the rated ones unless asked."""
     return [
         (r["name"], f"{tr(r['name'])} {r['rating']}")
@@ -82,7 +82,7 @@ def new_mouse(submit: Submit, tr: Tr) -> Form:
     return Form(tr("New mouse"), [first, second], confirm, tr("Add"))
 
 
-def edit_ratings(sheet: dict[str, Any], submit: Submit, tr: Tr) -> Form:
+def edit_ratings(sheet: CharacterView, submit: Submit, tr: Tr) -> Form:
     """Every ability and skill of one mouse as a stepper; only the changed ones are sent."""
     fields = [
         Field(name, tr(name), "count", r["rating"], high=6)
@@ -100,7 +100,7 @@ def edit_ratings(sheet: dict[str, Any], submit: Submit, tr: Tr) -> Form:
     return Form(f"{sheet['name']}: {tr('Ratings')}", [fields], confirm, tr("Save"))
 
 
-def edit_conditions(sheet: dict[str, Any], submit: Submit, tr: Tr) -> Form:
+def edit_conditions(sheet: CharacterView, submit: Submit, tr: Tr) -> Form:
     """The mouse's conditions, any of them at once; only the changes are sent."""
     options = [(key, tr(label)) for key, label in CONDITIONS]
     now = tuple(sheet["conditions"])
@@ -117,7 +117,7 @@ def edit_conditions(sheet: dict[str, Any], submit: Submit, tr: Tr) -> Form:
     return Form(f"{sheet['name']}: {tr('Conditions')}", [[field]], confirm, tr("Save"))
 
 
-def add_trait(sheet: dict[str, Any], submit: Submit, tr: Tr) -> Form:
+def add_trait(sheet: CharacterView, submit: Submit, tr: Tr) -> Form:
     """A trait by name and level (set-up or a winter session)."""
     fields = [
         Field("trait", tr("Trait"), "text", ""),
@@ -130,7 +130,7 @@ def add_trait(sheet: dict[str, Any], submit: Submit, tr: Tr) -> Form:
     return Form(f"{sheet['name']}: {tr('Trait')}", [fields], confirm, tr("Add"))
 
 
-def add_wise(sheet: dict[str, Any], submit: Submit, tr: Tr) -> Form:
+def add_wise(sheet: CharacterView, submit: Submit, tr: Tr) -> Form:
     """A wise by name (set-up or a winter session)."""
     field = Field("wise", tr("Wise"), "text", "")
 
@@ -140,7 +140,7 @@ def add_wise(sheet: dict[str, Any], submit: Submit, tr: Tr) -> Form:
     return Form(f"{sheet['name']}: {tr('Wise')}", [[field]], confirm, tr("Add"))
 
 
-def begin_test(sheet: dict[str, Any], submit: Submit, tr: Tr) -> Form:
+def begin_test(sheet: CharacterView, submit: Submit, tr: Tr) -> Form:
     """What is tested, against which obstacle, and whether the GM opposes with dice."""
     options = ratings(sheet, tr)
     nature = [("", tr("No")), ("within", tr("Within")), ("against", tr("Against"))]
@@ -167,7 +167,7 @@ def begin_test(sheet: dict[str, Any], submit: Submit, tr: Tr) -> Form:
     return Form(f"{sheet['name']}: {tr('Test')}", [first, second], confirm, tr("Start"))
 
 
-def trait(sheet: dict[str, Any], submit: Submit, tr: Tr, against: bool, versus: bool) -> Form:
+def trait(sheet: CharacterView, submit: Submit, tr: Tr, against: bool, versus: bool) -> Form:
     """A trait used against the mouse (a check, or two in a versus test) or for it (+1D)."""
     options = [(t["name"], t["name"]) for t in sheet["traits"]]
     fields = choice("trait", tr("Trait"), options, options[0][0] if options else "")
@@ -184,7 +184,7 @@ def trait(sheet: dict[str, Any], submit: Submit, tr: Tr, against: bool, versus: 
     return Form(title, [fields], confirm, tr("Use"))
 
 
-def helper(view: View, tester: str, submit: Submit, tr: Tr) -> Form:
+def helper(view: MouseGuardView, tester: str, submit: Submit, tr: Tr) -> Form:
     """Another mouse helps with a skill, an ability or a wise; the roller may add its own wise.
 
     The roller's own wise is "I Am Wise" (the sheet's basic dice rules).
@@ -215,7 +215,7 @@ def helper(view: View, tester: str, submit: Submit, tr: Tr) -> Form:
     return Form(tr("Helpers"), [[field for page in pages for field in page]], confirm, tr("Help"))
 
 
-def wise_option(sheet: dict[str, Any], submit: Submit, tr: Tr, kind: str) -> Form:
+def wise_option(sheet: CharacterView, submit: Submit, tr: Tr, kind: str) -> Form:
     """Deeper Understanding (Fate) or Of Course! (Persona), with one of the mouse's wises."""
     options = [(w["name"], w["name"]) for w in sheet["wises"]]
     fields = choice("wise", tr("Wise"), options, options[0][0] if options else "")
@@ -229,7 +229,7 @@ def wise_option(sheet: dict[str, Any], submit: Submit, tr: Tr, kind: str) -> For
     return Form(title, [fields], confirm, tr("Reroll"))
 
 
-def level_three(sheet: dict[str, Any], submit: Submit, tr: Tr, tie: bool) -> Form:
+def level_three(sheet: CharacterView, submit: Submit, tr: Tr, tie: bool) -> Form:
     """A level 3 trait: a success, or the tie broken in the mouse's favour."""
     options = [(t["name"], t["name"]) for t in sheet["traits"] if t["level"] == 3]
     fields = choice("trait", tr("Trait"), options, options[0][0] if options else "")
@@ -242,7 +242,7 @@ def level_three(sheet: dict[str, Any], submit: Submit, tr: Tr, tie: bool) -> For
     return Form(tr("Level 3 trait"), [fields], confirm, tr("Use"))
 
 
-def concede_tie(sheet: dict[str, Any], submit: Submit, tr: Tr) -> Form:
+def concede_tie(sheet: CharacterView, submit: Submit, tr: Tr) -> Form:
     """A trait used against the mouse to hand the GM the tie, for two checks."""
     options = [(t["name"], t["name"]) for t in sheet["traits"]]
     fields = choice("trait", tr("Trait"), options, options[0][0] if options else "")
@@ -285,18 +285,20 @@ EXTRAS = ("checks", "advances_due", "prologue_done")
 """What the view adds to a sheet; a sheet sent back to the rules leaves them out."""
 
 
-def replaced(sheet: dict[str, Any], **changes: Any) -> cmd.AddCharacter:
+def replaced(sheet: CharacterView, **changes: Any) -> cmd.AddCharacter:
     """The command that puts the mouse's sheet back with ``changes`` made."""
     plain = {key: value for key, value in sheet.items() if key not in EXTRAS}
     return cmd.AddCharacter(plain | changes, replace=True)
 
 
-def edit_story(sheet: dict[str, Any], submit: Submit, tr: Tr) -> Form:
+def edit_story(sheet: CharacterView, submit: Submit, tr: Tr) -> Form:
     """Belief, goal and instinct, each typed on a page of its own."""
-    pages = [
-        [Field(key, tr(label), "text", sheet[key])]
-        for key, label in (("belief", "Belief"), ("goal", "Goal"), ("instinct", "Instinct"))
-    ]
+    story: tuple[tuple[Literal["belief", "goal", "instinct"], str], ...] = (
+        ("belief", "Belief"),
+        ("goal", "Goal"),
+        ("instinct", "Instinct"),
+    )
+    pages = [[Field(key, tr(label), "text", sheet[key])] for key, label in story]
 
     def confirm(values: dict[str, Any]) -> bool:
         words = {key: values[key].strip() for key in ("belief", "goal", "instinct")}
@@ -314,7 +316,7 @@ RANKS = (
 )
 
 
-def edit_identity(sheet: dict[str, Any], submit: Submit, tr: Tr) -> Form:
+def edit_identity(sheet: CharacterView, submit: Submit, tr: Tr) -> Form:
     """Age and rank by taps, then home, fur and cloak typed."""
     who = sheet["identity"]
     ranks = [(rank, tr(rank)) for rank in RANKS]
@@ -322,9 +324,8 @@ def edit_identity(sheet: dict[str, Any], submit: Submit, tr: Tr) -> Form:
         Field("age", tr("Age"), "count", who["age"], high=99),
         *choice("rank", tr("Rank"), ranks, who["rank"]),
     ]
-    typed = [
-        [Field(key, tr(key.capitalize()), "text", who[key])] for key in ("home", "fur", "cloak")
-    ]
+    words: tuple[Literal["home", "fur", "cloak"], ...] = ("home", "fur", "cloak")
+    typed = [[Field(key, tr(key.capitalize()), "text", who[key])] for key in words]
 
     def confirm(values: dict[str, Any]) -> bool:
         identity = {key: values[key] for key in ("age", "rank")} | {

@@ -8,18 +8,18 @@ wises and the advances it may take. Both only draw: the scene owns the buttons.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Literal
 
 import pygame
 
+from tablekit.rules.mouse_guard.view_types import CharacterView, MouseGuardView, Phase
 from tablekit.ui import theme, widgets
 from tablekit.ui.i18n import mark
 from tablekit.ui.layout import Layout, columns, rows
 
 Tr = Callable[[str], str]
-View = dict[str, Any]
 
-PHASES = {
+PHASES: dict[Phase, str] = {
     "setup": mark("Setting up"),
     "prologue": mark("Prologue"),
     "mission": mark("Mission"),
@@ -31,12 +31,12 @@ PHASES = {
 """What the table reads for each phase of a session (translated on screen)."""
 
 
-def phase_name(phase: str, tr: Tr) -> str:
+def phase_name(phase: Phase, tr: Tr) -> str:
     """The phase as the table reads it, in its language."""
     return tr(PHASES[phase])
 
 
-def counts(sheet: dict[str, Any], tr: Tr) -> str:
+def counts(sheet: CharacterView, tr: Tr) -> str:
     """Fate, Persona and checks in words, for the overview and the sheet."""
     return (
         f"{tr('Fate')} {sheet['fate']} · {tr('Persona')} {sheet['persona']} · "
@@ -44,7 +44,7 @@ def counts(sheet: dict[str, Any], tr: Tr) -> str:
     )
 
 
-def conditions(sheet: dict[str, Any], tr: Tr) -> str:
+def conditions(sheet: CharacterView, tr: Tr) -> str:
     """The mouse's conditions, or Healthy."""
     found = [tr(c.capitalize()) for c in sheet["conditions"]]
     return ", ".join(found) if found else tr("Healthy")
@@ -58,7 +58,7 @@ def mouse_rows(layout: Layout, area: pygame.Rect, count: int) -> list[pygame.Rec
 
 
 def draw_patrol(
-    surface: pygame.Surface, layout: Layout, area: pygame.Rect, view: View, tr: Tr
+    surface: pygame.Surface, layout: Layout, area: pygame.Rect, view: MouseGuardView, tr: Tr
 ) -> None:
     """Every mouse as a row (see :func:`mouse_rows`; a tap on one opens its sheet)."""
     mice = view["characters"]
@@ -83,7 +83,7 @@ def draw_patrol(
 
 
 def draw_phase(
-    surface: pygame.Surface, layout: Layout, area: pygame.Rect, view: View, tr: Tr
+    surface: pygame.Surface, layout: Layout, area: pygame.Rect, view: MouseGuardView, tr: Tr
 ) -> int:
     """The phase of the session, large; return the height used."""
     height = layout.text("title") + layout.gap
@@ -94,7 +94,7 @@ def draw_phase(
     return height
 
 
-def rating_lines(sheet: dict[str, Any], tr: Tr) -> list[str]:
+def rating_lines(sheet: CharacterView, tr: Tr) -> list[str]:
     """Each rated ability or skill as "Name 3 (passes 1, fails 0)"; advances due marked."""
     due = set(sheet["advances_due"])
     return [
@@ -106,7 +106,7 @@ def rating_lines(sheet: dict[str, Any], tr: Tr) -> list[str]:
 
 
 def draw_sheet(
-    surface: pygame.Surface, layout: Layout, area: pygame.Rect, sheet: dict[str, Any], tr: Tr
+    surface: pygame.Surface, layout: Layout, area: pygame.Rect, sheet: CharacterView, tr: Tr
 ) -> None:
     """One mouse: counts and conditions, then ratings in two columns, then traits and wises."""
     size = layout.text("body")
@@ -133,7 +133,9 @@ def draw_sheet(
     )
 
 
-CONTACT_NAMES = {
+Contact = Literal["parents", "senior_artisan", "mentor", "friend", "enemy"]
+
+CONTACT_NAMES: dict[Contact, str] = {
     "parents": mark("Parents"),
     "senior_artisan": mark("Senior artisan"),
     "mentor": mark("Mentor"),
@@ -142,10 +144,10 @@ CONTACT_NAMES = {
 }
 
 
-def about_lines(sheet: dict[str, Any], tr: Tr) -> list[str]:
+def about_lines(sheet: CharacterView, tr: Tr) -> list[str]:
     """The words on the sheet: belief, goal, instinct, who the mouse is, its contacts and gear."""
     who = sheet["identity"]
-    facts = [str(who["age"]) if who["age"] else ""] + [who[k] for k in ("home", "fur", "rank")]
+    facts = [str(who["age"]) if who["age"] else "", who["home"], who["fur"], who["rank"]]
     facts.append(f"{tr('cloak')} {who['cloak']}" if who["cloak"] else "")
     contacts = [
         f"{tr(label)} {sheet['contacts'][key]}"
@@ -163,7 +165,7 @@ def about_lines(sheet: dict[str, Any], tr: Tr) -> list[str]:
 
 
 def draw_about(
-    surface: pygame.Surface, layout: Layout, area: pygame.Rect, sheet: dict[str, Any], tr: Tr
+    surface: pygame.Surface, layout: Layout, area: pygame.Rect, sheet: CharacterView, tr: Tr
 ) -> None:
     """The sheet's words, each wrapped to the width, one after another."""
     size = layout.text("body")

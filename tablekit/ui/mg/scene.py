@@ -12,18 +12,19 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import Any
+from typing import Any, cast
 
 import pygame
 
 from tablekit.rules.game import Command
+from tablekit.rules.mouse_guard.view_types import MouseGuardView
 from tablekit.ui import chrome, theme, widgets
 from tablekit.ui.form import Form
 from tablekit.ui.host import Host
 from tablekit.ui.layout import columns, rows
 from tablekit.ui.mg import builder, forms, patrol, steps
 from tablekit.ui.mg.conflict_controls import ConflictControls
-from tablekit.ui.mg.stage import Entry, View
+from tablekit.ui.mg.stage import Entry
 from tablekit.ui.scene import Scene
 from tablekit.ui.touch import TAP
 from tablekit.ui.widgets import Button
@@ -120,23 +121,30 @@ class MouseGuardScene(Scene):
             if rect.collidepoint(pos):
                 self.selected, self.about = sheet["name"], False
 
-    def _split(self, view: View) -> tuple[pygame.Rect, pygame.Rect]:
+    def _split(self, view: MouseGuardView) -> tuple[pygame.Rect, pygame.Rect]:
         """The two halves of the screen; a sheet's ratings get two thirds of the width."""
         sheet = view["test"] is None and self.selected is not None
         return builder.split(self.app.layout.content(), self.app.layout, 2 / 3 if sheet else 0.5)
 
     # -- what is shown ---------------------------------------------------------------
 
-    def view(self) -> View:
+    def view(self) -> MouseGuardView:
+        """The table's projection of the session's view.
+
+        Projected for the table, each unrevealed action in a team's
+        ``actions`` is ``{"hidden": True}`` rather than the
+        :class:`~tablekit.rules.secret.Secret` :class:`MouseGuardView` names:
+        the screen reads none of them, only each script's counts (``script``).
+        """
         assert self.app.session is not None
-        return dict(self.app.session.table_view())
+        return cast(MouseGuardView, dict(self.app.session.table_view()))
 
     def _open_form(self) -> Form | None:
         if self.form is not None and self.form.closed:
             self.form = None
         return self.form
 
-    def _title(self, view: View) -> str:
+    def _title(self, view: MouseGuardView) -> str:
         if view["conflict"] is not None:
             conflict = view["conflict"]
             return (
@@ -148,7 +156,9 @@ class MouseGuardScene(Scene):
             return self.selected
         return self.app.tr("Patrol")
 
-    def _draw_result(self, surface: pygame.Surface, area: pygame.Rect, view: View) -> None:
+    def _draw_result(
+        self, surface: pygame.Surface, area: pygame.Rect, view: MouseGuardView
+    ) -> None:
         last = view["last_result"]
         if last is None:
             return
@@ -203,7 +213,7 @@ class MouseGuardScene(Scene):
 
     # -- the right side: only what can be done now --------------------------------------
 
-    def _side(self, view: View, area: pygame.Rect) -> list[Button]:
+    def _side(self, view: MouseGuardView, area: pygame.Rect) -> list[Button]:
         if view["test"] is not None:
             entries = steps.test_steps(self, view)
         elif self.selected is not None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any, Literal
 
 from tablekit.rules.mouse_guard import commands as cmd
+from tablekit.rules.mouse_guard.view_types import CharacterView
 from tablekit.ui.form import Form
 from tablekit.ui.i18n import mark
 from tablekit.ui.mg.forms import Submit, Tr, choice
@@ -39,7 +40,7 @@ PROLOGUE: tuple[tuple[PrologueChoice, str], ...] = (
 )
 
 
-def reward(sheet: dict[str, Any], submit: Submit, tr: Tr) -> Form:
+def reward(sheet: CharacterView, submit: Submit, tr: Tr) -> Form:
     """A reward at the end of a session: Fate or Persona for what the mouse did."""
     options = [(key, tr(label)) for key, label in REWARDS]
     fields = choice("reward", tr("Reward"), options, "belief")
@@ -50,7 +51,7 @@ def reward(sheet: dict[str, Any], submit: Submit, tr: Tr) -> Form:
     return Form(f"{sheet['name']}: {tr('Reward')}", [fields], confirm, tr("Give"))
 
 
-def prologue(sheet: dict[str, Any], submit: Submit, tr: Tr) -> Form:
+def prologue(sheet: CharacterView, submit: Submit, tr: Tr) -> Form:
     """The prologue's gift: shake off Hungry, Angry or Tired, or win back a point of Nature."""
     options = [(key, tr(label)) for key, label in PROLOGUE]
     fields = choice("recover", tr("Recover"), options, "hungry")

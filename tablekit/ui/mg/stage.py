@@ -7,13 +7,13 @@ The steps on the right and the conflict's controls reach the scene only through
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import Protocol
 
 from tablekit.rules.game import Command
+from tablekit.rules.mouse_guard.view_types import MouseGuardView
 from tablekit.ui.form import Form
 from tablekit.ui.host import Host
 
-View = dict[str, Any]
 Entry = tuple[str, Callable[[], object], bool]
 """A button on the right: (label, action, enabled)."""
 
@@ -43,7 +43,7 @@ class Stage(Protocol):
         """Submit a rolling ``command``, with virtual dice or the table's own."""
         ...
 
-    def view(self) -> View:
+    def view(self) -> MouseGuardView:
         """The table's view of the session now."""
         ...
 

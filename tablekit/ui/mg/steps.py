@@ -12,12 +12,18 @@ from functools import partial
 from typing import Any
 
 from tablekit.rules.mouse_guard import commands as cmd
+from tablekit.rules.mouse_guard.view_types import (
+    CharacterView,
+    MouseGuardView,
+    Option,
+    TestView,
+)
 from tablekit.ui.form import Form
 from tablekit.ui.mg import builder, conflict_forms, forms, patrol, session_forms
-from tablekit.ui.mg.stage import Entry, Stage, View
+from tablekit.ui.mg.stage import Entry, Stage
 
 
-def patrol_actions(stage: Stage, view: View) -> list[Entry]:
+def patrol_actions(stage: Stage, view: MouseGuardView) -> list[Entry]:
     """With the patrol shown: a new mouse, a conflict, the next phase."""
     tr = stage.app.tr
     return [
@@ -31,7 +37,7 @@ def patrol_actions(stage: Stage, view: View) -> list[Entry]:
     ]
 
 
-def sheet_actions(stage: Stage, view: View) -> list[Entry]:
+def sheet_actions(stage: Stage, view: MouseGuardView) -> list[Entry]:
     """With a mouse's sheet shown: a test, its ratings and conditions, and advances due."""
     tr, submit = stage.app.tr, stage.submit
     sheet = forms.mouse(view, stage.selected or "")
@@ -54,7 +60,7 @@ def sheet_actions(stage: Stage, view: View) -> list[Entry]:
     return found
 
 
-def _more(stage: Stage, view: View, sheet: dict[str, Any]) -> Form:
+def _more(stage: Stage, view: MouseGuardView, sheet: CharacterView) -> Form:
     """The sheet's less frequent changes, one tap away: traits, wises, rewards, checks."""
     tr, submit = stage.app.tr, stage.submit
     legal = set(view["legal"])
@@ -115,9 +121,10 @@ def _more(stage: Stage, view: View, sheet: dict[str, Any]) -> Form:
     return Form(sheet["name"], [fields], confirm, tr("Open"))
 
 
-def test_steps(stage: Stage, view: View) -> list[Entry]:
+def test_steps(stage: Stage, view: MouseGuardView) -> list[Entry]:
     """With a test in progress: what adds to the pool and the roll, or what follows it."""
     test = view["test"]
+    assert test is not None  # the scene asks for a test's steps only while one is in progress
     tr, submit = stage.app.tr, stage.submit
     legal = set(view["legal"])
     sheet = forms.mouse(view, test["tester"]["actor"])
@@ -157,12 +164,13 @@ def test_steps(stage: Stage, view: View) -> list[Entry]:
             (who, lambda: stage.roll(cmd.Roll()), True),
             (tr("Cancel test"), lambda: submit(cmd.CancelTest()), True),
         ]
-    return _after_roll(stage, view, sheet)
+    return _after_roll(stage, view, test, sheet)
 
 
-def _after_roll(stage: Stage, view: View, sheet: dict[str, Any]) -> list[Entry]:
+def _after_roll(
+    stage: Stage, view: MouseGuardView, test: TestView, sheet: CharacterView
+) -> list[Entry]:
     """After the roll: break a tie, the options still open, and Done once it is decided."""
-    test = view["test"]
     tr, submit = stage.app.tr, stage.submit
     chance, open_now = test["chance"], test["options"]
     found: list[Entry] = []
@@ -186,14 +194,17 @@ def _after_roll(stage: Stage, view: View, sheet: dict[str, Any]) -> list[Entry]:
         ]
     for name in builder.OPTIONS:
         if open_now.get(name):
-            label = builder.option_label(name, chance.get(name), tr)
+            # Only the chance of reaching an obstacle names the options; win, tie, lose has none.
+            label = builder.option_label(
+                name, None if builder.versus(chance) else chance.get(name), tr
+            )
             found.append((label, _option(stage, name, sheet), True))
     if test["passed"] is not None:
         found.append((tr("Done"), _finish(stage, test["passed"]), True))
     return found
 
 
-def _option(stage: Stage, name: str, sheet: dict[str, Any]) -> Callable[[], object]:
+def _option(stage: Stage, name: Option, sheet: CharacterView) -> Callable[[], object]:
     """The option ``name`` after a roll: explode the axes, a level 3 trait, or a wise."""
     tr, submit = stage.app.tr, stage.submit
     if name == "explode":
@@ -215,4 +226,4 @@ def _next_phase(stage: Stage) -> None:
     order = list(patrol.PHASES)
     now = stage.view()["phase"]
     following = "prologue" if now in ("players_turn", "winter") else order[order.index(now) + 1]
-    stage.submit(cmd.SetPhase(following))  # type: ignore[arg-type]
+    stage.submit(cmd.SetPhase(following))
