@@ -116,3 +116,46 @@ def test_a_pad_that_stopped_answering_is_marked_on_its_side(app: App) -> None:
     app.step(0.0)
     app.draw()
     assert app.canvas.get_at(seal_edge)[:3] == theme.WAX
+
+
+def begun(app: App) -> None:
+    """A conflict of one mouse against the GM, both dispositions set, scripting open."""
+    press(app, "Mouse Guard")
+    add_mouse(app, "saxon")
+    app.session.rng = random.Random(3)  # type: ignore[union-attr]
+    press(app, "Conflict…")
+    press(app, "Next")
+    press(app, "Begin")
+    press(app, "Patrol's disposition…")
+    press(app, "Roll")
+    press(app, "GM's disposition…")
+    press(app, "Set")
+    assert status(app) == "scripting"
+
+
+def test_the_gms_pad_on_the_screen_opens_only_after_a_hold(app: App) -> None:
+    """Issue: a virtual pad shows only when a side asks; the GM's hides behind a hold."""
+    from tablekit.ui.mg.conflict_controls import HOLD_SECONDS
+
+    begun(app)
+    controls = app.scene.conflict_controls  # type: ignore[attr-defined]
+    press(app, "GM's pad (hold)")
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(1, 1), button=1))
+    app.step(0.0)
+    assert controls.pad is None  # a quick tap is not enough
+    press(app, "GM's pad (hold)")
+    assert controls.release(now=controls.holding + HOLD_SECONDS) is True
+    assert controls.pad == "gm"
+    press(app, "Attack")  # the on-screen pad posts through the pad seam
+    app.step(0.0)
+    gm = app.session.table_view()["conflict"]["sides"]["gm"]  # type: ignore[union-attr]
+    assert gm["script"]["filled"] == 1 and gm["actions"] == [HIDDEN]
+
+
+def test_the_patrols_pad_on_the_screen_opens_with_a_tap(app: App) -> None:
+    begun(app)
+    press(app, "Patrol's pad")
+    press(app, "Defend")
+    app.step(0.0)
+    patrol = app.session.table_view()["conflict"]["sides"]["patrol"]  # type: ignore[union-attr]
+    assert patrol["script"]["filled"] == 1

@@ -7,6 +7,7 @@ A table without pad buttons can show one side's pad on the screen instead.
 
 from __future__ import annotations
 
+import time
 from functools import partial
 
 import pygame
@@ -20,6 +21,9 @@ from tablekit.ui.mg.stage import Entry, Stage
 from tablekit.ui.onscreen_pad import pad_buttons
 from tablekit.ui.widgets import Button
 
+HOLD_SECONDS = 0.8
+"""How long the GM holds "GM's pad" down before it shows on the shared screen."""
+
 
 class ConflictControls:
     """The conflict's buttons on ``stage``, and which side's pad is on the screen."""
@@ -28,6 +32,8 @@ class ConflictControls:
         self.stage = stage
         self.pad: str | None = None
         """The side whose action pad is shown on the screen, for a table without buttons."""
+        self.holding: float | None = None
+        """When the GM's finger went down on "GM's pad": it opens only after a hold."""
 
     def draw(self, surface: pygame.Surface, view: MouseGuardView) -> None:
         """The two sides, what is happening, and the buttons below."""
@@ -106,7 +112,7 @@ class ConflictControls:
             ]
         if status == "scripting":
             return [
-                (tr("GM's pad"), partial(self._toggle_pad, "gm"), True),
+                (tr("GM's pad (hold)"), self._hold_gm_pad, True),
                 (tr("Patrol's pad"), partial(self._toggle_pad, "patrol"), True),
             ]
         if status == "revealing":
@@ -147,6 +153,26 @@ class ConflictControls:
     def _show_maneuver(self, now: ConflictView, side: ConflictSide, margin: int) -> None:
         stage = self.stage
         stage.show(conflict_forms.maneuver(now, side, margin, stage.submit, stage.app.tr))
+
+    def _hold_gm_pad(self) -> None:
+        """A tap closes the GM's pad; opening it needs a hold, so no player opens it by chance."""
+        if self.pad == "gm":
+            self.pad = None
+        else:
+            self.holding = time.monotonic()
+
+    def release(self, now: float | None = None) -> bool:
+        """The finger is lifted: after a hold of :data:`HOLD_SECONDS` the GM's pad shows.
+
+        Return whether the screen changed.
+        """
+        began, self.holding = self.holding, None
+        if began is None:
+            return False
+        if (time.monotonic() if now is None else now) - began < HOLD_SECONDS:
+            return False
+        self.pad = "gm"
+        return True
 
     def _toggle_pad(self, side: str) -> None:
         """Show ``side``'s pad on the screen, or hide it: only counts are ever shown above it."""

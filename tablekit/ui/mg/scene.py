@@ -56,6 +56,8 @@ class MouseGuardScene(Scene):
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == TAP:
             self._tap(event.pos)
+        elif event.type in (pygame.MOUSEBUTTONUP, pygame.FINGERUP):
+            self.dirty = self.conflict_controls.release() or self.dirty
         elif self.form is not None and self.form.typing:
             if event.type == pygame.TEXTINPUT:
                 self.form.type(event.text)
