@@ -91,6 +91,7 @@ def parse_target(target: str) -> tuple[str, int | None]:
     card, _, number = target.partition("#")
     if not number:
         return card, None
-    if not number.isdigit() or int(number) < 1:
+    digits = number.isascii() and number.isdigit() and len(number) <= 3
+    if not digits or int(number) < 1:
         raise RuleError("A figure is named like 'spider#1'; got {target!r}", target=target)
     return card, int(number) - 1

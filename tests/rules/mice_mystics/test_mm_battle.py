@@ -164,3 +164,14 @@ def test_a_charmed_mouse_attacks_as_a_minion_and_is_freed_after_its_turn() -> No
     assert table.view()["heroes"][1]["wounds"] == 1
     table.do(EndTurn())
     assert table.view()["heroes"][0]["markers"] == []
+
+
+@pytest.mark.parametrize(
+    "target", ["spider#²", "spider#٣", "spider#" + "9" * 4301, "spider#0", "spider#x"]
+)
+def test_a_malformed_figure_is_refused_with_its_name(target: str) -> None:
+    """A figure number that is not 1-999 in plain digits is a refusal, never a crash."""
+    from tablekit.rules.mice_mystics.minions import parse_target
+
+    with pytest.raises(RuleError, match="A figure is named like 'spider#1'"):
+        parse_target(target)
