@@ -8,9 +8,17 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
-from typing import Any
+from typing import Annotated, Any
+
+from msgspec import Meta
 
 BACKENDS = ("none", "picamera2", "opencv", "replay")
+
+
+Pixels = Annotated[int, Meta(ge=16, le=8192)]
+"""A frame's side in pixels: no camera delivers less or more."""
+Offset = Annotated[int, Meta(ge=0, le=16384)]
+Gain = Annotated[float, Meta(gt=0, le=16)]
 
 
 @dataclass(frozen=True)
@@ -23,17 +31,17 @@ class CameraSettings:
     """
 
     backend: str = "none"
-    device: int = 0
-    replay_path: str = ""
-    replay_fps: float = 10.0
+    device: Annotated[int, Meta(ge=0, le=63)] = 0
+    replay_path: Annotated[str, Meta(max_length=4096)] = ""
+    replay_fps: Annotated[float, Meta(gt=0, le=120)] = 10.0
     replay_loop: bool = True
-    width: int = 1280
-    height: int = 960
-    roi: tuple[int, int, int, int] = (0, 0, 0, 0)
-    exposure_us: int = 0
-    analogue_gain: float = 0.0
-    white_balance: tuple[float, float, float] = (1.0, 1.0, 1.0)
-    dice_kind: str = "d6"
+    width: Pixels = 1280
+    height: Pixels = 960
+    roi: tuple[Offset, Offset, Offset, Offset] = (0, 0, 0, 0)
+    exposure_us: Annotated[int, Meta(ge=0, le=10_000_000)] = 0
+    analogue_gain: Annotated[float, Meta(ge=0, le=64)] = 0.0
+    white_balance: tuple[Gain, Gain, Gain] = (1.0, 1.0, 1.0)
+    dice_kind: Annotated[str, Meta(max_length=64)] = "d6"
 
     @classmethod
     def from_mapping(cls, table: Mapping[str, Any]) -> CameraSettings:

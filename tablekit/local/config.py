@@ -142,18 +142,41 @@ class ConfigError(ValueError):
     """A settings file that cannot be used; the message says where and why."""
 
 
+MAX_BYTES = 64 * 1024
+"""A settings file is a few hundred bytes; anything past this is not one."""
+
+
 def load(path: Path | None = None) -> Config:
-    """Read ``path`` (default: the user's config file); defaults if it is missing."""
+    """Read ``path`` (default: the user's config file); defaults if it is missing.
+
+    Only a regular file of at most :data:`MAX_BYTES` is read, so a FIFO or a
+    device in its place is refused at once instead of hanging the app.
+    """
     path = path or paths.config_file()
-    if not path.exists():
+    _check_folder(path.parent)
+    if not path.exists() and not path.is_symlink():
         return Config()
+    if not path.is_file():
+        raise ConfigError(f"{path}: not a regular file")
     try:
+        if path.stat().st_size > MAX_BYTES:
+            raise ConfigError(f"{path}: larger than {MAX_BYTES // 1024} KiB; not a settings file")
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
         raise ConfigError(f"{path}: not valid TOML: {error}") from None
+    except RecursionError:
+        raise ConfigError(f"{path}: not valid TOML: nested too deep") from None
     except OSError as error:
         raise ConfigError(f"{path}: cannot be read: {error.strerror}") from None
     return parse(data, source=str(path))
+
+
+def _check_folder(folder: Path) -> None:
+    """A config folder that is a file, or a dangling link, is an error, not "no settings"."""
+    if folder.is_symlink() and not folder.exists():
+        raise ConfigError(f"{folder}: the settings folder is a link to nothing")
+    if folder.exists() and not folder.is_dir():
+        raise ConfigError(f"{folder}: the settings folder is not a folder")
 
 
 def save(settings: Config, path: Path | None = None) -> None:

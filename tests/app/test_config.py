@@ -1,5 +1,7 @@
 """Settings: defaults without a file; a bad value names file, key and what is allowed."""
 
+import os
+import re
 from pathlib import Path
 
 import pytest
@@ -56,3 +58,47 @@ def test_saved_settings_load_back(tmp_path: Path) -> None:
     path = tmp_path / "config.toml"
     config.save(changed, path)
     assert config.load(path) == changed
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("[camera]\nreplay_fps = nan", "camera.replay_fps: Expected float > 0.0"),
+        ("[camera]\nreplay_fps = inf", "camera.replay_fps: Expected float <= 120.0"),
+        ("[camera]\ndevice = -1", "camera.device: Expected int >= 0"),
+        ("[camera]\nwidth = -1280", "camera.width: Expected int >= 16"),
+        ("a = " + "[" * 500 + "]" * 500, "not valid TOML"),
+        ("a = " + "{b = " * 3000 + "1" + "}" * 3000, "not valid TOML"),
+    ],
+)
+def test_absurd_values_and_deep_nesting_are_refused(
+    tmp_path: Path, text: str, message: str
+) -> None:
+    """Issue 12: values no camera can have, and nesting that blew the stack, name the key."""
+    path = write(tmp_path, text)
+    with pytest.raises(ConfigError, match=re.escape(message)):
+        config.load(path)
+
+
+def test_a_fifo_in_place_of_the_file_is_refused_at_once(tmp_path: Path) -> None:
+    path = tmp_path / "config.toml"
+    os.mkfifo(path)
+    with pytest.raises(ConfigError, match="not a regular file"):
+        config.load(path)
+
+
+def test_a_settings_folder_that_is_a_file_or_a_dangling_link_is_an_error(tmp_path: Path) -> None:
+    folder = tmp_path / "not-a-folder"
+    folder.write_text("", encoding="utf-8")
+    with pytest.raises(ConfigError, match="is not a folder"):
+        config.load(folder / "config.toml")
+    link = tmp_path / "gone"
+    link.symlink_to(tmp_path / "missing")
+    with pytest.raises(ConfigError, match="a link to nothing"):
+        config.load(link / "config.toml")
+
+
+def test_a_huge_file_is_not_read(tmp_path: Path) -> None:
+    path = write(tmp_path, "# " + "x" * config.MAX_BYTES)
+    with pytest.raises(ConfigError, match="not a settings file"):
+        config.load(path)
