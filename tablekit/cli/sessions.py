@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import sys
 from collections.abc import Iterable
@@ -11,7 +12,7 @@ from typing import Any, TypeAlias
 from tablekit.local import config, paths
 from tablekit.rules.errors import RuleError
 from tablekit.session import codec
-from tablekit.session.journal import Journal
+from tablekit.session.journal import Journal, JournalError
 from tablekit.session.session import Session
 from tablekit.session.store import open_session
 
@@ -62,6 +63,8 @@ def _audience(text: str) -> str:
 def _open(args: argparse.Namespace, create: bool = True) -> Session[Any]:
     """The session the arguments name; only a script may start a new one."""
     settings = config.load()
+    if args.session is not None and not args.session.strip():
+        raise JournalError("--session needs a name; leave it out to use the last session")
     journal = Journal(paths.journal_file())
     name = args.session or (last.name if (last := journal.last()) else None)
     game = args.game
@@ -74,16 +77,17 @@ def run_script(args: argparse.Namespace) -> int:
     """Apply each line; stop at the first rejected one, which changes nothing."""
     session = _open(args)
     if args.file == "-":
+        if isinstance(sys.stdin, io.TextIOWrapper):
+            sys.stdin.reconfigure(encoding="utf-8", errors="surrogateescape")
         code = _apply_lines(session, sys.stdin, args.view)
     else:
         try:
-            with open(args.file, encoding="utf-8-sig") as stream:
+            # Bad bytes become lone surrogates that the line's parse refuses, naming the
+            # line, instead of a decoding error after half the script was applied.
+            with open(args.file, encoding="utf-8-sig", errors="surrogateescape") as stream:
                 code = _apply_lines(session, stream, args.view)
         except OSError as error:
             print(f"tablekit: cannot read {args.file}: {error.strerror}", file=sys.stderr)
-            return 2
-        except UnicodeDecodeError:
-            print(f"tablekit: {args.file} is not UTF-8 text", file=sys.stderr)
             return 2
     if args.state:
         _print(session.view(args.view))
@@ -92,6 +96,8 @@ def run_script(args: argparse.Namespace) -> int:
 
 def _apply_lines(session: Session[Any], lines: Iterable[str], audience: str) -> int:
     for number, line in enumerate(lines, start=1):
+        if number == 1:
+            line = line.removeprefix("\ufeff")  # a byte-order mark, from a file or from stdin
         if not line.strip():
             continue
         try:

@@ -134,5 +134,34 @@ def test_script_files_with_a_bom_work_and_other_encodings_are_refused(tmp_path, 
     latin = tmp_path / "latin.jsonl"
     latin.write_bytes(b'{"type": "t.hide", "owner": "gm", "note": "caf\xe9"}\n')
     code, _, err = run(capsys, "script", str(latin), "--session", "s")
-    assert code == 2 and "not UTF-8" in err
+    assert code == 1 and "line 1 refused" in err and "not valid UTF-8" in err
     assert total("s") == 1
+
+
+def test_an_empty_session_name_is_refused_not_taken_for_the_last(tmp_path, capsys) -> None:
+    """Issue 12: `--session ""` used to act on the last session; an undo reached another one."""
+    lines = script(tmp_path, '{"type": "t.add", "amount": 2}')
+    assert run(capsys, "script", lines, "--session", "s", "--game", "test-counter")[0] == 0
+    code, _, err = run(capsys, "script", lines, "--session", "")
+    assert code == 2 and "--session needs a name" in err
+    assert total("s") == 2
+
+
+def test_a_bad_byte_is_refused_on_its_line_and_nothing_after_it_runs(tmp_path, capsys) -> None:
+    """Issue 12: a bad UTF-8 byte stopped a script without naming the line."""
+    path = tmp_path / "lines.jsonl"
+    good = b'{"type": "t.add", "amount": 1}\n'
+    path.write_bytes(good * 3 + b'{"type": "t.add", "amount": 1, "x": "\xff"}\n' + good)
+    code, results, err = run(
+        capsys, "script", str(path), "--session", "s", "--game", "test-counter"
+    )
+    assert code == 1 and "line 4 refused" in err and "UTF-8" in err
+    assert [r["ok"] for r in results] == [True, True, True, False]
+    assert total("s") == 3
+
+
+def test_a_byte_order_mark_is_accepted_on_stdin_as_in_a_file(capsys, monkeypatch) -> None:
+    monkeypatch.setattr("sys.stdin", io.StringIO('\ufeff{"type": "t.add", "amount": 4}\n'))
+    code, results, _ = run(capsys, "script", "-", "--session", "s", "--game", "test-counter")
+    assert code == 0 and results[0]["ok"]
+    assert total("s") == 4
