@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+MAX_PAGE = 99
+"""No chapter track is longer; a larger page is a typo."""
+
 
 @dataclass(frozen=True)
 class ChapterTrack:

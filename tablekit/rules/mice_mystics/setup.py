@@ -6,6 +6,7 @@ import random
 
 from tablekit.rules.errors import RuleError
 from tablekit.rules.mice_mystics import campaign
+from tablekit.rules.mice_mystics.chapter import MAX_PAGE
 from tablekit.rules.mice_mystics.commands import SetStats, StartChapter
 from tablekit.rules.mice_mystics.draft import Draft
 from tablekit.rules.mice_mystics.events import ChapterStarted, MinionsPlaced, StatsSet, TrackDealt
@@ -19,8 +20,12 @@ def start_chapter(d: Draft, command: StartChapter, rng: random.Random) -> None:
     state = d.state
     if state.outcome is Outcome.PLAYING:
         raise RuleError("Chapter {chapter!r} is still being played", chapter=state.chapter)
-    if command.end_page < 2:
-        raise RuleError("The end marker lies on page 2 or further: the hourglass starts on 1")
+    if not 2 <= command.end_page <= MAX_PAGE:
+        raise RuleError(
+            "The end marker lies on page 2 to {last}: the hourglass starts on 1", last=MAX_PAGE
+        )
+    if any(group.count < 1 for group in command.minions):
+        raise RuleError("Each starting minion group has 1 or more figures")
     heroes = campaign.joining(state, command.heroes, command.campaign)
     story = campaign.carried_story(state, command.campaign)
     d.emit(ChapterStarted(command.chapter, command.end_page, heroes, story))

@@ -13,6 +13,7 @@ from tablekit.rules.errors import Phrase, RuleError
 from tablekit.rules.mice_mystics import achievements
 from tablekit.rules.mice_mystics.battle import defeat_figure, minion_target, wound_minion
 from tablekit.rules.mice_mystics.captures import capture, wound_mouse
+from tablekit.rules.mice_mystics.chapter import MAX_PAGE
 from tablekit.rules.mice_mystics.commands import (
     CaptureMouse,
     DeclareVictory,
@@ -150,8 +151,10 @@ def party_item(d: Draft, command: PartyItem, rng: random.Random) -> None:
 
 def story_achievement(d: Draft, command: StoryAchievement, rng: random.Random) -> None:
     """A story achievement, which may push the chapter end marker further."""
-    if not command.name.strip() or command.pages < 0:
-        raise RuleError("Name the achievement; it moves the end marker 0 or more pages")
+    if not command.name.strip() or not 0 <= command.pages <= MAX_PAGE:
+        raise RuleError(
+            "Name the achievement; it moves the end marker 0 to {most} pages", most=MAX_PAGE
+        )
     d.emit(StoryAchieved(command.name.strip()))
     if command.pages:
         move_end_marker(d, command.pages, command.name.strip())

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import pytest
 from rules.mice_mystics.mm_support import Table, group, started
 
+from tablekit.rules.errors import RuleError
 from tablekit.rules.mice_mystics.commands import (
     AddMinions,
     Attack,
@@ -12,6 +14,7 @@ from tablekit.rules.mice_mystics.commands import (
     EndTurn,
     MinionAttack,
     RemoveMinion,
+    StoryAchievement,
     WoundMinion,
     WoundMouse,
 )
@@ -106,3 +109,19 @@ def test_cat_tamer_large_minions_roll_one_die_fewer_against_it() -> None:
     table.do(Attack("spider", faces=("sword_star", "sword_star")))
     table.do(Defend(faces=("bow",)))
     assert table.view()["last_roll"]["faces"] == ["bow"]
+
+
+def test_a_story_achievement_moves_the_end_marker_a_sane_number_of_pages() -> None:
+    """Issue 12: `"pages": 10**30` was accepted."""
+    table = started(("collin", "nez"))
+    end = table.state.chapter_track.end
+    with pytest.raises(RuleError, match="0 to 99 pages"):
+        table.do(StoryAchievement("Found the key", pages=10**30))
+    assert table.state.chapter_track.end == end
+
+
+def test_a_starting_minion_group_of_no_figures_is_refused() -> None:
+    """Issue 12: `"count": -3` or `0` in a chapter's set-up was dropped silently."""
+    for count in (0, -3):
+        with pytest.raises(RuleError, match="1 or more figures"):
+            started(None, minions=(group("rat_warrior", count),))
