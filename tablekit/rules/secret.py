@@ -37,6 +37,8 @@ def project(view: Any, audience: str) -> Any:
             return project(view.value, audience)
         return dict(HIDDEN)
     if isinstance(view, dict):
+        if any(isinstance(key, Secret) for key in view):
+            raise TypeError("a Secret cannot be a key: its value would show in the key's text")
         return {str(k): project(v, audience) for k, v in view.items()}
     if isinstance(view, list | tuple):
         return [project(v, audience) for v in view]

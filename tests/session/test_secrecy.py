@@ -45,3 +45,11 @@ def test_table_view_ignores_secret_values(view: Any, data: st.DataObject) -> Non
 @given(with_secrets(scalars), st.data(), owners)
 def test_a_pad_never_sees_another_owners_secret(view: Any, data: st.DataObject, pad: str) -> None:
     assert project(view, pad) == project(reseal(view, data, keep=pad), pad)
+
+
+def test_a_secret_used_as_a_key_is_refused_not_leaked() -> None:
+    """Issue 12: ``str(key)`` would have written a secret's value into the table's view."""
+    import pytest
+
+    with pytest.raises(TypeError, match="cannot be a key"):
+        project({Secret("gm", "attack"): 1}, TABLE)
