@@ -15,7 +15,7 @@ from tablekit.cli.app import add_run_parser, add_screenshot_parser, run_app
 from tablekit.cli.dice import add_dice_parser
 from tablekit.cli.odds import add_odds_parser
 from tablekit.cli.sessions import add_session_parsers
-from tablekit.local import config
+from tablekit.local import config, failures
 from tablekit.rules.errors import RuleError
 from tablekit.session import codec
 from tablekit.session.journal import JournalError
@@ -36,6 +36,17 @@ def main(argv: Sequence[str] | None = None) -> int:
             f"tablekit: {error.filename or ''} {error.strerror or error}".strip(), file=sys.stderr
         )
         return 2
+    except KeyboardInterrupt:
+        return 130
+    except Exception as error:  # the last resort: one line here, the trace in the log
+        print(f"tablekit: {failures.record(error, 'tablekit ' + _command(argv))}", file=sys.stderr)
+        return 70
+
+
+def _command(argv: Sequence[str] | None) -> str:
+    """The subcommand being run, for the one line a failure shows."""
+    words = list(sys.argv[1:] if argv is None else argv)
+    return words[0] if words and not words[0].startswith("-") else "run"
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import importlib
 import os
+import sys
 import time
 from collections.abc import Callable, Mapping
 from pathlib import Path
@@ -20,7 +21,7 @@ import pygame
 from tablekit.devices import keypad
 from tablekit.devices.pad_backends import start_pads
 from tablekit.devices.pads import PadInbox
-from tablekit.local import config, paths
+from tablekit.local import config, failures, paths
 from tablekit.local.config import Config
 from tablekit.rules import catalog
 from tablekit.rules.errors import RuleError
@@ -52,6 +53,10 @@ A game's own scene is found in its catalogue listing, under the game's name.
 """
 
 
+FAILURES_BEFORE_STOP = 3
+"""Unexpected failures in a row, without a good frame between, before the app gives up."""
+
+
 def on_a_pi() -> bool:
     model = Path("/proc/device-tree/model")
     return model.exists() and "Raspberry Pi" in model.read_text(errors="ignore")
@@ -80,6 +85,8 @@ class App:
         self.pad_status: dict[str, PadStatus] = {}
         self.pad_backends = start_pads(settings.buttons, self.pads)
         self.notice_text = ""
+        self.failures = 0
+        """Unexpected failures in a row; a few in a row stop the app instead of spinning."""
         self.focus: tuple[str, tuple[int, int]] | None = None
         self.running = True
         self.screen = self._open_display(size)
@@ -259,14 +266,38 @@ class App:
     # -- the loop ------------------------------------------------------------------
 
     def run(self) -> int:
+        """The loop, until the table quits; 70 if the app cannot go on (see :meth:`recover`)."""
         clock = pygame.time.Clock()
         dt = 0.0
+        code = 0
         while self.running:
-            self.step(dt)
+            try:
+                self.step(dt)
+                self.failures = 0
+            except Exception as error:  # no traceback on the table: see recover()
+                code = self.recover(error)
             dt = clock.tick(self.settings.display.fps) / 1000
         self.scene.exit()
         self.pad_backends.close()
         pygame.quit()
+        return code
+
+    def recover(self, error: Exception) -> int:
+        """Log an unexpected failure and carry on from Home, saying so in one line.
+
+        Every acknowledged command is already in the journal, so going Home
+        loses nothing. A failure that comes back at once on Home stops the
+        app (the service restarts it) instead of spinning.
+        """
+        print(
+            f"tablekit: {failures.record(error, f'the {self.scene.name} screen')}", file=sys.stderr
+        )
+        self.failures += 1
+        if self.failures >= FAILURES_BEFORE_STOP:
+            self.running = False
+            return 70
+        self.goto("home")
+        self.notice(self.tr("Something went wrong and was written to the log; play on."))
         return 0
 
     def step(self, dt: float) -> bool:

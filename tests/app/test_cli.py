@@ -165,3 +165,22 @@ def test_a_byte_order_mark_is_accepted_on_stdin_as_in_a_file(capsys, monkeypatch
     code, results, _ = run(capsys, "script", "-", "--session", "s", "--game", "test-counter")
     assert code == 0 and results[0]["ok"]
     assert total("s") == 4
+
+
+def test_an_unexpected_failure_is_one_line_exit_70_and_the_trace_is_logged(
+    capsys, monkeypatch
+) -> None:
+    """Issue 12: nothing escapes as a traceback; the details go to the log file."""
+    from tablekit.local import failures
+
+    def boom(args: object) -> int:
+        raise ZeroDivisionError("a bug")
+
+    monkeypatch.setattr("tablekit.cli.sessions.list_sessions", boom)
+    code, _, err = run(capsys, "sessions")
+    assert code == 70
+    assert err.strip().splitlines() == [
+        f"tablekit: tablekit sessions failed unexpectedly: ZeroDivisionError; "
+        f"details in {failures.log_file()}"
+    ]
+    assert "ZeroDivisionError: a bug" in failures.log_file().read_text(encoding="utf-8")

@@ -151,3 +151,34 @@ def test_a_danish_table_reads_the_camera_status_in_danish(make_app: Any) -> None
     until(lambda: app.scene._probe is None, lambda: app.step(0.01))
     _, working, sentence = app.scene.devices[0]
     assert not working and sentence.startswith("Kameraet kan ikke bruges: ") and "97" in sentence
+
+
+def test_an_unexpected_failure_goes_home_with_one_line_and_the_trace_in_the_log(
+    make_app: Any, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 12: no traceback reaches the table; acknowledged play is in the journal anyway."""
+    from tablekit.local import failures
+
+    app = make_app()
+    app.start("test-counter")
+    app.submit(Add(2))
+
+    def broken(surface: object) -> None:
+        raise ZeroDivisionError("a bug")
+
+    monkeypatch.setattr(app.scene, "draw", broken)
+    app.running = True
+    monkeypatch.setattr(app, "step", lambda dt: (app.draw(), setattr(app, "running", False)))
+    assert app.run() == 0
+    assert app.scene.name == "home" and "log" in app.notice_text
+    assert "ZeroDivisionError: a bug" in failures.log_file().read_text(encoding="utf-8")
+    assert "Traceback" not in capsys.readouterr().err
+    assert app.session.state.total == 2
+
+
+def test_a_failure_that_keeps_coming_back_stops_the_app(make_app: Any) -> None:
+    from tablekit.ui.app import FAILURES_BEFORE_STOP
+
+    app = make_app()
+    codes = [app.recover(RuntimeError("again")) for _ in range(FAILURES_BEFORE_STOP)]
+    assert codes[-1] == 70 and not app.running

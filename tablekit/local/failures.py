@@ -1,0 +1,49 @@
+"""Where an unexpected failure goes: its full trace to a log file, one line to the person.
+
+No traceback ever reaches the table or a script's reader. The trace is kept
+in ``tablekit.log`` in the data directory (rotated, so a loop of failures
+cannot fill the card), and the caller shows one sentence naming that file.
+"""
+
+from __future__ import annotations
+
+import logging
+import logging.handlers
+from pathlib import Path
+
+from tablekit.local import paths
+
+LOG_BYTES = 1024 * 1024
+"""Each log file's size before it is rotated; three old ones are kept."""
+
+
+def log_file() -> Path:
+    """The failure log: ``tablekit.log`` in the data directory."""
+    return paths.data_dir() / "tablekit.log"
+
+
+def record(error: BaseException, where: str) -> str:
+    """Write ``error``'s trace to the log; return the one line to show instead."""
+    path = log_file()
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        logger = _logger(path)
+        logger.error("%s failed", where, exc_info=error)
+    except OSError:
+        return f"{where} failed unexpectedly: {type(error).__name__} (the log could not be written)"
+    return f"{where} failed unexpectedly: {type(error).__name__}; details in {path}"
+
+
+def _logger(path: Path) -> logging.Logger:
+    logger = logging.getLogger("tablekit.failures")
+    if not any(getattr(h, "baseFilename", None) == str(path) for h in logger.handlers):
+        for handler in list(logger.handlers):
+            logger.removeHandler(handler)
+            handler.close()
+        handler = logging.handlers.RotatingFileHandler(
+            path, maxBytes=LOG_BYTES, backupCount=3, encoding="utf-8"
+        )
+        handler.setFormatter(logging.Formatter("%(asctime)s %(message)s"))
+        logger.addHandler(handler)
+        logger.propagate = False
+    return logger
