@@ -1,7 +1,8 @@
 """What a mouse may do once the dice are down: the summary's Tests, steps 7 to 9.
 
 Wises (step 7) come before Fate on axes (step 8), so an axe from a reroll
-explodes too; a level 3 trait (step 9) comes last.
+explodes too; a level 3 trait (step 9) comes last. Each side keeps its own
+order: one side's axes do not close the other side's wises.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from tablekit.rules.mouse_guard import procedure_events as pev
 from tablekit.rules.mouse_guard.character import Character
 from tablekit.rules.mouse_guard.dice import Face, axes, explode, explosion_needs
 from tablekit.rules.mouse_guard.draft import Draft, dice, read_faces
-from tablekit.rules.mouse_guard.procedure import current, reach, side_of
+from tablekit.rules.mouse_guard.procedure import at_step, reach
 from tablekit.rules.mouse_guard.state import Side, Step, Test
 
 DEEPER_UNDERSTANDING = "deeper_understanding"
@@ -26,10 +27,9 @@ LEVEL_THREE = "level_three"
 
 def _rolled_side(d: Draft, step: Step, name: str, option: str) -> tuple[Test, str, Side]:
     """The test, the side ``name`` rolls for and that side, once every side has rolled."""
-    test = current(d, step)
+    test, which = at_step(d, step, name)
     if not test.rolled:
         raise RuleError("Roll the dice first")
-    which = side_of(test, name)
     side = test.side(which)
     if option in side.options:
         raise RuleError("That has already been done for this roll")
@@ -59,7 +59,7 @@ def deeper_understanding(d: Draft, c: cmd.DeeperUnderstanding, rng: random.Rando
         raise RuleError("{name} has no Fate point left", name=character.name)
     _failed(side)
     faces = dice(c.faces, 1, rng)
-    reach(d, test, Step.WISES)
+    reach(d, test, Step.WISES, which)
     d.emit(
         ev.PointsGained(character.name, -1, 0, DEEPER_UNDERSTANDING),
         ev.WiseMarked(character.name, wise, "fate"),
@@ -75,7 +75,7 @@ def of_course(d: Draft, c: cmd.OfCourse, rng: random.Random) -> None:
     if character.persona < 1:
         raise RuleError("{name} has no Persona point left", name=character.name)
     faces = dice(c.faces, _failed(side), rng)
-    reach(d, test, Step.WISES)
+    reach(d, test, Step.WISES, which)
     d.emit(
         ev.PointsGained(character.name, 0, -1, OF_COURSE),
         ev.WiseMarked(character.name, wise, "persona"),
@@ -105,7 +105,7 @@ def explode_axes(d: Draft, c: cmd.Explode, rng: random.Random) -> None:
                 need=explosion_needs(count, faces),
                 given=len(faces),
             )
-    reach(d, test, Step.AXES)
+    reach(d, test, Step.AXES, which)
     d.emit(
         ev.PointsGained(character.name, -1, 0, EXPLODE),
         pev.Rolled(which, "explode", tuple(faces), EXPLODE),
@@ -120,13 +120,13 @@ def level_three(d: Draft, c: cmd.LevelThree, rng: random.Random) -> None:
     if trait is None or trait.effective_level != 3:
         raise RuleError("{name} has no level 3 trait {trait}", name=character.name, trait=c.trait)
     if d.state.ruleset.level_three == "success":
-        reach(d, test, Step.LEVEL_THREE)
+        reach(d, test, Step.LEVEL_THREE, which)
         d.emit(pev.SuccessAdded(which, 1, LEVEL_THREE, trait.name))
         return
     if trait.used:
         raise RuleError("{trait} has already been used this session", trait=trait.name)
     faces = dice(c.faces, _failed(side), rng)
-    reach(d, test, Step.LEVEL_THREE)
+    reach(d, test, Step.LEVEL_THREE, which)
     d.emit(
         ev.TraitUsed(character.name, trait.name, True),
         pev.Rolled(which, "reroll", faces, LEVEL_THREE, trait.name),

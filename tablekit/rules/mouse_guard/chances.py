@@ -40,21 +40,21 @@ def open_options(test: Test, side: Side, mouse: Character | None, rules: Ruleset
         for t in mouse.traits
     )
     return {
-        "deeper_understanding": test.step <= Step.WISES
+        "deeper_understanding": side.step <= Step.WISES
         and DEEPER_UNDERSTANDING not in side.options
         and wise
         and mouse.fate >= 1
         and failed,
-        "of_course": test.step <= Step.WISES
+        "of_course": side.step <= Step.WISES
         and OF_COURSE not in side.options
         and wise
         and mouse.persona >= 1
         and failed,
-        "explode": test.step <= Step.AXES
+        "explode": side.step <= Step.AXES
         and EXPLODE not in side.options
         and mouse.fate >= 1
         and has_axes,
-        "level_three": test.step <= Step.LEVEL_THREE
+        "level_three": side.step <= Step.LEVEL_THREE
         and LEVEL_THREE not in side.options
         and level_three,
     }

@@ -93,7 +93,18 @@ def _test_begun(s: State, e: pev.TestBegun) -> State:
 
 def _step(s: State, e: pev.StepReached) -> State:
     assert s.test is not None
-    return replace(s, test=replace(s.test, step=Step(e.step)))
+    step = Step(e.step)
+
+    def reached(side: Side) -> Side:
+        return replace(side, step=max(side.step, step))
+
+    test = s.test
+    if e.side:
+        test = test.with_side(e.side, reached(test.side(e.side)))
+    else:
+        opponent = None if test.opponent is None else reached(test.opponent)
+        test = replace(test, tester=reached(test.tester), opponent=opponent)
+    return replace(s, test=replace(test, step=max(test.step, step)))
 
 
 def _side(s: State, which: str, change: Callable[[Side], Side]) -> State:

@@ -47,30 +47,32 @@ def legal_commands(state: State) -> frozenset[str]:
 
 
 def test_commands(test: Test) -> set[str]:
-    """The steps of the test in progress that are open now."""
+    """The steps of the test in progress that are open now, to some side (each keeps its own)."""
     kinds = {cmd.CancelTest.kind}
+    every = [side for side in (test.tester, test.opponent) if side is not None]
+    sides = [side for side in every if not side.gm]
     if not test.rolled:
         before = (
-            (Step.TRAIT_AGAINST, cmd.UseTraitAgainst.kind),
-            (Step.TRAIT_FOR, cmd.UseTraitFor.kind),
-            (Step.HELP, cmd.AddHelper.kind),
-            (Step.NATURE, cmd.TapNature.kind),
-            (Step.NATURE, cmd.PersonaDice.kind),
+            (Step.TRAIT_AGAINST, cmd.UseTraitAgainst.kind, sides),
+            (Step.TRAIT_FOR, cmd.UseTraitFor.kind, sides),
+            (Step.HELP, cmd.AddHelper.kind, every),
+            (Step.NATURE, cmd.TapNature.kind, sides),
+            (Step.NATURE, cmd.PersonaDice.kind, sides),
         )
-        kinds |= {kind for step, kind in before if test.step <= step}
+        kinds |= {kind for step, kind, who in before if any(s.step <= step for s in who)}
         return kinds | {cmd.Roll.kind}
-    sides = [side for side in (test.tester, test.opponent) if side and not side.gm]
     for option, kind in (
         ("deeper_understanding", cmd.DeeperUnderstanding.kind),
         ("of_course", cmd.OfCourse.kind),
     ):
-        if test.step <= Step.WISES and any(
-            option not in s.options and Face.SNAKE in s.faces for s in sides
+        if any(
+            s.step <= Step.WISES and option not in s.options and Face.SNAKE in s.faces
+            for s in sides
         ):
             kinds.add(kind)
-    if test.step <= Step.AXES and any("explode" not in s.options and axes(s.faces) for s in sides):
+    if any(s.step <= Step.AXES and "explode" not in s.options and axes(s.faces) for s in sides):
         kinds.add(cmd.Explode.kind)
-    if test.step <= Step.LEVEL_THREE and any("level_three" not in s.options for s in sides):
+    if any(s.step <= Step.LEVEL_THREE and "level_three" not in s.options for s in sides):
         kinds.add(cmd.LevelThree.kind)
     if test.tied:
         kinds |= {cmd.BreakTie.kind} | ({cmd.Tiebreaker.kind} if not test.tiebreaker else set())

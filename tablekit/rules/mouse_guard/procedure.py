@@ -1,7 +1,9 @@
 """Building a test's pools and rolling them: the summary's Tests, steps 1 to 6.
 
-A test only moves forward: a command for an earlier step than the one the
-test has reached is refused, so the pool is built in the summary's order.
+A test only moves forward: a command for an earlier step than the one its
+side has reached is refused, so each pool is built in the summary's order.
+Each side of a versus test keeps its own step, so one side's helper does not
+close the other side's trait; the roll (step 6) is shared and closes both pools.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from tablekit.rules.mouse_guard.state import Helper, Modifier, Phase, Side, Step
 
 
 def current(d: Draft, step: Step) -> Test:
-    """The test in progress, if it has not gone past ``step``."""
+    """The test in progress, if no side has gone past ``step`` (a step both sides share)."""
     test = d.state.test
     if test is None:
         raise RuleError("No test is in progress; begin one first")
@@ -35,10 +37,27 @@ def current(d: Draft, step: Step) -> Test:
     return test
 
 
-def reach(d: Draft, test: Test, step: Step) -> None:
-    """Note that the test has reached ``step``."""
-    if test.step < step:
-        d.emit(pev.StepReached(int(step)))
+def at_step(d: Draft, step: Step, name: str) -> tuple[Test, str]:
+    """The test in progress and the side ``name`` rolls for, if that side is not past ``step``."""
+    test = d.state.test
+    if test is None:
+        raise RuleError("No test is in progress; begin one first")
+    which = side_of(test, name)
+    now = test.side(which).step
+    if now > step:
+        raise RuleError(
+            "That is step {step} of a test; {name}'s side is already at step {now}",
+            step=int(step),
+            name=test.side(which).actor,
+            now=int(now),
+        )
+    return test, which
+
+
+def reach(d: Draft, test: Test, step: Step, which: str = "") -> None:
+    """Note that side ``which`` (or, with none, every side) has reached ``step``."""
+    if (test.side(which).step if which else test.step) < step:
+        d.emit(pev.StepReached(int(step), which))
 
 
 def side_of(test: Test, name: str) -> str:
@@ -103,8 +122,7 @@ def begin_test(d: Draft, c: cmd.BeginTest, rng: random.Random) -> None:
 
 def use_trait_against(d: Draft, c: cmd.UseTraitAgainst, rng: random.Random) -> None:
     """Step 2: -1D for one check, or (versus) +2D to the opponent for two."""
-    test = current(d, Step.TRAIT_AGAINST)
-    which = side_of(test, c.character)
+    test, which = at_step(d, Step.TRAIT_AGAINST, c.character)
     character = d.state.character(c.character)
     trait = _unused_trait(test.side(which), character, c.trait)
     if c.opponent_bonus:
@@ -112,13 +130,13 @@ def use_trait_against(d: Draft, c: cmd.UseTraitAgainst, rng: random.Random) -> N
             raise RuleError("Only a versus test has an opponent to give dice to")
         other = "opponent" if which == "tester" else "tester"
         room(test.side(other), 2)
-        reach(d, test, Step.TRAIT_AGAINST)
+        reach(d, test, Step.TRAIT_AGAINST, which)
         d.emit(
             pev.PoolChanged(other, Modifier("trait against: " + trait, 2), trait, which),
             ev.ChecksEarned(character.name, trait, 2),
         )
         return
-    reach(d, test, Step.TRAIT_AGAINST)
+    reach(d, test, Step.TRAIT_AGAINST, which)
     d.emit(
         pev.PoolChanged(which, Modifier("trait against: " + trait, -1), trait),
         ev.ChecksEarned(character.name, trait, 1),
@@ -137,8 +155,7 @@ def _unused_trait(side: Side, character: Character, name: str) -> str:
 
 def use_trait_for(d: Draft, c: cmd.UseTraitFor, rng: random.Random) -> None:
     """Step 3: +1D from a level 1 or 2 trait not yet used this session."""
-    test = current(d, Step.TRAIT_FOR)
-    which = side_of(test, c.character)
+    test, which = at_step(d, Step.TRAIT_FOR, c.character)
     character = d.state.character(c.character)
     name = _unused_trait(test.side(which), character, c.trait)
     trait = character.trait(name)
@@ -150,7 +167,7 @@ def use_trait_for(d: Draft, c: cmd.UseTraitFor, rng: random.Random) -> None:
     if marks and trait.used:
         raise RuleError("{trait} has already been used this session", trait=name)
     room(test.side(which), 1)
-    reach(d, test, Step.TRAIT_FOR)
+    reach(d, test, Step.TRAIT_FOR, which)
     d.emit(pev.PoolChanged(which, Modifier("trait for: " + name, 1), name))
     if marks:
         d.emit(ev.TraitUsed(character.name, name, True))
@@ -162,8 +179,7 @@ def add_helper(d: Draft, c: cmd.AddHelper, rng: random.Random) -> None:
     The roller may also name a wise of its own ("I Am Wise", the sheet's basic
     dice rules): one die, once a test, marked like a helping wise.
     """
-    test = current(d, Step.HELP)
-    which = side_of(test, c.character)
+    test, which = at_step(d, Step.HELP, c.character)
     helper = d.state.character(c.helper)
     rolling = {s.actor.lower() for s in (test.tester, test.opponent) if s is not None}
     helping = {h.name for s in (test.tester, test.opponent) if s for h in s.helpers}
@@ -185,14 +201,13 @@ def add_helper(d: Draft, c: cmd.AddHelper, rng: random.Random) -> None:
             raise RuleError("{name} has no {skill} to help with", name=helper.name, skill=c.skill)
         chosen = Helper(helper.name, rating.name)
     room(test.side(which), 1)
-    reach(d, test, Step.HELP)
+    reach(d, test, Step.HELP, which)
     d.emit(pev.HelperAdded(which, chosen))
 
 
 def tap_nature(d: Draft, c: cmd.TapNature, rng: random.Random) -> None:
     """Step 5: a Persona point adds Nature's dice; outside Nature it costs a point of Nature."""
-    test = current(d, Step.NATURE)
-    which = side_of(test, c.character)
+    test, which = at_step(d, Step.NATURE, c.character)
     side = test.side(which)
     character = d.state.character(c.character)
     if side.rating in NO_NATURE:
@@ -203,7 +218,7 @@ def tap_nature(d: Draft, c: cmd.TapNature, rng: random.Random) -> None:
         raise RuleError("{name} has no Persona point to tap Nature", name=character.name)
     nature = character.rating("Nature")
     room(side, nature.rating if nature else 0)
-    reach(d, test, Step.NATURE)
+    reach(d, test, Step.NATURE, which)
     d.emit(
         ev.PointsGained(character.name, 0, -1, "tap nature"),
         pev.NatureTapped(which, nature.rating if nature else 0, c.within),
@@ -214,8 +229,7 @@ def tap_nature(d: Draft, c: cmd.TapNature, rng: random.Random) -> None:
 
 def persona_dice(d: Draft, c: cmd.PersonaDice, rng: random.Random) -> None:
     """Step 5: each Persona point spent adds a die (the sheet's Persona box)."""
-    test = current(d, Step.NATURE)
-    which = side_of(test, c.character)
+    test, which = at_step(d, Step.NATURE, c.character)
     character = d.state.character(c.character)
     if not 1 <= c.points <= character.persona:
         raise RuleError(
@@ -225,7 +239,7 @@ def persona_dice(d: Draft, c: cmd.PersonaDice, rng: random.Random) -> None:
             points=c.points,
         )
     room(test.side(which), c.points)
-    reach(d, test, Step.NATURE)
+    reach(d, test, Step.NATURE, which)
     d.emit(
         ev.PointsGained(character.name, 0, -c.points, "persona dice"),
         pev.PoolChanged(which, Modifier("persona", c.points)),

@@ -20,8 +20,12 @@ class TestBegun(Event):
 
 @dataclass(frozen=True)
 class StepReached(Event):
+    """``side`` ("tester" or "opponent") has reached ``step``; with no side, both
+    have (the roll, a tie and the result; and every step in older journals)."""
+
     kind: ClassVar[str] = "mg.step_reached"
     step: int
+    side: str = ""
 
 
 @dataclass(frozen=True)

@@ -63,8 +63,11 @@ class Side:
 
     ``actor`` is a character's name or, for the GM's side, any name with
     ``gm`` set. ``nature`` is "within" or "against" when Nature stands in for
-    ``rating``. ``faces`` is the roll with its rerolls; ``explosion`` the dice
-    that axes added; ``bonus`` successes added after the roll.
+    ``rating``. ``step`` is the summary's step this side has reached: each
+    side builds its pool and uses its roll in order, without waiting on the
+    other (the roll, the tie and the result are shared, so they move both).
+    ``faces`` is the roll with its rerolls; ``explosion`` the dice that axes
+    added; ``bonus`` successes added after the roll.
     """
 
     actor: str
@@ -72,6 +75,7 @@ class Side:
     base: int
     gm: bool = False
     nature: str = ""
+    step: Step = Step.BASE
     tapped: bool = False
     tapped_within: bool = True
     modifiers: tuple[Modifier, ...] = ()
@@ -102,6 +106,8 @@ class Side:
 @dataclass(frozen=True)
 class Test:
     """A test in progress. ``opponent`` is set for a versus test, ``ob`` otherwise.
+
+    ``step`` is the furthest step any side has reached (each side keeps its own).
 
     ``winner`` is settled by tie-breaking ("tester" or "opponent");
     ``tiebreaker`` counts tiebreaker rolls made; ``marked`` says a sheet has

@@ -91,6 +91,7 @@ def _side(side: Side) -> vt.SideView:
         "rating": side.rating,
         "tested": side.tested,
         "nature": cast(Literal["", "within", "against"], side.nature),
+        "step": int(side.step),
         "base": side.base,
         "pool": side.pool,
         "modifiers": [{"reason": m.reason, "dice": m.dice} for m in side.modifiers],

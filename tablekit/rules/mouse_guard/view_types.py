@@ -173,6 +173,8 @@ class SideView(TypedDict):
     tested: str
     """The rating the result marks: ``rating``, or "Nature" when Nature stands in."""
     nature: Literal["", "within", "against"]
+    step: int
+    """The summary's step this side has reached, 1-11: each side keeps its own."""
     base: int
     pool: int
     modifiers: list[DiceModifier]
@@ -240,7 +242,7 @@ class TestView(TypedDict):
 
     kind: Literal["independent", "versus"]
     step: int
-    """The summary's step reached, 1-11."""
+    """The furthest of the summary's steps any side has reached, 1-11."""
     ob: int
     """0 in a versus test."""
     tester: SideView

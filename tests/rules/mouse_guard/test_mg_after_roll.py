@@ -204,3 +204,19 @@ def test_acting_against_nature_taxes_it_by_the_margin() -> None:
     assert saxon.rating("Nature").rating == 0
     assert saxon.rating("Nature").fails == 1
     assert saxon.nature_max == 3
+
+
+def test_w4_one_side_exploding_leaves_the_other_sides_wises_open() -> None:
+    """Summary, Tests steps 7 and 8, per side: Kenzie's axes (step 8) do not close
+    Saxon's Of Course! (step 7), though Kenzie's own wises are past."""
+    table = patrol()
+    table.do(
+        cmd.BeginTest("Saxon", "Fighter", versus="Kenzie", versus_rating="Scout"),
+        cmd.Roll(faces=("axe", "snake")),
+        cmd.Roll(faces=("snake", "sword", "snake")),
+        cmd.Explode("Kenzie", faces=("sword",)),
+    )
+    table.do(cmd.OfCourse("Saxon", "Weather-wise", faces=("sword", "axe")))
+    assert _tester(table).faces == ("sword", "sword", "axe")
+    with pytest.raises(RuleError, match="already at step 8"):
+        table.do(cmd.OfCourse("Kenzie", "Weather-wise", faces=("sword",)))

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import pytest
-from rules.mouse_guard.mg_support import Table, patrol
+from rules.mouse_guard.mg_support import GAME, Table, patrol
 
 from tablekit.rules.errors import RuleError
 from tablekit.rules.mouse_guard import commands as cmd
+from tablekit.rules.mouse_guard.evolve import evolve
 from tablekit.rules.mouse_guard.ruleset import Ruleset
+from tablekit.session import codec
 
 
 def _pool(table: Table, which: str = "tester") -> int:
@@ -183,3 +185,32 @@ def test_step_6_faces_by_pips_or_names() -> None:
     table.do(cmd.BeginTest("Saxon", "Fighter", ob=2), cmd.Roll(faces=(1, "4", "axe")))
     assert table.state.test is not None
     assert table.state.test.tester.faces == ("snake", "sword", "axe")
+
+
+def test_w4_each_side_of_a_versus_test_keeps_its_own_step() -> None:
+    """Summary, Tests steps 2-4: each side builds its own pool in order, so the
+    opponent's helper (step 4) leaves the tester's trait against (step 2) open."""
+    table = patrol()
+    table.do(
+        cmd.BeginTest("Saxon", "Fighter", versus="Kenzie", versus_rating="Scout"),
+        cmd.AddHelper("Kenzie", "Lieam", skill="Scout"),
+    )
+    table.do(cmd.UseTraitAgainst("Saxon", "Brave"))
+    assert _pool(table) == 2 and _pool(table, "opponent") == 3
+    assert table.state.test is not None
+    assert table.state.test.tester.step == 2 and table.state.test.opponent is not None
+    assert table.state.test.opponent.step == 4 and table.state.test.step == 4
+    view = table.game.view(table.state)["test"]
+    assert view is not None and view["tester"]["step"] == 2 and view["step"] == 4
+    with pytest.raises(RuleError, match="already at step 4"):
+        table.do(cmd.UseTraitAgainst("Kenzie", "Brave"))
+
+
+def test_w4_an_older_journals_step_without_a_side_moves_both_sides() -> None:
+    """Journals written before each side kept its step still replay, as they were played."""
+    table = patrol()
+    table.do(cmd.BeginTest("Saxon", "Fighter", versus="Kenzie", versus_rating="Scout"))
+    event = codec.from_json('{"type": "mg.step_reached", "step": 4}', codec.registry(GAME.events))
+    test = evolve(table.state, event).test
+    assert test is not None and test.opponent is not None
+    assert (test.step, test.tester.step, test.opponent.step) == (4, 4, 4)
