@@ -233,7 +233,7 @@ class BreakTie(Command):
 
 @dataclass(frozen=True)
 class Tiebreaker(Command):
-    """Step 10: both sides roll Will, Health or Nature; a second tie fails the tester."""
+    """Step 10: both sides roll Will, Health or Nature; a second tie fails both sides."""
 
     kind: ClassVar[str] = "mg.tiebreaker"
     ability: Literal["Will", "Health", "Nature"]

@@ -82,7 +82,9 @@ class SuccessAdded(Event):
 
 @dataclass(frozen=True)
 class TieBroken(Event):
-    """The tie goes to ``winner`` ("tester" or "opponent"), by ``how``."""
+    """The tie goes to ``winner`` ("tester" or "opponent"), by ``how``; "neither"
+    after a second tie, which both sides fail. (Older journals gave a second tie
+    to "opponent".)"""
 
     kind: ClassVar[str] = "mg.tie_broken"
     winner: str

@@ -1,7 +1,8 @@
 """How a test ends (the summary's Tests, steps 11 and 12), and recovery tests.
 
 A pass marks the tested rating and helping wises passed; a failure marks them
-failed, and the GM chooses a twist or a condition, which skill and ability
+failed (a mouse opponent is marked the other way, except after a second tie,
+which both sides fail), and the GM chooses a twist or a condition, which skill and ability
 helpers share (wise helpers do not); a condition lets the deed succeed but
 still marks the roll failed. Acting against Nature, or tapping it, taxes
 Nature by the margin of failure.
@@ -41,7 +42,7 @@ def resolve(d: Draft, c: cmd.Resolve, rng: random.Random) -> None:
     reach(d, test, Step.RESULT)
     d.emit(*_marks(test.tester, passed))
     if test.opponent is not None and not test.opponent.gm:
-        d.emit(*_marks(test.opponent, not passed))
+        d.emit(*_marks(test.opponent, not passed and test.winner != "neither"))
     if not passed:
         d.emit(*_taxes(test), *_conditions(d, test.tester, condition))
     d.emit(pev.TestEnded(passed or c.outcome == "condition", c.outcome, condition))

@@ -109,7 +109,8 @@ class Test:
 
     ``step`` is the furthest step any side has reached (each side keeps its own).
 
-    ``winner`` is settled by tie-breaking ("tester" or "opponent");
+    ``winner`` is settled by tie-breaking ("tester" or "opponent", or
+    "neither" when the tiebreaker ties again and both sides fail);
     ``tiebreaker`` counts tiebreaker rolls made; ``marked`` says a sheet has
     changed since the test began (a check, a point, a mark), so it cannot be
     cancelled.

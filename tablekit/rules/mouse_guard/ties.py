@@ -1,6 +1,8 @@
 """Breaking a tie in a versus test, in the summary's order (Tests, step 10):
 a level 3 trait wins it; else a trait used against gives it away for two
-checks; else both sides roll Will, Health or Nature, and a second tie fails."""
+checks; else both sides roll Will, Health or Nature, and a second tie counts
+as a failure: for both sides, so neither wins and a mouse opponent is marked
+failed as well as the tester."""
 
 from __future__ import annotations
 
@@ -48,7 +50,7 @@ def break_tie(d: Draft, c: cmd.BreakTie, rng: random.Random) -> None:
 
 
 def tiebreaker(d: Draft, c: cmd.Tiebreaker, rng: random.Random) -> None:
-    """Both sides roll an ability; more successes win, and a second tie fails the tester."""
+    """Both sides roll an ability; more successes win, and a second tie fails both sides."""
     test = _tied(d)
     if test.tiebreaker:
         raise RuleError("The tiebreaker has been rolled")
@@ -60,7 +62,8 @@ def tiebreaker(d: Draft, c: cmd.Tiebreaker, rng: random.Random) -> None:
     reach(d, test, Step.TIES)
     d.emit(pev.TiebreakerRolled(mine, theirs))
     ahead = successes(mine) - successes(theirs)
-    d.emit(pev.TieBroken("tester" if ahead > 0 else "opponent", "tiebreaker"))
+    winner = "tester" if ahead > 0 else "opponent" if ahead < 0 else "neither"
+    d.emit(pev.TieBroken(winner, "tiebreaker"))
 
 
 def _pool(d: Draft, side: Side, ability: str, gm_dice: int) -> int:

@@ -75,7 +75,7 @@ def _test(test: Test, state: State) -> vt.TestView:
         "opponent": None if opponent is None else _side(opponent),
         "to_roll": to_roll,
         "tied": test.tied,
-        "winner": cast(Literal["", "tester", "opponent"], test.winner),
+        "winner": cast(Literal["", "tester", "opponent", "neither"], test.winner),
         "tiebreakers": test.tiebreaker,
         "passed": test.passed if settled else None,
         "margin": test.margin,

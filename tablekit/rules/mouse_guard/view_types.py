@@ -250,7 +250,8 @@ class TestView(TypedDict):
     to_roll: Literal["tester", "opponent"] | None
     """The opponent rolls first; None once both have."""
     tied: bool
-    winner: Literal["", "tester", "opponent"]
+    winner: Literal["", "tester", "opponent", "neither"]
+    """Who a tie-break gave the test to; "neither" after a second tie, which both fail."""
     tiebreakers: int
     passed: bool | None
     """None until every side has rolled, and while a tie waits."""

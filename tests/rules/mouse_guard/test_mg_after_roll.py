@@ -220,3 +220,24 @@ def test_w4_one_side_exploding_leaves_the_other_sides_wises_open() -> None:
     assert _tester(table).faces == ("sword", "sword", "axe")
     with pytest.raises(RuleError, match="already at step 8"):
         table.do(cmd.OfCourse("Kenzie", "Weather-wise", faces=("sword",)))
+
+
+def test_step_10_a_second_tie_fails_both_mice() -> None:
+    """Summary, Tests step 10: "If a second tie, count as failure": neither side wins,
+    so a mouse opponent is marked failed too, not passed."""
+    table = patrol()
+    table.do(
+        cmd.BeginTest("Saxon", "Fighter", versus="Kenzie", versus_rating="Scout"),
+        cmd.Roll(faces=("sword", "snake")),
+        cmd.Roll(faces=("sword", "snake", "snake")),
+        cmd.Tiebreaker(
+            "Will", opponent_ability="Will", faces=("sword", "snake", "snake", "snake"),
+            opponent_faces=("axe", "snake", "snake", "snake"),
+        ),
+    )  # fmt: skip
+    view = table.game.view(table.state)["test"]
+    assert view is not None and view["winner"] == "neither" and view["passed"] is False
+    table.do(cmd.Resolve("twist"))
+    fighter, scout = table.mouse("Saxon").rating("Fighter"), table.mouse("Kenzie").rating("Scout")
+    assert (fighter.passes, fighter.fails) == (0, 1)
+    assert (scout.passes, scout.fails) == (0, 1)
