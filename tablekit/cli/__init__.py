@@ -12,6 +12,7 @@ import sys
 from collections.abc import Sequence
 
 from tablekit.cli.app import add_run_parser, add_screenshot_parser, run_app
+from tablekit.cli.box import add_box_parser
 from tablekit.cli.dice import add_dice_parser
 from tablekit.cli.odds import add_odds_parser
 from tablekit.cli.sessions import add_session_parsers
@@ -59,4 +60,5 @@ def build_parser() -> argparse.ArgumentParser:
     add_screenshot_parser(sub)
     add_dice_parser(sub)
     add_odds_parser(sub)
+    add_box_parser(sub)
     return parser

@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from importlib import resources
 from typing import Any, TypeVar
 
-from tablekit.rules.errors import RuleError
+from tablekit.rules.errors import Phrase, RuleError
 from tablekit.rules.mice_mystics.mice import HeroStats
 from tablekit.rules.mice_mystics.minions import CardStats, Moves
 
@@ -111,11 +111,9 @@ def _require(name: str, figure: str, values: dict[str, Any]) -> None:
     missing = [key for key, value in values.items() if value is None]
     if missing:
         raise RuleError(
-            "{name}'s {numbers} are not entered yet; "
-            "enter them from the card (mm.set_stats, figure {figure!r})",
+            "{name}'s {numbers} are not entered yet; enter them from the card",
             name=name,
-            numbers=", ".join(missing),
-            figure=figure,
+            numbers=Phrase(", ".join(missing)),
         )
 
 
@@ -164,6 +162,46 @@ class Pack:
         for minion in other.minions:
             pack = pack.with_minion(minion)
         return pack
+
+
+def pack_data(pack: Pack) -> dict[str, Any]:
+    """``pack`` as the TOML tables :func:`parse_pack` reads, leaving out what is unknown.
+
+    The inverse of :func:`parse_pack`, so a box of numbers entered at the table
+    can be written back in the same format as the shipped pack.
+    """
+    heroes: dict[str, Any] = {}
+    for hero in pack.heroes:
+        table: dict[str, Any] = {"name": hero.name}
+        if hero.classes:
+            table["classes"] = list(hero.classes)
+        table |= {n: v for n in sorted(_INT_KEYS) if (v := getattr(hero, n)) is not None}
+        if hero.starting_equipment:
+            table["starting_equipment"] = list(hero.starting_equipment)
+        heroes[hero.id] = table
+    minions: dict[str, Any] = {}
+    for minion in pack.minions:
+        table = {"name": minion.name}
+        table |= {
+            n: v for n in ("battle", "defense", "life") if (v := getattr(minion, n)) is not None
+        }
+        if minion.ranged is not None:
+            table["ranged"] = minion.ranged
+        defaults = {"large": False, "boss": False, "feeds_wheel": True, "roach": False}
+        defaults["fooled_by_disguises"] = False
+        table |= {n: v for n, d in defaults.items() if (v := getattr(minion, n)) != d}
+        if minion.cards:
+            table["cards"] = [_card_data(card) for card in minion.cards]
+        minions[minion.id] = table
+    return {key: value for key, value in (("heroes", heroes), ("minions", minions)) if value}
+
+
+def _card_data(card: CardEntry) -> dict[str, Any]:
+    table: dict[str, Any] = {"id": card.id, "name": card.name}
+    table |= {n: v for n in ("battle", "defense", "life") if (v := getattr(card, n)) is not None}
+    if card.moves is not Moves.DIE:
+        table["moves"] = card.moves.value
+    return table
 
 
 def _keep_order(old: tuple[_E, ...], rest: tuple[_E, ...], entry: _E) -> tuple[_E, ...]:

@@ -85,6 +85,19 @@ def view(state: State) -> vt.MiceMysticsView:
 
 _HERO_NUMBERS = ("battle", "defense", "lore", "move", "life")
 _MINION_NUMBERS = ("battle", "defense", "life", "ranged")
+_CARD_NUMBERS = ("battle", "defense", "life")
+_BOSS_NUMBERS = ("ranged",)
+"""A boss's own numbers; the others are on its initiative cards."""
+
+
+def _missing(entry: object, names: tuple[str, ...]) -> list[str]:
+    """The numbers of ``entry`` still to enter from the card."""
+    return [n for n in names if getattr(entry, n) is None]
+
+
+def _known(entry: object, names: tuple[str, ...]) -> dict[str, int | bool]:
+    """The numbers of ``entry`` that the pack or the table already gave."""
+    return {n: v for n in names if (v := getattr(entry, n)) is not None}
 
 
 def _catalogue(pack: Pack) -> vt.Catalogue:
@@ -96,6 +109,7 @@ def _catalogue(pack: Pack) -> vt.Catalogue:
                 "name": h.name,
                 "classes": list(h.classes),
                 "missing": [n for n in _HERO_NUMBERS if getattr(h, n) is None],
+                "numbers": _known(h, _HERO_NUMBERS),
             }
             for h in pack.heroes
         ],
@@ -104,7 +118,17 @@ def _catalogue(pack: Pack) -> vt.Catalogue:
                 "id": m.id,
                 "name": m.name,
                 "boss": m.boss,
-                "missing": [] if m.boss else [n for n in _MINION_NUMBERS if getattr(m, n) is None],
+                "missing": _missing(m, _BOSS_NUMBERS if m.boss else _MINION_NUMBERS),
+                "numbers": _known(m, _MINION_NUMBERS),
+                "cards": [
+                    {
+                        "id": f"{m.id}:{c.id}",
+                        "name": c.name,
+                        "missing": [n for n in _CARD_NUMBERS if getattr(c, n) is None],
+                        "numbers": _known(c, _CARD_NUMBERS),
+                    }
+                    for c in m.cards
+                ],
             }
             for m in pack.minions
         ],

@@ -184,6 +184,8 @@ class CatalogueHero(TypedDict):
     classes: list[str]
     missing: list[str]
     """Numbers still to enter with mm.set_stats."""
+    numbers: dict[str, int | bool]
+    """The numbers the pack or the table already gave, to pre-fill a form."""
 
 
 class CatalogueMinion(TypedDict):
@@ -193,7 +195,20 @@ class CatalogueMinion(TypedDict):
     name: str
     boss: bool
     missing: list[str]
-    """Numbers still to enter with mm.set_stats (none for a boss)."""
+    """Numbers still to enter with mm.set_stats (a boss's only own one is ranged)."""
+    numbers: dict[str, int | bool]
+    """The numbers the pack or the table already gave, to pre-fill a form."""
+    cards: list[CatalogueCard]
+    """A boss's initiative cards, each with its own numbers."""
+
+
+class CatalogueCard(TypedDict):
+    """One of a boss's initiative cards; ``id`` is ``boss:card``, as mm.set_stats names it."""
+
+    id: str
+    name: str
+    missing: list[str]
+    numbers: dict[str, int | bool]
 
 
 class Catalogue(TypedDict):
