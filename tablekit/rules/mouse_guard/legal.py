@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from tablekit.rules.mouse_guard import commands as cmd
 from tablekit.rules.mouse_guard.conflict.legal import conflict_commands
+from tablekit.rules.mouse_guard.conflict.setup import fighting, in_conflict
 from tablekit.rules.mouse_guard.dice import Face, axes
 from tablekit.rules.mouse_guard.state import Phase, State, Step, Test
 
@@ -37,10 +38,12 @@ def legal_commands(state: State) -> frozenset[str]:
         if state.phase is Phase.PROLOGUE:
             kinds.add(cmd.Prologue.kind)
     if state.test is None:
-        if state.characters:
-            kinds |= {cmd.BeginTest.kind, cmd.RemoveCharacter.kind}
-            if state.phase in (Phase.GM_TURN, Phase.PLAYERS_TURN):
-                kinds.add(cmd.Recover.kind)
+        if state.characters and not fighting(state.conflict):
+            kinds.add(cmd.BeginTest.kind)
+        if any(not in_conflict(state.conflict, c.name) for c in state.characters):
+            kinds.add(cmd.RemoveCharacter.kind)
+        if state.characters and state.phase in (Phase.GM_TURN, Phase.PLAYERS_TURN):
+            kinds.add(cmd.Recover.kind)
         return frozenset(kinds)
     kinds -= {cmd.SetPhase.kind}
     return frozenset(kinds | test_commands(state.test))

@@ -16,6 +16,7 @@ from tablekit.rules.mouse_guard import events as ev
 from tablekit.rules.mouse_guard import procedure_events as pev
 from tablekit.rules.mouse_guard.character import NO_NATURE, Character
 from tablekit.rules.mouse_guard.conditions import dice_penalty
+from tablekit.rules.mouse_guard.conflict.setup import no_test_in_conflict
 from tablekit.rules.mouse_guard.dice import MAX_DICE, MAX_OB
 from tablekit.rules.mouse_guard.draft import Draft, dice
 from tablekit.rules.mouse_guard.ruleset import PLAYERS_TURN_TEST_COST
@@ -97,6 +98,7 @@ def begin_test(d: Draft, c: cmd.BeginTest, rng: random.Random) -> None:
     state = d.state
     if state.test is not None:
         raise RuleError("A test is already in progress; resolve or cancel it first")
+    no_test_in_conflict(d)
     character = state.character(c.character)
     if not 0 <= c.ob <= MAX_OB:
         raise RuleError("An obstacle goes from 0 to {top}, not {ob}", top=MAX_OB, ob=c.ob)

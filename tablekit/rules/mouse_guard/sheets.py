@@ -9,6 +9,7 @@ from tablekit.rules.errors import RuleError
 from tablekit.rules.mouse_guard import commands as cmd
 from tablekit.rules.mouse_guard import events as ev
 from tablekit.rules.mouse_guard.character import MAX_RATING, Character, Trait
+from tablekit.rules.mouse_guard.conflict.setup import not_in_conflict
 from tablekit.rules.mouse_guard.draft import Draft
 from tablekit.rules.mouse_guard.ruleset import CHARGE_COST, recharge_cost
 from tablekit.rules.mouse_guard.sheet import canonical, read_sheet
@@ -27,6 +28,7 @@ def remove_character(d: Draft, c: cmd.RemoveCharacter, rng: random.Random) -> No
     name = d.state.character(c.character).name
     if d.state.test is not None:
         raise RuleError("Finish or cancel the test before removing {name}", name=name)
+    not_in_conflict(d, name)
     d.emit(ev.CharacterRemoved(name))
 
 

@@ -139,3 +139,20 @@ def test_an_other_conflict_uses_the_gms_skill_and_ability() -> None:
     assert c.kind.actions["defend"] == ("Scout",)
     table.do(ccmd.RollDisposition("patrol", faces=("sword", "snake")))
     assert conflict(table).patrol.parts == (Part("Will", 4), Part("Scout", 1))
+
+
+def test_no_test_and_no_fighter_leaves_while_the_conflict_is_fought() -> None:
+    """Summary, Conflicts step 7b: during a conflict the tests are its action tests, so an
+    ordinary test waits; a mouse on a team stays until the conflict is over (step 9)."""
+    table = fight(("Saxon", "Kenzie"))
+    legal = table.game.legal_commands(table.state)
+    assert cmd.BeginTest.kind not in legal and cmd.RemoveCharacter.kind in legal  # Lieam may go
+    with pytest.raises(RuleError, match="tests wait until it is over"):
+        table.do(cmd.BeginTest("Saxon", "Fighter", ob=2))
+    with pytest.raises(RuleError, match="Kenzie is in the conflict"):
+        table.do(cmd.RemoveCharacter("kenzie"))
+    table.do(cmd.RemoveCharacter("Lieam"))
+    assert conflict(table).patrol.members == ("Saxon", "Kenzie")
+    assert cmd.RemoveCharacter.kind not in table.game.legal_commands(table.state)
+    table.do(ccmd.EndConflict())
+    table.do(cmd.RemoveCharacter("Kenzie"), cmd.BeginTest("Saxon", "Fighter", ob=2))

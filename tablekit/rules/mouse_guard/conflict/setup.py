@@ -24,6 +24,31 @@ def current(d: Draft, *statuses: str) -> Conflict:
     return conflict
 
 
+def fighting(conflict: Conflict | None) -> bool:
+    """Whether a conflict is in progress and not yet over."""
+    return conflict is not None and not conflict.over
+
+
+def in_conflict(conflict: Conflict | None, name: str) -> bool:
+    """Whether ``name`` is on either team of a conflict not yet over."""
+    if conflict is None or conflict.over:
+        return False
+    members = conflict.gm.members + conflict.patrol.members
+    return name.lower() in {m.lower() for m in members}
+
+
+def no_test_in_conflict(d: Draft) -> None:
+    """Refuse a test while a conflict is fought: its action tests are the only tests then."""
+    if fighting(d.state.conflict):
+        raise RuleError("A conflict is in progress: tests wait until it is over")
+
+
+def not_in_conflict(d: Draft, name: str) -> None:
+    """Refuse to take ``name`` from the table while the mouse is fighting on a team."""
+    if in_conflict(d.state.conflict, name):
+        raise RuleError("{name} is in the conflict: wait until it is over", name=name)
+
+
 def _waiting(status: str) -> None:
     """Say what the conflict is waiting for instead."""
     if status == "disposition":
