@@ -116,9 +116,14 @@ def _pool(s: State, e: pev.PoolChanged) -> State:
     s = _side(s, e.side, lambda side: replace(side, modifiers=side.modifiers + (e.modifier,)))
     if not e.trait:
         return s
-    return _side(
-        s, e.trait_side or e.side, lambda side: replace(side, traits=side.traits + (e.trait,))
-    )
+
+    def used(side: Side) -> Side:
+        side = replace(side, traits=side.traits + (e.trait,))
+        if e.use == "against":
+            return replace(side, against=e.trait)
+        return replace(side, trait_for=e.trait) if e.use == "for" else side
+
+    return _side(s, e.trait_side or e.side, used)
 
 
 def _helper(s: State, e: pev.HelperAdded) -> State:

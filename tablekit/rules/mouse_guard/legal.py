@@ -56,8 +56,8 @@ def test_commands(test: Test) -> set[str]:
     sides = [side for side in every if not side.gm]
     if not test.rolled:
         before = (
-            (Step.TRAIT_AGAINST, cmd.UseTraitAgainst.kind, sides),
-            (Step.TRAIT_FOR, cmd.UseTraitFor.kind, sides),
+            (Step.TRAIT_AGAINST, cmd.UseTraitAgainst.kind, [s for s in sides if not s.against]),
+            (Step.TRAIT_FOR, cmd.UseTraitFor.kind, [s for s in sides if not s.trait_for]),
             (Step.HELP, cmd.AddHelper.kind, every),
             (Step.NATURE, cmd.TapNature.kind, sides),
             (Step.NATURE, cmd.PersonaDice.kind, sides),

@@ -123,10 +123,19 @@ def begin_test(d: Draft, c: cmd.BeginTest, rng: random.Random) -> None:
 
 
 def use_trait_against(d: Draft, c: cmd.UseTraitAgainst, rng: random.Random) -> None:
-    """Step 2: -1D for one check, or (versus) +2D to the opponent for two."""
+    """Step 2: -1D for one check, or (versus) +2D to the opponent for two.
+
+    The summary speaks of "a trait": each side uses one trait against itself a test.
+    """
     test, which = at_step(d, Step.TRAIT_AGAINST, c.character)
     character = d.state.character(c.character)
     trait = _unused_trait(test.side(which), character, c.trait)
+    if test.side(which).against:
+        raise RuleError(
+            "{name} already uses {trait} against this test: one trait against a test",
+            name=character.name,
+            trait=test.side(which).against,
+        )
     if c.opponent_bonus:
         if test.opponent is None:
             raise RuleError("Only a versus test has an opponent to give dice to")
@@ -134,13 +143,15 @@ def use_trait_against(d: Draft, c: cmd.UseTraitAgainst, rng: random.Random) -> N
         room(test.side(other), 2)
         reach(d, test, Step.TRAIT_AGAINST, which)
         d.emit(
-            pev.PoolChanged(other, Modifier("trait against: " + trait, 2), trait, which),
+            pev.PoolChanged(
+                other, Modifier("trait against: " + trait, 2), trait, which, use="against"
+            ),
             ev.ChecksEarned(character.name, trait, 2),
         )
         return
     reach(d, test, Step.TRAIT_AGAINST, which)
     d.emit(
-        pev.PoolChanged(which, Modifier("trait against: " + trait, -1), trait),
+        pev.PoolChanged(which, Modifier("trait against: " + trait, -1), trait, use="against"),
         ev.ChecksEarned(character.name, trait, 1),
     )
 
@@ -156,9 +167,15 @@ def _unused_trait(side: Side, character: Character, name: str) -> str:
 
 
 def use_trait_for(d: Draft, c: cmd.UseTraitFor, rng: random.Random) -> None:
-    """Step 3: +1D from a level 1 or 2 trait not yet used this session."""
+    """Step 3: +1D from a level 1 or 2 trait not yet used this session; one trait a test."""
     test, which = at_step(d, Step.TRAIT_FOR, c.character)
     character = d.state.character(c.character)
+    if test.side(which).trait_for:
+        raise RuleError(
+            "{name} already uses {trait} for this test: one trait for a test",
+            name=character.name,
+            trait=test.side(which).trait_for,
+        )
     name = _unused_trait(test.side(which), character, c.trait)
     trait = character.trait(name)
     assert trait is not None
@@ -170,7 +187,7 @@ def use_trait_for(d: Draft, c: cmd.UseTraitFor, rng: random.Random) -> None:
         raise RuleError("{trait} has already been used this session", trait=name)
     room(test.side(which), 1)
     reach(d, test, Step.TRAIT_FOR, which)
-    d.emit(pev.PoolChanged(which, Modifier("trait for: " + name, 1), name))
+    d.emit(pev.PoolChanged(which, Modifier("trait for: " + name, 1), name, use="for"))
     if marks:
         d.emit(ev.TraitUsed(character.name, name, True))
 

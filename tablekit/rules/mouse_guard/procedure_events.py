@@ -31,13 +31,16 @@ class StepReached(Event):
 @dataclass(frozen=True)
 class PoolChanged(Event):
     """A side's pool gains a modifier; ``trait`` is the trait it came from, if any,
-    noted as used in this test on ``trait_side`` (the side itself when empty)."""
+    noted as used in this test on ``trait_side`` (the side itself when empty),
+    and ``use`` says how: "against" (step 2) or "for" (step 3); older journals
+    leave it empty."""
 
     kind: ClassVar[str] = "mg.pool_changed"
     side: str
     modifier: Modifier
     trait: str = ""
     trait_side: str = ""
+    use: str = ""
 
 
 @dataclass(frozen=True)

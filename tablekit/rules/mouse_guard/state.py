@@ -66,6 +66,8 @@ class Side:
     ``rating``. ``step`` is the summary's step this side has reached: each
     side builds its pool and uses its roll in order, without waiting on the
     other (the roll, the tie and the result are shared, so they move both).
+    ``against`` and ``trait_for`` name the one trait this side used against
+    itself (step 2) and for itself (step 3): the summary's "a trait", one each.
     ``faces`` is the roll with its rerolls; ``explosion`` the dice that axes
     added; ``bonus`` successes added after the roll.
     """
@@ -80,6 +82,8 @@ class Side:
     tapped_within: bool = True
     modifiers: tuple[Modifier, ...] = ()
     traits: tuple[str, ...] = ()
+    against: str = ""
+    trait_for: str = ""
     helpers: tuple[Helper, ...] = ()
     rolled: bool = False
     faces: tuple[str, ...] = ()

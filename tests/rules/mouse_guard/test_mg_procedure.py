@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from rules.mouse_guard.mg_support import GAME, Table, patrol
+from rules.mouse_guard.mg_support import GAME, Table, patrol, sheet
 
 from tablekit.rules.errors import RuleError
 from tablekit.rules.mouse_guard import commands as cmd
@@ -214,3 +214,21 @@ def test_w4_an_older_journals_step_without_a_side_moves_both_sides() -> None:
     test = evolve(table.state, event).test
     assert test is not None and test.opponent is not None
     assert (test.step, test.tester.step, test.opponent.step) == (4, 4, 4)
+
+
+def test_steps_2_and_3_one_trait_against_and_one_for_per_side() -> None:
+    """Summary, Tests steps 2 and 3 speak of "a trait": one used against and one used
+    for, per side and per test; the other side of a versus test has its own."""
+    table = Table()
+    traits = [{"name": n, "level": 1} for n in ("Brave", "Bold", "Quick")]
+    table.do(cmd.AddCharacter(sheet("Saxon", traits=traits)), cmd.AddCharacter(sheet("Kenzie")))
+    table.do(cmd.BeginTest("Saxon", "Fighter", versus="Kenzie", versus_rating="Scout"))
+    table.do(cmd.UseTraitAgainst("Saxon", "Brave", opponent_bonus=True))
+    with pytest.raises(RuleError, match="one trait against"):
+        table.do(cmd.UseTraitAgainst("Saxon", "Bold"))
+    table.do(cmd.UseTraitAgainst("Kenzie", "Brave"))
+    table.do(cmd.UseTraitFor("Saxon", "Bold"))
+    with pytest.raises(RuleError, match="one trait for"):
+        table.do(cmd.UseTraitFor("Saxon", "Quick"))
+    assert _pool(table) == 3 + 1 and table.mouse("Saxon").checks == 2
+    assert "mg.use_trait_against" not in table.game.legal_commands(table.state)
