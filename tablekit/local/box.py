@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import IO
+from typing import IO, Any
 
 import tomli_w
 
@@ -102,11 +102,13 @@ def save(pack: Pack, path: Path | None = None) -> None:
     replace_file(path or box_file(), write)
 
 
-def remember(figure: str, name: str, numbers: Numbers, path: Path | None = None) -> bool:
+def remember(
+    figure: str, name: str, numbers: Numbers, hero: bool = False, path: Path | None = None
+) -> bool:
     """Keep ``numbers`` for ``figure`` (a hero id, a minion id or ``boss:card``).
 
-    ``name`` names a figure the box does not know yet. A hero is anything
-    with a lore or move number or a figure the box knows as a hero. A damaged
+    ``name`` names a figure the box does not know yet; ``hero`` says it is a
+    hero rather than a minion type. A damaged
     box is left alone for a person to look at: nothing is written and False
     is returned.
     """
@@ -115,10 +117,10 @@ def remember(figure: str, name: str, numbers: Numbers, path: Path | None = None)
         return False
     pack = box.pack
     minion_id, _, card_id = figure.partition(":")
-    hero = next((h for h in pack.heroes if h.id == figure), None)
+    known = next((h for h in pack.heroes if h.id == figure), None)
     minion = next((m for m in pack.minions if m.id == minion_id), None)
-    if hero is not None or (minion is None and {"lore", "move"} & set(numbers)):
-        base = hero or HeroEntry(figure, name)
+    if hero or known is not None:
+        base = known or HeroEntry(figure, name)
         pack = pack.with_hero(replace(base, **_only(numbers, "battle defense lore move life")))
     elif card_id:
         boss = minion or MinionEntry(minion_id, minion_id.replace("_", " ").capitalize(), boss=True)
@@ -140,7 +142,7 @@ def remember(figure: str, name: str, numbers: Numbers, path: Path | None = None)
     return True
 
 
-def _only(numbers: Numbers, names: str) -> Numbers:
+def _only(numbers: Numbers, names: str) -> dict[str, Any]:
     return {n: v for n, v in numbers.items() if n in names.split()}
 
 

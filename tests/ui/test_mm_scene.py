@@ -105,10 +105,10 @@ def test_a_chapter_is_set_up_by_taps(app: Any) -> None:
     press(app, "+")
     finish(app, "Start")
     assert isinstance(app.scene.form, Form) and "numbers" in app.scene.form.title
+    assert [f.key for f in app.scene.form.pages[0]] == ["battle", "defense", "lore", "life"]
     for _ in range(2):
         press(app, "+")
     press(app, "Save")
-    finish(app, "Start")
     assert app.scene.form.title.startswith("Prince Collin")
     for hero in ("Battle Cry", "Aim"):
         assert app.scene.form.typing

@@ -8,23 +8,18 @@ open with the reason on screen.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, TypedDict
+from typing import Any
 
 from tablekit.rules.game import Command
 from tablekit.rules.mice_mystics import commands as cmd
 from tablekit.rules.mice_mystics.encounter import MinionGroup
 from tablekit.rules.mice_mystics.view_types import Hero, MiceMysticsView
 from tablekit.ui.form import Field, Form
+from tablekit.ui.mm import numbers
 
 Submit = Callable[[Command], bool]
 Tr = Callable[[str], str]
-
-
-class Named(TypedDict):
-    """What the numbers form needs of a figure: a catalogue hero or minion, a minion card."""
-
-    id: str
-    name: str
+OpenForm = Callable[[Form], None]
 
 
 def groups(values: dict[str, Any], prefix: str) -> tuple[MinionGroup, ...]:
@@ -91,8 +86,8 @@ def minion_attack(view: MiceMysticsView, submit: Submit, tr: Tr) -> Form:
     return Form(tr("Minion attack"), [fields], confirm, tr("Roll"))
 
 
-def encounter(view: MiceMysticsView, submit: Submit, tr: Tr) -> Form:
-    """The drawn encounter card's line for this page."""
+def encounter(view: MiceMysticsView, submit: Submit, tr: Tr, open_form: OpenForm) -> Form:
+    """The drawn encounter card's line for this page; missing minion numbers are asked first."""
     flags = [
         Field("ambush", tr("Ambush"), "toggle", False),
         Field("mousetraps", tr("Mousetraps"), "toggle", False),
@@ -101,27 +96,29 @@ def encounter(view: MiceMysticsView, submit: Submit, tr: Tr) -> Form:
     ]
 
     def confirm(values: dict[str, Any]) -> bool:
-        return submit(
-            cmd.DrawEncounter(
-                minions=groups(values, "min:"),
-                ambush=values["ambush"],
-                mousetraps=values["mousetraps"],
-                greedy_roaches=values["greedy_roaches"],
-                surge=groups(values, "surge:"),
-                disguises=values["disguises"],
-            )
+        command = cmd.DrawEncounter(
+            minions=groups(values, "min:"),
+            ambush=values["ambush"],
+            mousetraps=values["mousetraps"],
+            greedy_roaches=values["greedy_roaches"],
+            surge=groups(values, "surge:"),
+            disguises=values["disguises"],
         )
+        arriving = [g.minion for g in command.minions + command.surge]
+        return _with_numbers(view, arriving, submit, tr, open_form, command)
 
     pages = [minion_counts(view, "min:"), flags, minion_counts(view, "surge:")]
     return Form(tr("Encounter"), pages, confirm, tr("Place"))
 
 
-def add_minions(view: MiceMysticsView, submit: Submit, tr: Tr) -> Form:
-    """Minions a chapter rule places outside an encounter."""
+def add_minions(view: MiceMysticsView, submit: Submit, tr: Tr, open_form: OpenForm) -> Form:
+    """Minions a chapter rule places outside an encounter; missing numbers are asked first."""
     fields = minion_counts(view, "min:") + [Field("ambush", tr("Ambush"), "toggle", False)]
 
     def confirm(values: dict[str, Any]) -> bool:
-        return submit(cmd.AddMinions(groups(values, "min:"), values["ambush"]))
+        command = cmd.AddMinions(groups(values, "min:"), values["ambush"])
+        arriving = [g.minion for g in command.minions]
+        return _with_numbers(view, arriving, submit, tr, open_form, command)
 
     return Form(tr("Add minions"), [fields], confirm, tr("Place"))
 
@@ -149,17 +146,17 @@ def search(view: MiceMysticsView, submit: Submit, tr: Tr) -> Form:
     return Form(tr("Search"), [fields], confirm, tr("Roll"))
 
 
-def stats(entry: Named, submit: Submit, tr: Tr, hero: bool) -> Form:
-    """Numbers read off a physical card that the content pack lacks."""
-    names = ("battle", "defense", "lore", "move", "life") if hero else ("battle", "defense", "life")
-    fields: list[Field] = [Field(n, tr(n.capitalize()), "count", 1, high=12) for n in names]
-    if not hero:
-        fields.append(Field("ranged", tr("Ranged"), "toggle", False))
-
-    def confirm(values: dict[str, Any]) -> bool:
-        return submit(cmd.SetStats(entry["id"], **values))
-
-    return Form(f"{entry['name']}: {tr('numbers')}", [fields], confirm, tr("Save"))
+def _with_numbers(
+    view: MiceMysticsView,
+    minions: list[str],
+    submit: Submit,
+    tr: Tr,
+    open_form: OpenForm,
+    command: Command,
+) -> bool:
+    """Submit ``command`` once the arriving ``minions`` have their numbers, from the box or asked."""
+    wanted = numbers.figures(view, minions=minions)
+    return numbers.fill(wanted, submit, tr, open_form, lambda: submit(command))
 
 
 def story(submit: Submit, tr: Tr) -> Form:
@@ -176,15 +173,15 @@ def story(submit: Submit, tr: Tr) -> Form:
     return Form(tr("Story achievement"), [fields], confirm, tr("Record"))
 
 
-def answer(view: MiceMysticsView, submit: Submit, tr: Tr) -> Form | None:
+def answer(view: MiceMysticsView, submit: Submit, tr: Tr, open_form: OpenForm) -> Form | None:
     """The form that answers the first pending question; it cannot be cancelled."""
-    form = _answer(view, submit, tr)
+    form = _answer(view, submit, tr, open_form)
     if form is not None:
         form.cancellable = False
     return form
 
 
-def _answer(view: MiceMysticsView, submit: Submit, tr: Tr) -> Form | None:
+def _answer(view: MiceMysticsView, submit: Submit, tr: Tr, open_form: OpenForm) -> Form | None:
     question = view["pending"][0]
     ask = question["ask"]
     if ask == "defend":
@@ -212,7 +209,9 @@ def _answer(view: MiceMysticsView, submit: Submit, tr: Tr) -> Form | None:
 
         def surge(values: dict[str, Any]) -> bool:
             minions = groups(values, "min:") if values["source"] == "room" else ()
-            return submit(cmd.ResolveSurge(values["source"], minions))
+            command = cmd.ResolveSurge(values["source"], minions)
+            arriving = [g.minion for g in minions]
+            return _with_numbers(view, arriving, submit, tr, open_form, command)
 
         return Form(question["text"], pages, surge, tr("Resolve"))
     if ask == "pack_full":

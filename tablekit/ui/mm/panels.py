@@ -25,7 +25,7 @@ from tablekit.rules.mice_mystics.view_types import (
 from tablekit.ui import theme, widgets
 from tablekit.ui.form import Field, Form
 from tablekit.ui.layout import Layout, columns, rows
-from tablekit.ui.mm import forms
+from tablekit.ui.mm import forms, numbers
 from tablekit.ui.mm.board import MARKER_NAMES
 from tablekit.ui.widgets import Button
 
@@ -187,10 +187,12 @@ def _minion_panel(
         actions.append(
             (f"{tr('Remove')} {figure}", partial(submit, cmd.RemoveMinion(target)), True, False)
         )
-    entry: forms.Named = {"id": card_id, "name": card["name"]}
-    actions.append(
-        (tr("Numbers"), lambda: open_form(forms.stats(entry, submit, tr, hero=False)), True, False)
-    )
+    known = numbers.figure(view, card_id)
+    if known is not None:
+        one = known
+        actions.append(
+            (tr("Numbers"), lambda: open_form(numbers.correct(one, submit, tr)), True, False)
+        )
     return FigurePanel(card["name"], facts, actions, close)
 
 
@@ -257,13 +259,14 @@ def setup_form(
     def start(values: dict[str, Any]) -> bool:
         """Ask for what is still missing, one form at a time, then start."""
         again = partial(start, values)
+        arriving = [g.minion for g in forms.groups(values, "min:")]
+        wanted = numbers.figures(now(), values["heroes"], arriving)
+        if any(one["missing"] for one in wanted):
+            return numbers.fill(wanted, submit, tr, open_form, again)
         for hero in now()["catalogue"]["heroes"]:
             hero_id, last = hero["id"], before.get(hero["id"])
             if hero_id not in values["heroes"]:
                 continue
-            if hero["missing"]:
-                open_form(forms.stats(hero, submit, tr, hero=True))
-                return False
             if hero_id not in abilities and not (last and last["abilities"]):
                 open_form(_ability(hero, abilities, again, tr))
                 return False
@@ -304,13 +307,13 @@ def chapter_menu(
     menu.actions = [
         (
             tr("Encounter"),
-            then(lambda: forms.encounter(view, submit, tr)),
+            then(lambda: forms.encounter(view, submit, tr, open_form)),
             cmd.DrawEncounter.kind in legal,
             False,
         ),
         (
             tr("Add minions"),
-            then(lambda: forms.add_minions(view, submit, tr)),
+            then(lambda: forms.add_minions(view, submit, tr, open_form)),
             cmd.AddMinions.kind in legal,
             False,
         ),

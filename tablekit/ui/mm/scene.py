@@ -16,6 +16,7 @@ from typing import Any, cast
 
 import pygame
 
+from tablekit.local import box
 from tablekit.rules.game import Command
 from tablekit.rules.mice_mystics import commands as cmd
 from tablekit.rules.mice_mystics.view_types import MiceMysticsView, TrackCard
@@ -45,6 +46,9 @@ class MiceMysticsScene(Scene):
         self.surge = 0.0
         self.cards: list[tuple[pygame.Rect, TrackCard]] = []
         self.own_dice = app.settings.camera.backend != "none"
+        kept = box.load()
+        if kept.problem:
+            app.notice(f"{app.tr('The box of card numbers cannot be read')}: {kept.problem}")
 
     # -- the contract ----------------------------------------------------------------
 
@@ -78,7 +82,7 @@ class MiceMysticsScene(Scene):
         elif "mm.turn_started" in kinds:
             self.app.cues.play("turn")
         if any(event.get("action") == "explore" for event in events):
-            self.form = forms.encounter(self.view(), self.submit, self.app.tr)
+            self.form = forms.encounter(self.view(), self.submit, self.app.tr, self._show)
 
     def update(self, dt: float) -> None:
         if self.surge > 0:
@@ -185,7 +189,7 @@ class MiceMysticsScene(Scene):
             or self.answering[0] != question
             or (self.answering[1] is not None and self.answering[1].closed)
         ):
-            self.answering = (question, forms.answer(view, self.submit, self.app.tr))
+            self.answering = (question, forms.answer(view, self.submit, self.app.tr, self._show))
         return self.answering[1]
 
     def _show(self, form: Form | FigurePanel) -> None:
