@@ -359,10 +359,15 @@ MarginOdds = TypedDict("MarginOdds", {"1": float, "2": float, "3": float})
 """The chance of passing by at least 1, 2 and 3 more successes."""
 
 IndependentOdds = TypedDict("IndependentOdds", {"pass": float, "margin": MarginOdds})
-"""An action tested against an obstacle: the chance to pass, and by each margin."""
+"""An action tested against an obstacle: the chance that it counts (at least one success
+and the obstacle: an Ob 0 action with no success does nothing), and of each margin."""
 
 ActionOdds = IndependentOdds | WinTieLose
-"""``"pass" in odds`` for an action against an obstacle; win, tie, lose for a versus roll."""
+"""``"pass" in odds`` for an action against an obstacle; win, tie, lose for a versus roll.
+
+The chances follow what is known: before the roll; in a versus roll, against the
+successes of the side that has rolled (from either side). Once the side has rolled
+(versus: once both have) every value is the result, 1.0 or 0.0, never a stale chance."""
 
 
 class ActionTestView(TypedDict):

@@ -157,25 +157,48 @@ def _test(test: ActionTest, pools: dict[str, tuple[str, int]], x: Exchange) -> v
 def _odds(
     test: ActionTest, pool: int, pools: dict[str, tuple[str, int]], x: Exchange
 ) -> vt.ActionOdds:
-    """Exact chances before the roll; weapons' added successes lower what the dice need."""
+    """The chances that matter, from what is known now; a rolled side shows its result.
+
+    Against an obstacle, "pass" is the chance that the action counts: at least
+    ``max(1, ob)`` successes, since an Ob 0 action needs one success to do
+    anything; "margin" the chance of each margin over the obstacle. Weapons'
+    added successes lower what the dice need. Once the side has rolled, each
+    value is its result, 1.0 or 0.0. In a versus roll, win, tie and lose are
+    the chances before either side rolls, then against the side that has
+    rolled, and once both have, the result.
+    """
     if test.ob is not None:
-        need = test.ob - test.bonus
-        return {
-            "pass": float(chance(pool, max(0, need))),
-            "margin": {
-                "1": float(chance(pool, max(0, need + 1))),
-                "2": float(chance(pool, max(0, need + 2))),
-                "3": float(chance(pool, max(0, need + 3))),
-            },
-        }
+        return _against(test, pool, test.ob)
     rival = next(t for t in x.tests if t.side != test.side)
-    if rival.rolled and not test.rolled:
-        need = rival.successes - test.bonus
-        win = chance(pool, max(0, need + 1))
-        tie = chance(pool, max(0, need)) - win
-        return {"win": float(win), "tie": float(tie), "lose": float(1 - win - tie)}
+    if test.rolled and rival.rolled:
+        ahead = test.successes - rival.successes
+        return {"win": float(ahead > 0), "tie": float(ahead == 0), "lose": float(ahead < 0)}
+    if rival.rolled:
+        win, tie = _beating(pool, rival.successes - test.bonus)
+        return {"win": win, "tie": tie, "lose": 1 - win - tie}
+    if test.rolled:
+        lose, tie = _beating(pools[rival.side][1], test.successes - rival.bonus)
+        return {"win": 1 - lose - tie, "tie": tie, "lose": lose}
     odds = _versus(pool, test.bonus, pools[rival.side][1], rival.bonus)
     return {"win": odds[0], "tie": odds[1], "lose": odds[2]}
+
+
+def _against(test: ActionTest, pool: int, ob: int) -> vt.IndependentOdds:
+    """Passing (at least one success, and the obstacle) and each margin over ``ob``."""
+    needs = (max(1, ob), ob + 1, ob + 2, ob + 3)
+    if test.rolled:
+        met = [float(test.successes >= need) for need in needs]
+    else:
+        met = [float(chance(pool, max(0, need - test.bonus))) for need in needs]
+    return {"pass": met[0], "margin": {"1": met[1], "2": met[2], "3": met[3]}}
+
+
+def _beating(dice: int, rival: int) -> tuple[float, float]:
+    """The chance that ``dice`` dice roll more than ``rival`` successes, and exactly as many."""
+    if rival < 0:
+        return 1.0, 0.0
+    more = chance(dice, rival + 1)
+    return float(more), float(chance(dice, rival) - more)
 
 
 def _versus(dice: int, bonus: int, rival: int, rival_bonus: int) -> tuple[float, float, float]:
