@@ -70,7 +70,8 @@ class SetPhase(Command):
 
 @dataclass(frozen=True)
 class Prologue(Command):
-    """A mouse's prologue: recover Hungry/Thirsty, Angry or Tired, or regain Nature."""
+    """The chosen mouse's prologue, from the second session on, once a session:
+    recover Hungry/Thirsty, Angry or Tired, or regain Nature."""
 
     kind: ClassVar[str] = "mg.prologue"
     character: str

@@ -36,12 +36,22 @@ def set_phase(d: Draft, c: cmd.SetPhase, rng: random.Random) -> None:
 
 
 def prologue(d: Draft, c: cmd.Prologue, rng: random.Random) -> None:
-    """Retelling the last mission recovers Hungry/Thirsty, Angry or Tired, or a point of Nature."""
+    """Retelling the last mission recovers Hungry/Thirsty, Angry or Tired, or a point of Nature.
+
+    The summary gives the prologue to one chosen player, in subsequent
+    sessions: none in the first session (there is no last mission to retell),
+    and one mouse's a session.
+    """
     character = d.state.character(c.character)
     if d.state.phase is not Phase.PROLOGUE:
         raise RuleError("A prologue is told at the start of a session")
-    if character.name in d.state.prologues:
-        raise RuleError("{name} has had a prologue this session", name=character.name)
+    if d.state.session < 2:
+        raise RuleError("The first session has no prologue: there is no last mission to retell")
+    if d.state.prologues:
+        raise RuleError(
+            "{name} has told this session's prologue; one chosen player tells it",
+            name=d.state.prologues[0],
+        )
     if c.recover == "nature":
         nature = character.rating("Nature")
         if nature is None or nature.rating >= character.nature_max:

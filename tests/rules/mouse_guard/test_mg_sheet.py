@@ -114,19 +114,37 @@ def test_charge_and_recharge_a_trait() -> None:
     assert not saxon.trait("Brave").used and saxon.checks == 0
 
 
-def test_prologue_recovers_a_condition_or_regains_nature_once() -> None:
+def test_prologue_recovers_a_condition_or_regains_nature() -> None:
     """Summary, Game Structure 1."""
     table = patrol()
+    table.do(cmd.SetPhase("prologue"), cmd.SetPhase("gm_turn"))
     table.do(cmd.SetCondition("Saxon", "tired"), cmd.SetRating("Kenzie", "Nature", 3))
     table.do(cmd.BeginTest("Kenzie", "Scout", ob=3, nature="against"))
     table.do(cmd.Roll(faces=("snake", "snake", "sword")), cmd.Resolve("twist"))
     assert table.mouse("Kenzie").rating("Nature").rating == 1
-    table.do(cmd.SetPhase("prologue"))
-    table.do(cmd.Prologue("Saxon", "tired"), cmd.Prologue("Kenzie", "nature"))
+    table.do(cmd.SetPhase("prologue"), cmd.Prologue("Saxon", "tired"))
     assert table.mouse("Saxon").conditions == ()
+    table.do(cmd.SetPhase("mission"), cmd.SetPhase("prologue"), cmd.Prologue("Kenzie", "nature"))
     assert table.mouse("Kenzie").rating("Nature").rating == 2
-    with pytest.raises(RuleError, match="has had a prologue"):
-        table.do(cmd.Prologue("Kenzie", "nature"))
+
+
+def test_the_prologue_is_one_chosen_players_in_subsequent_sessions() -> None:
+    """Summary, Game Structure 1: "(Subsequent sessions) Chosen Player delivers a
+    Prologue": none in the first session, and one mouse's a session."""
+    table = patrol()
+    table.do(cmd.SetCondition("Saxon", "tired"), cmd.SetCondition("Kenzie", "angry"))
+    table.do(cmd.SetPhase("prologue"))
+    assert "mg.prologue" not in table.game.legal_commands(table.state)
+    with pytest.raises(RuleError, match="first session has no prologue"):
+        table.do(cmd.Prologue("Saxon", "tired"))
+    table.do(cmd.SetPhase("mission"), cmd.SetPhase("prologue"))
+    assert "mg.prologue" in table.game.legal_commands(table.state)
+    table.do(cmd.Prologue("Saxon", "tired"))
+    assert "mg.prologue" not in table.game.legal_commands(table.state)
+    for again in (cmd.Prologue("Kenzie", "angry"), cmd.Prologue("Saxon", "nature")):
+        with pytest.raises(RuleError, match="Saxon has told this session's prologue"):
+            table.do(again)
+    assert table.mouse("Kenzie").conditions == ("angry",)
 
 
 def test_rewards_give_fate_or_persona() -> None:
