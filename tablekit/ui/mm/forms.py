@@ -154,7 +154,7 @@ def _with_numbers(
     open_form: OpenForm,
     command: Command,
 ) -> bool:
-    """Submit ``command`` once the arriving ``minions`` have their numbers, from the box or asked."""
+    """Submit ``command`` once the arriving ``minions`` have their numbers (box or asked)."""
     wanted = numbers.figures(view, minions=minions)
     return numbers.fill(wanted, submit, tr, open_form, lambda: submit(command))
 

@@ -18,6 +18,7 @@ the box. Then the action the table chose goes on, with no second tap.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from functools import partial
 from typing import Any, TypedDict
 
 from tablekit.local import box
@@ -103,8 +104,8 @@ def fill(
             if not submit(cmd.SetStats(one["id"], **given)):
                 return False
             continue
-        rest = wanted[at + 1 :]
-        open_form(ask(one, submit, tr, lambda: fill(rest, submit, tr, open_form, then)))
+        go_on = partial(fill, wanted[at + 1 :], submit, tr, open_form, then)
+        open_form(ask(one, submit, tr, go_on))
         return False
     return then()
 

@@ -1,0 +1,148 @@
+"""A Mice and Mystics chapter by touch alone, from an empty data directory and an empty box.
+
+Every step is a tap on a named button, as a table with only the touchscreen
+plays: no script commands. The numbers the content pack lacks are entered in
+the forms once; a second session on the same device is not asked again.
+"""
+
+import random
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pytest
+
+from tablekit.local import box, paths
+from tablekit.local.config import Config
+from tablekit.session import Journal
+from tablekit.ui import theme
+from tablekit.ui.app import App
+from tablekit.ui.form import Form
+
+HEROES = ("Prince Collin", "Lily")
+MINIONS = 2
+"""Rat warriors and elite rat warriors: the first two minion types of the pack."""
+
+
+def make(journal: Journal, size: tuple[int, int], language: str) -> Any:
+    settings = replace(Config(), ui=replace(Config().ui, language=language))
+    app = App(settings, journal, size)
+    app.start("mice-mystics")
+    app.session.rng = random.Random(5)
+    return app
+
+
+def tap(app: Any, label: str, nth: int = 0) -> None:
+    """Tap the ``nth`` enabled button called ``label``, failing if there is none."""
+    app.draw()
+    found = [b for b in app.scene.buttons() if b.label == label and b.enabled]
+    assert len(found) > nth, f"no enabled {label!r} in {[b.label for b in app.scene.buttons()]}"
+    pos = found[nth].rect.center
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    app.step(0.0)
+
+
+def labels(app: Any) -> list[str]:
+    app.draw()
+    return [b.label for b in app.scene.buttons() if b.enabled]
+
+
+def form(app: Any) -> Form:
+    panel = app.scene._panel(app.scene.view())
+    assert isinstance(panel, Form), panel
+    return panel
+
+
+def page_to(app: Any, label: str) -> None:
+    """Page on with Next until ``label`` shows."""
+    for _ in range(10):
+        if label in labels(app):
+            return
+        tap(app, app.tr("Next"))
+    raise AssertionError(f"{label!r} never shows: {labels(app)}")
+
+
+def type_on_keys(app: Any, word: str) -> None:
+    for letter in word:
+        tap(app, letter)
+
+
+def choose_and_start(app: Any) -> list[str]:
+    """Heroes, then one figure of each of the first two minion types; the forms that follow."""
+    tr = app.tr
+    for hero in HEROES:
+        tap(app, hero)
+    tap(app, tr("Next"))
+    for nth in range(MINIONS):
+        tap(app, "+", nth)
+    page_to(app, tr("Start"))
+    tap(app, tr("Start"))
+    asked = []
+    for _ in range(12):
+        if app.session.table_view()["outcome"] == "playing":
+            return asked
+        current = form(app)
+        asked.append(current.title)
+        if current.typing:
+            type_on_keys(app, "aim")
+            tap(app, tr("OK"))
+        else:
+            for nth in range(labels(app).count("+")):
+                for _ in range(2):
+                    tap(app, "+", nth)
+            page_to(app, tr("Save"))
+            tap(app, tr("Save"))
+    raise AssertionError(f"the chapter never started; asked {asked}")
+
+
+@pytest.mark.parametrize("size", [(800, 480), (720, 1280)])
+@pytest.mark.parametrize("language", ["en", "da"])
+def test_a_chapter_with_minions_is_set_up_and_fought_by_touch_alone(
+    journal: Journal, tmp_path: Path, size: tuple[int, int], language: str
+) -> None:
+    assert not paths.data_dir().joinpath("box.toml").exists()
+    app = make(journal, size, language)
+    tr = app.tr
+    asked = choose_and_start(app)
+    numbers = [title for title in asked if title.endswith(tr("numbers"))]
+    assert [title.split(":")[0] for title in numbers] == [
+        "Prince Collin",
+        "Lily",
+        "Rat warrior",
+        "Elite rat warrior",
+    ]
+    view = app.session.table_view()
+    minions = {c["card"]: c["figures"] for c in view["track"] if c["side"] == "minion"}
+    assert minions == {"rat_warrior": 1, "elite_rat_warrior": 1}
+    collin = next(h for h in view["catalogue"]["heroes"] if h["id"] == "collin")
+    assert collin["numbers"]["move"] == 2, "the pack's Move 2 is kept, never set to 1"
+    assert box.load().numbers("rat_warrior") == {
+        "battle": 2,
+        "defense": 2,
+        "life": 2,
+        "ranged": False,
+    }
+
+    heroes = {h["id"] for h in view["heroes"]}
+    for _ in range(8):
+        view = app.session.table_view()
+        if view["current"] in heroes and not view["pending"]:
+            break
+        if view["pending"]:
+            tap(app, form(app).confirm_label)
+        else:
+            tap(app, tr("End turn"))
+    assert app.session.table_view()["current"] in heroes
+    tap(app, tr("Attack"))
+    tap(app, tr("Roll"))
+    roll = app.session.table_view()["last_roll"]
+    assert roll is not None and len(roll["faces"]) == 2
+    app.scene.exit()
+
+    second = make(Journal(tmp_path / "second.sqlite3"), size, language)
+    again = choose_and_start(second)
+    assert not [title for title in again if title.endswith(tr("numbers"))]
+    assert second.session.table_view()["outcome"] == "playing"
+    theme.font.cache_clear()
+    pygame.quit()
