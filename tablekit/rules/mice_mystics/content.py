@@ -110,10 +110,11 @@ class MinionEntry:
 def _require(name: str, figure: str, values: dict[str, Any]) -> None:
     missing = [key for key, value in values.items() if value is None]
     if missing:
+        listed = ", ".join(missing)
         raise RuleError(
             "{name}'s {numbers} are not entered yet; enter them from the card",
             name=name,
-            numbers=Phrase(", ".join(missing)),
+            numbers=Phrase(listed),
         )
 
 

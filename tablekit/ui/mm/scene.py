@@ -48,7 +48,8 @@ class MiceMysticsScene(Scene):
         self.own_dice = app.settings.camera.backend != "none"
         kept = box.load()
         if kept.problem:
-            app.notice(f"{app.tr('The box of card numbers cannot be read')}: {kept.problem}")
+            why = app.tr("The box of card numbers cannot be read; playing without it")
+            app.notice(f"{why}: {kept.problem}")
 
     # -- the contract ----------------------------------------------------------------
 
