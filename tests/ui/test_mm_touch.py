@@ -146,3 +146,30 @@ def test_a_chapter_with_minions_is_set_up_and_fought_by_touch_alone(
     assert second.session.table_view()["outcome"] == "playing"
     theme.font.cache_clear()
     pygame.quit()
+
+
+def test_a_damaged_box_says_why_and_the_table_plays_without_it(journal: Journal) -> None:
+    paths.data_dir().mkdir(parents=True, exist_ok=True)
+    paths.data_dir().joinpath("box.toml").write_text("[minions.rat_warrior]\nbattle = -1\n")
+    app = make(journal, (800, 480), "en")
+    assert "box.toml: minions.rat_warrior" in app.notice_text
+    assert choose_and_start(app)
+    assert app.session.table_view()["outcome"] == "playing"
+    assert "battle = -1" in paths.data_dir().joinpath("box.toml").read_text()
+    theme.font.cache_clear()
+    pygame.quit()
+
+
+def test_the_box_is_exported_and_imported(tmp_path: Path) -> None:
+    from tablekit.cli import main
+
+    box.remember("brodie:pounce", "Brodie pounces", {"battle": 4, "defense": 3, "life": 6})
+    box.remember("collin", "Prince Collin", {"battle": 3}, hero=True)
+    assert main(["box", "export", str(tmp_path / "out.toml")]) == 0
+    paths.data_dir().joinpath("box.toml").unlink()
+    (tmp_path / "bad.toml").write_text("[heroes.lily]\nname = 'Lily'\nmove = 'x'\n")
+    assert main(["box", "import", str(tmp_path / "bad.toml")]) == 2
+    assert not paths.data_dir().joinpath("box.toml").exists()
+    assert main(["box", "import", str(tmp_path / "out.toml")]) == 0
+    assert box.load().numbers("brodie:pounce") == {"battle": 4, "defense": 3, "life": 6}
+    assert box.load().numbers("collin") == {"battle": 3}
