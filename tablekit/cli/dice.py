@@ -5,9 +5,27 @@
 
 ``read`` prints one JSON object per image and line: ``{"image", "dice": [{"x",
 "y", "w", "h", "value", "confidence"}], "ms"}``; x and y are the die's centre in
-pixels. Without ``--json`` a short human line per image is printed instead.
+pixels of the image. An image of which only part could be decoded (a JPEG cut
+short) is still read, and its object has a ``"warning"`` saying so. Without
+``--json`` a short human line per image is printed instead.
 ``teach`` adds the view of the one die in IMAGE as face FACE of the taught
 set NAME (kept in the data directory), for ``--kind taught:NAME``.
+
+Images are PNG, JPEG or BMP files, checked from their header before they are
+decoded: one of more than ``[camera] max_megapixels`` (default 40) million
+pixels is refused, and a large one is read scaled down to the reader's size.
+
+Exit status of ``read`` (the first that applies, over all images):
+
+* 2 -- an image was refused (not a PNG, JPEG or BMP, damaged, or too many
+  pixels), or the kind of dice is unknown; one line on standard error each;
+* 1 -- an image file could not be opened (missing, unreadable);
+* 3 -- every image was read, but at least one only in part (see ``"warning"``);
+* 0 -- every image was read whole.
+
+``teach`` exits 0 when the face was taught, 2 for a refused image, 1 for a
+missing image or no die in it, and 3 for an image only partly decoded (nothing
+is taught from it).
 """
 
 from __future__ import annotations
@@ -17,6 +35,7 @@ import json
 import sys
 from pathlib import Path
 
+from tablekit.vision.imagefile import ImageRefused, load_image, max_pixels
 from tablekit.vision.kinds import KINDS_HELP, reader_for
 
 
@@ -37,49 +56,79 @@ def add_dice_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentPars
 
 
 def run_read(args: argparse.Namespace) -> int:
-    """Read every image; exit 2 for a bad kind, 1 if any image could not be read."""
-    import cv2
+    """Read every image; the exit status is described in the module's docstring."""
+    from tablekit.vision.framing import WORK_SIDE
 
     try:
         reader = reader_for(args.kind)
     except ValueError as error:
         print(f"tablekit dice: {error}", file=sys.stderr)
         return 2
-    status = 0
+    limit = _pixel_limit()
+    refused = missing = partial = False
     for path in args.images:
-        frame = cv2.imread(str(path))
-        if frame is None:
-            print(f"tablekit dice: cannot read image {path}", file=sys.stderr)
-            status = 1
+        try:
+            image = load_image(path, limit=limit, work_side=WORK_SIDE, quiet=True)
+        except ImageRefused as error:
+            print(f"tablekit dice: {path}: refused: {error}", file=sys.stderr)
+            refused = True
             continue
-        reading = reader(frame)
+        except OSError as error:
+            print(f"tablekit dice: cannot read image {path}: {_why(error)}", file=sys.stderr)
+            missing = True
+            continue
+        reading = reader(image.frame).scaled(1 / image.scale)
+        partial = partial or bool(image.warning)
         if args.json:
-            dice = [die.to_json() for die in reading.dice]
-            print(json.dumps({"image": str(path), "dice": dice, "ms": round(reading.ms, 2)}))
+            entry: dict[str, object] = {
+                "image": str(path),
+                "dice": [die.to_json() for die in reading.dice],
+                "ms": round(reading.ms, 2),
+            }
+            if image.warning:
+                entry["warning"] = image.warning
+            print(json.dumps(entry))
         else:
             faces = " ".join(str(v) for v in reading.values()) or "no dice"
-            print(f"{path}: {faces} ({reading.ms:.1f} ms)")
-    return status
+            note = f"; warning: {image.warning}" if image.warning else ""
+            print(f"{path}: {faces} ({reading.ms:.1f} ms{note})")
+    return 2 if refused else 1 if missing else 3 if partial else 0
 
 
 def run_teach(args: argparse.Namespace) -> int:
-    """Add one reference view to a taught set; exit 1 if the image or the die is missing."""
-    import cv2
-
+    """Add one reference view to a taught set; the exit status is in the module's docstring."""
     from tablekit.vision.kinds import kits_dir
     from tablekit.vision.symbols import DiceKit, teach
 
-    frame = cv2.imread(str(args.image))
-    if frame is None:
-        print(f"tablekit dice: cannot read image {args.image}", file=sys.stderr)
+    try:
+        image = load_image(args.image, limit=_pixel_limit(), quiet=True)
+    except ImageRefused as error:
+        print(f"tablekit dice: {args.image}: refused: {error}", file=sys.stderr)
+        return 2
+    except OSError as error:
+        print(f"tablekit dice: cannot read image {args.image}: {_why(error)}", file=sys.stderr)
         return 1
+    if image.warning:
+        print(f"tablekit dice: {args.image}: {image.warning}; nothing taught", file=sys.stderr)
+        return 3
     path = kits_dir() / f"{args.name}.npz"
     kit = DiceKit.load(path) if path.exists() else DiceKit(args.name)
     try:
-        teach(kit, frame, args.face)
+        teach(kit, image.frame, args.face)
     except LookupError as error:
         print(f"tablekit dice: {error}", file=sys.stderr)
         return 1
     kit.save(path)
     print(f"{args.name}: taught {args.face} ({len(kit.faces)} faces: {', '.join(kit.faces)})")
     return 0
+
+
+def _pixel_limit() -> int:
+    """The most pixels an image may have: ``[camera] max_megapixels`` from the config."""
+    from tablekit.local import config
+
+    return max_pixels(config.load().camera.max_megapixels)
+
+
+def _why(error: OSError) -> str:
+    return error.strerror or str(error)

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from tablekit.devices.camera import Camera, CameraStatus
 from tablekit.local.camera_settings import CameraSettings
+from tablekit.vision.imagefile import ImageRefused, load_image, max_pixels
 
 if TYPE_CHECKING:
     import numpy as np
@@ -38,7 +39,8 @@ class ReplayCamera(Camera):
             files = sorted(p for p in path.iterdir() if p.suffix.lower() in IMAGE_SUFFIXES)
             if not files:
                 raise OSError(f"no images in {path}")
-            return cls(settings, _Images(files, settings.replay_loop), clock)
+            limit = max_pixels(settings.max_megapixels)
+            return cls(settings, _Images(files, settings.replay_loop, limit), clock)
         if path.is_file():
             return cls(settings, _Video(path, settings.replay_loop), clock)
         raise OSError(f"nothing to replay at {path}")
@@ -69,26 +71,32 @@ class _Source:
 
 
 class _Images(_Source):
-    """Image files in order; ``None`` after the last unless looping."""
+    """Image files in order; ``None`` after the last unless looping.
 
-    def __init__(self, files: list[Path], loop: bool) -> None:
+    Each file is checked from its header first (:func:`load_image`): one with
+    more than ``limit`` pixels, or one that is no image, stops the replay with
+    a sentence naming it. A JPEG cut short is replayed as far as it decodes.
+    """
+
+    def __init__(self, files: list[Path], loop: bool, limit: int = max_pixels()) -> None:
         self._files = files
         self._loop = loop
+        self._limit = limit
         self._index = 0
 
     def next(self) -> np.ndarray | None:
-        import cv2
-
         if self._index >= len(self._files):
             if not self._loop:
                 return None
             self._index = 0
         path = self._files[self._index]
         self._index += 1
-        frame = cv2.imread(str(path))
-        if frame is None:
-            raise OSError(f"cannot read {path.name}")
-        return frame
+        try:
+            return load_image(path, limit=self._limit).frame
+        except ImageRefused as error:
+            raise OSError(f"cannot read {path.name}: {error}") from None
+        except OSError as error:
+            raise OSError(f"cannot read {path.name}: {error.strerror or error}") from None
 
 
 class _Video(_Source):

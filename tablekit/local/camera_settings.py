@@ -28,6 +28,8 @@ class CameraSettings:
     ``roi`` is ``(x, y, w, h)`` in camera pixels, all zero for the whole frame.
     ``exposure_us`` 0 leaves exposure automatic. ``white_balance`` holds
     blue, green, red gains applied to every frame (calibrated on the empty tray).
+    ``max_megapixels`` caps the images read from files (replay, ``tablekit dice``):
+    a larger one is refused from its header, before it is decoded.
     """
 
     backend: str = "none"
@@ -42,6 +44,7 @@ class CameraSettings:
     analogue_gain: Annotated[float, Meta(ge=0, le=64)] = 0.0
     white_balance: tuple[Gain, Gain, Gain] = (1.0, 1.0, 1.0)
     dice_kind: Annotated[str, Meta(max_length=64)] = "d6"
+    max_megapixels: Annotated[int, Meta(ge=1, le=100)] = 40
 
     @classmethod
     def from_mapping(cls, table: Mapping[str, Any]) -> CameraSettings:

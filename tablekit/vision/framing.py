@@ -26,6 +26,29 @@ MIN_DIE = 0.04
 
 PAD_GREY = 127
 
+WORK_SIDE = 1280
+"""The readers' working size: a frame with a longer side is scaled down to it first.
+
+A camera frame is 1280x960 by default, where dice are tens of pixels wide;
+reading a larger photo at full size costs time and memory and reads no better.
+"""
+
+
+def fit(frame: np.ndarray, side: int = WORK_SIDE) -> tuple[np.ndarray, float]:
+    """The frame scaled down so its long side is at most ``side`` (each side at least 1).
+
+    Returns the frame (itself if it already fits) and the scale from frame
+    pixels to returned pixels (divide by it to map back).
+    """
+    import cv2
+
+    height, width = frame.shape[:2]
+    if max(height, width) <= side:
+        return frame, 1.0
+    scale = side / max(height, width)
+    size = (max(1, round(width * scale)), max(1, round(height * scale)))
+    return cv2.resize(frame, size, interpolation=cv2.INTER_AREA), scale
+
 
 def letterbox(frame: np.ndarray) -> tuple[np.ndarray, float]:
     """Scale the frame so its long side is :data:`DETECT_SIZE`, pad bottom/right with grey.
@@ -36,7 +59,7 @@ def letterbox(frame: np.ndarray) -> tuple[np.ndarray, float]:
 
     height, width = frame.shape[:2]
     scale = DETECT_SIZE / max(height, width)
-    new_w, new_h = round(width * scale), round(height * scale)
+    new_w, new_h = max(1, round(width * scale)), max(1, round(height * scale))
     small = cv2.resize(frame, (new_w, new_h), interpolation=cv2.INTER_AREA)
     square = np.full((DETECT_SIZE, DETECT_SIZE, 3), PAD_GREY, dtype=np.uint8)
     square[:new_h, :new_w] = small

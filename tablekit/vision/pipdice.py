@@ -56,12 +56,16 @@ def _nets() -> tuple[Any, Any]:
 
 
 def read_d6(frame: np.ndarray) -> Reading:
-    """Find and read every pip die in a BGR frame."""
+    """Find and read every pip die in a BGR frame, in the frame's pixels.
+
+    A frame larger than :data:`framing.WORK_SIDE` is read scaled down to it.
+    """
     detector, faces = _nets()
     start = time.perf_counter()
-    candidates = find_dice(detector, frame)
-    dice = plausible(classify(faces, frame, candidates))
-    return Reading(dice, (time.perf_counter() - start) * 1000)
+    small, scale = framing.fit(frame)
+    candidates = find_dice(detector, small)
+    dice = plausible(classify(faces, small, candidates))
+    return Reading(dice, (time.perf_counter() - start) * 1000).scaled(1 / scale)
 
 
 def find_dice(

@@ -24,6 +24,12 @@ class DieReading:
         """The same die with a value a player confirmed (so it is certain)."""
         return replace(self, value=value, confidence=1.0)
 
+    def scaled(self, factor: float) -> DieReading:
+        """The same die with centre and size multiplied by ``factor`` (another frame size)."""
+        return replace(
+            self, x=self.x * factor, y=self.y * factor, w=self.w * factor, h=self.h * factor
+        )
+
     def to_json(self) -> dict[str, float | int | str]:
         """The die as the CLI prints it (pixels rounded to one decimal)."""
         return {
@@ -42,6 +48,12 @@ class Reading:
 
     dice: tuple[DieReading, ...]
     ms: float = 0.0
+
+    def scaled(self, factor: float) -> Reading:
+        """The reading in the pixels of a frame ``factor`` times as large (``ms`` unchanged)."""
+        if factor == 1.0:
+            return self
+        return Reading(tuple(d.scaled(factor) for d in self.dice), self.ms)
 
     def values(self) -> list[int | str]:
         """The faces, left to right: the roll the rules receive."""

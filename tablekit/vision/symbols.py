@@ -16,6 +16,7 @@ from pathlib import Path
 
 import numpy as np
 
+from tablekit.vision.framing import fit
 from tablekit.vision.reading import DieReading, Reading
 
 VIEW_SIZE = 40
@@ -183,24 +184,32 @@ def match(views: list[np.ndarray], kit: DiceKit) -> tuple[str, float]:
 
 
 def read_symbols(frame: np.ndarray, kit: DiceKit) -> Reading:
-    """Find every die on the tray and read its face against the kit."""
+    """Find every die on the tray and read its face against the kit, in the frame's pixels.
+
+    A frame larger than :data:`tablekit.vision.framing.WORK_SIDE` is read scaled down to it.
+    """
     start = time.perf_counter()
+    small, factor = fit(frame)
     dice = []
-    for blob in find_blobs(frame):
-        views = [face_view(frame, blob, scale, SEARCH) for scale in SCALES]
+    for blob in find_blobs(small):
+        views = [face_view(small, blob, scale, SEARCH) for scale in SCALES]
         name, confidence = match(views, kit)
         dice.append(DieReading(blob.x, blob.y, blob.w, blob.h, name, confidence))
-    return Reading(tuple(dice), (time.perf_counter() - start) * 1000)
+    return Reading(tuple(dice), (time.perf_counter() - start) * 1000).scaled(1 / factor)
 
 
 def teach(kit: DiceKit, frame: np.ndarray, face: str) -> Blob:
     """Add the view of the one die in ``frame`` (the largest found) as ``face``.
 
+    Returns the die's region in the frame's pixels (the die is found on a copy
+    scaled to the working size, like :func:`read_symbols`).
+
     Raises ``LookupError`` when no die stands out, so the screen can say so.
     """
-    blobs = find_blobs(frame)
+    small, factor = fit(frame)
+    blobs = find_blobs(small)
     if not blobs:
         raise LookupError("No die found: put one die in the middle of the tray.")
     blob = max(blobs, key=lambda b: b.w * b.h)
-    kit.add(face, face_view(frame, blob))
-    return blob
+    kit.add(face, face_view(small, blob))
+    return Blob(blob.x / factor, blob.y / factor, blob.w / factor, blob.h / factor, blob.angle)

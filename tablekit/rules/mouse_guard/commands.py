@@ -79,6 +79,16 @@ class Prologue(Command):
 
 
 @dataclass(frozen=True)
+class Note(Command):
+    """The GM notes an ``obstacle`` or a ``twist`` (1-80 characters of ``text``) for this
+    session's turns. The field is ``note``, not ``kind``: ``kind`` names the command."""
+
+    kind: ClassVar[str] = "mg.note"
+    note: Literal["obstacle", "twist"]
+    text: str
+
+
+@dataclass(frozen=True)
 class SetMission(Command):
     kind: ClassVar[str] = "mg.set_mission"
     mission: str
@@ -317,7 +327,7 @@ class Advance(Command):
 
 
 COMMANDS: tuple[type[Command], ...] = (
-    AddCharacter, RemoveCharacter, SetRating, SetTrait, SetWise, SetPhase, Prologue,
+    AddCharacter, RemoveCharacter, SetRating, SetTrait, SetWise, SetPhase, Prologue, Note,
     SetMission, SetGoal, Reward, BeginTest, UseTraitAgainst, UseTraitFor, AddHelper,
     TapNature, PersonaDice, Roll, DeeperUnderstanding, OfCourse, Explode, LevelThree, BreakTie,
     Tiebreaker, Resolve, CancelTest, SetCondition, Recover, SpendCheck, EarnChecks,

@@ -89,6 +89,15 @@ class PrologueTold(Event):
 
 
 @dataclass(frozen=True)
+class NoteAdded(Event):
+    """An obstacle or a twist noted for this session (``note`` says which)."""
+
+    kind: ClassVar[str] = "mg.note_added"
+    note: str
+    text: str
+
+
+@dataclass(frozen=True)
 class ChecksEarned(Event):
     """Checks on a trait; an empty ``trait`` means the free check of the players' turn."""
 
@@ -194,6 +203,7 @@ EVENTS: tuple[type[Event], ...] = (
     MissionSet,
     GoalSet,
     PrologueTold,
+    NoteAdded,
     ChecksEarned,
     ChecksSpent,
     PointsGained,

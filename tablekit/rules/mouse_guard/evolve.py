@@ -13,7 +13,7 @@ from tablekit.rules.mouse_guard import procedure_events as pev
 from tablekit.rules.mouse_guard.character import Character
 from tablekit.rules.mouse_guard.conflict.evolve import CONFLICT_STEPS
 from tablekit.rules.mouse_guard.dice import Face
-from tablekit.rules.mouse_guard.state import Modifier, Phase, Result, Side, State, Step
+from tablekit.rules.mouse_guard.state import Modifier, Note, Phase, Result, Side, State, Step
 
 
 def evolve(state: State, event: Event) -> State:
@@ -57,6 +57,7 @@ def _session(s: State, e: ev.SessionBegan) -> State:
         prologues=(),
         mission="",
         players_turn_begun=False,
+        notes=(),
     )
 
 
@@ -70,6 +71,10 @@ def _goal(s: State, e: ev.GoalSet) -> State:
 
 def _prologue(s: State, e: ev.PrologueTold) -> State:
     return replace(s, prologues=s.prologues + (e.character,))
+
+
+def _note(s: State, e: ev.NoteAdded) -> State:
+    return replace(s, notes=s.notes + (Note(e.note, e.text),))
 
 
 def _spent(s: State, e: ev.ChecksSpent) -> State:
@@ -199,6 +204,7 @@ _STEPS: dict[type[Event], Callable[[State, Any], State]] = {
     ev.MissionSet: _mission,
     ev.GoalSet: _goal,
     ev.PrologueTold: _prologue,
+    ev.NoteAdded: _note,
     ev.ChecksEarned: _sheet(marks.earn_checks, "trait", "amount"),
     ev.ChecksSpent: _spent,
     ev.PointsGained: _points,

@@ -39,6 +39,7 @@ _HANDLERS: dict[type[Command], Handler] = {
     cmd.SetWise: sheets.set_wise,
     cmd.SetPhase: phases.set_phase,
     cmd.Prologue: phases.prologue,
+    cmd.Note: phases.note,
     cmd.SetMission: phases.set_mission,
     cmd.SetGoal: phases.set_goal,
     cmd.Reward: phases.reward,

@@ -12,7 +12,7 @@ from tablekit.rules.mouse_guard.conflict.setup import fighting, in_conflict
 from tablekit.rules.mouse_guard.dice import Face, axes
 from tablekit.rules.mouse_guard.state import Phase, State, Step, Test
 
-_ALWAYS = {cmd.AddCharacter.kind, cmd.SetPhase.kind, cmd.SetMission.kind}
+_ALWAYS = {cmd.AddCharacter.kind, cmd.SetPhase.kind, cmd.SetMission.kind, cmd.Note.kind}
 _SHEETS = {
     cmd.SetRating.kind,
     cmd.SetGoal.kind,

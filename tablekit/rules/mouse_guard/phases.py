@@ -1,5 +1,6 @@
 """The session's structure (the summary, Game Structure): prologue, mission, goals,
-the GM's turn and the players' turn, the winter session, and the rewards."""
+the GM's turn (with its notes of obstacles and twists) and the players' turn, the
+winter session, and the rewards."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from tablekit.rules.errors import RuleError
 from tablekit.rules.mouse_guard import commands as cmd
 from tablekit.rules.mouse_guard import events as ev
 from tablekit.rules.mouse_guard.draft import Draft
-from tablekit.rules.mouse_guard.state import Phase
+from tablekit.rules.mouse_guard.state import NOTE_LENGTH, Phase
 
 FATE_REWARDS = ("belief", "instinct", "goal")
 """Playing a belief or an instinct, and working toward a goal, earn a Fate point."""
@@ -62,6 +63,16 @@ def prologue(d: Draft, c: cmd.Prologue, rng: random.Random) -> None:
             raise RuleError("{name} is not {condition}", name=character.name, condition=c.recover)
         d.emit(ev.ConditionSet(character.name, c.recover, False))
     d.emit(ev.PrologueTold(character.name))
+
+
+def note(d: Draft, c: cmd.Note, rng: random.Random) -> None:
+    """The GM's turn tracker: an obstacle introduced or a twist chosen, kept for the session."""
+    text = c.text.strip()
+    if not 1 <= len(text) <= NOTE_LENGTH:
+        raise RuleError(
+            "A note holds 1 to {top} characters, not {count}", top=NOTE_LENGTH, count=len(text)
+        )
+    d.emit(ev.NoteAdded(c.note, text))
 
 
 def set_mission(d: Draft, c: cmd.SetMission, rng: random.Random) -> None:

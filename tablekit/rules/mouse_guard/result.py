@@ -4,7 +4,7 @@ A pass marks the tested rating and helping wises passed; a failure marks them
 failed (a mouse opponent is marked the other way, except after a second tie,
 which both sides fail), and the GM chooses a twist or a condition, which skill and ability
 helpers share (wise helpers do not); a condition lets the deed succeed but
-still marks the roll failed. Acting against Nature, or tapping it, taxes
+still marks the roll failed. A twist is noted for the GM's turn tracker. Acting against Nature, or tapping it, taxes
 Nature by the margin of failure.
 """
 
@@ -23,7 +23,7 @@ from tablekit.rules.mouse_guard.draft import Draft, dice
 from tablekit.rules.mouse_guard.procedure import current, reach
 from tablekit.rules.mouse_guard.ruleset import GM_TURN_RECOVERY_COST, PLAYERS_TURN_TEST_COST
 from tablekit.rules.mouse_guard.sheets import spend
-from tablekit.rules.mouse_guard.state import Phase, Side, Step, Test
+from tablekit.rules.mouse_guard.state import NOTE_LENGTH, Phase, Side, Step, Test
 
 
 def resolve(d: Draft, c: cmd.Resolve, rng: random.Random) -> None:
@@ -45,6 +45,9 @@ def resolve(d: Draft, c: cmd.Resolve, rng: random.Random) -> None:
         d.emit(*_marks(test.opponent, not passed and test.winner != "neither"))
     if not passed:
         d.emit(*_taxes(test), *_conditions(d, test.tester, condition))
+    if c.outcome == "twist":
+        tested = f"twist: {test.tester.actor}'s {test.tester.tested} test"
+        d.emit(ev.NoteAdded("twist", tested[:NOTE_LENGTH]))
     d.emit(pev.TestEnded(passed or c.outcome == "condition", c.outcome, condition))
 
 

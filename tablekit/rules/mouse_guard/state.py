@@ -181,6 +181,18 @@ class Result:
 
 
 @dataclass(frozen=True)
+class Note:
+    """An obstacle or a twist the GM noted this session: ``kind`` is "obstacle" or "twist"."""
+
+    kind: str
+    text: str
+
+
+NOTE_LENGTH = 80
+"""The most characters a note holds: a line on the GM's turn tracker."""
+
+
+@dataclass(frozen=True)
 class State:
     """Everything the device keeps for a Mouse Guard campaign."""
 
@@ -195,6 +207,8 @@ class State:
     conflict: Conflict | None = None
     players_turn_begun: bool = False
     """Whether this session's players' turn has begun (its free checks are given once)."""
+    notes: tuple[Note, ...] = ()
+    """This session's obstacles and twists, oldest first; a new session clears them."""
 
     def character(self, name: str) -> Character:
         """The character ``name`` (any case), or a RuleError naming those at the table."""

@@ -17,7 +17,7 @@ from tablekit.rules.mouse_guard.character import Character
 from tablekit.rules.mouse_guard.conflict.view import conflict_view
 from tablekit.rules.mouse_guard.legal import legal_commands
 from tablekit.rules.mouse_guard.sheet import sheet_json
-from tablekit.rules.mouse_guard.state import Result, Side, State, Test
+from tablekit.rules.mouse_guard.state import Note, Result, Side, State, Test
 
 
 def view(state: State) -> vt.MouseGuardView:
@@ -27,6 +27,7 @@ def view(state: State) -> vt.MouseGuardView:
         "phase": state.phase.value,
         "sessions_begun": state.session,
         "mission": state.mission,
+        "notes": [_note(n) for n in state.notes],
         "ruleset": {
             "level_three": state.ruleset.level_three,
             "level_two_every_roll": state.ruleset.level_two_every_roll,
@@ -46,6 +47,10 @@ def _character(character: Character, state: State) -> vt.CharacterView:
         "advances_due": [r.name for r in character.ratings if r.advance_due],
         "prologue_done": character.name in state.prologues,
     }
+
+
+def _note(note: Note) -> vt.NoteView:
+    return {"kind": cast(Literal["obstacle", "twist"], note.kind), "text": note.text}
 
 
 def _result(result: Result) -> vt.LastResult:

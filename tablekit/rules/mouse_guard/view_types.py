@@ -271,6 +271,13 @@ class LastResult(TypedDict):
     condition: Literal[""] | ConditionName
 
 
+class NoteView(TypedDict):
+    """An obstacle or a twist the GM noted this session."""
+
+    kind: Literal["obstacle", "twist"]
+    text: str
+
+
 # A conflict
 
 
@@ -482,6 +489,8 @@ class MouseGuardView(TypedDict):
     sessions_begun: int
     """Each prologue begins one."""
     mission: str
+    notes: list[NoteView]
+    """This session's obstacles and twists, oldest first; a new session clears them."""
     ruleset: RulesetView
     characters: list[CharacterView]
     test: TestView | None
