@@ -7,7 +7,7 @@ from enum import IntEnum, StrEnum
 
 from tablekit.rules.errors import Phrase, RuleError
 from tablekit.rules.mouse_guard.character import Character
-from tablekit.rules.mouse_guard.conflict.state import Conflict
+from tablekit.rules.mouse_guard.conflict.state import Conflict, Outcome
 from tablekit.rules.mouse_guard.dice import successes
 from tablekit.rules.mouse_guard.ruleset import Ruleset
 
@@ -205,6 +205,8 @@ class State:
     test: Test | None = None
     last: Result | None = None
     conflict: Conflict | None = None
+    last_conflict: Outcome | None = None
+    """How the last conflict ended, with the terms the table agreed."""
     players_turn_begun: bool = False
     """Whether this session's players' turn has begun (its free checks are given once)."""
     notes: tuple[Note, ...] = ()

@@ -14,7 +14,7 @@ from typing import Literal, cast
 from tablekit.rules.mouse_guard import view_types as vt
 from tablekit.rules.mouse_guard.chances import open_options, test_chances
 from tablekit.rules.mouse_guard.character import Character
-from tablekit.rules.mouse_guard.conflict.view import conflict_view
+from tablekit.rules.mouse_guard.conflict.view import conflict_view, outcome_view
 from tablekit.rules.mouse_guard.legal import legal_commands
 from tablekit.rules.mouse_guard.sheet import sheet_json
 from tablekit.rules.mouse_guard.state import Note, Result, Side, State, Test
@@ -36,6 +36,7 @@ def view(state: State) -> vt.MouseGuardView:
         "test": None if state.test is None else _test(state.test, state),
         "last_result": None if state.last is None else _result(state.last),
         "conflict": conflict_view(state),
+        "last_conflict": outcome_view(state.last_conflict),
         "legal": sorted(legal_commands(state)),
     }
 

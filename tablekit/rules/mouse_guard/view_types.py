@@ -481,6 +481,24 @@ class ConflictView(TypedDict):
     compromise: CompromiseView | None
 
 
+class LastConflict(TypedDict):
+    """How the last conflict ended, kept after ``mg.end_conflict`` closed it."""
+
+    type: str
+    opponent: str
+    """The GM's side's name."""
+    winner: Winner
+    """"" when nobody won or the conflict was abandoned."""
+    band: Band | Literal[""]
+    """The compromise's band; "" when the conflict was abandoned."""
+    lost: LostView
+    winner_terms: str
+    """The terms the table agreed for the winner, in its own words ("" if none given)."""
+    loser_terms: str
+    abandoned: bool
+    """Whether the conflict was ended before a side had won."""
+
+
 class MouseGuardView(TypedDict):
     """Everything the table screen shows of a Mouse Guard session."""
 
@@ -496,5 +514,7 @@ class MouseGuardView(TypedDict):
     test: TestView | None
     last_result: LastResult | None
     conflict: ConflictView | None
+    last_conflict: LastConflict | None
+    """How the last conflict ended; None before one has ended."""
     legal: list[str]
     """Command kinds that can currently succeed."""

@@ -180,3 +180,36 @@ def test_a_whole_conflict_from_set_up_to_compromise() -> None:
     assert terms["band"] == "compromise" and terms["lost"] == {"gm": 5, "patrol": 2}
     table.do(ccmd.EndConflict())
     assert table.state.conflict is None
+
+
+def test_the_agreed_terms_and_the_outcome_stay_after_the_conflict_ends() -> None:
+    """Summary, Work out compromise: the sides agree terms (conditions, twists, how much
+    of each goal); the table keeps them, and the conditions are given as any other."""
+    table = fight(gm=8, patrol_start=4)
+    script(table, ("attack",) * 3, ("attack",) * 3)
+    act(table, 0, 2)
+    with pytest.raises(RuleError, match="Terms are agreed once a side has won"):
+        table.do(ccmd.EndConflict(winner_terms="Saxon is Tired"))
+    act(table, 0, 2)
+    act(table, 4, 0)
+    with pytest.raises(RuleError, match="at most 200 characters; these have 201"):
+        table.do(ccmd.EndConflict(loser_terms="x" * 201))
+    table.do(
+        ccmd.EndConflict(winner_terms="The weasel limps off", loser_terms="Saxon keeps the cart"),
+        cmd.SetCondition("Saxon", "injured"),
+    )
+    last = table.game.view(table.state)["last_conflict"]
+    assert last == {
+        "type": "fight", "opponent": "Weasel", "winner": "gm", "band": "compromise",
+        "lost": {"gm": 4, "patrol": 4}, "winner_terms": "The weasel limps off",
+        "loser_terms": "Saxon keeps the cart", "abandoned": False,
+    }  # fmt: skip
+    assert "injured" in table.mouse("Saxon").conditions
+
+
+def test_an_abandoned_conflict_is_remembered_as_abandoned() -> None:
+    table = fight()
+    table.do(ccmd.EndConflict())
+    last = table.game.view(table.state)["last_conflict"]
+    assert last is not None and last["abandoned"] and (last["winner"], last["band"]) == ("", "")
+    assert table.game.view(patrol().state)["last_conflict"] is None

@@ -17,7 +17,7 @@ line per command, as a script would send it::
     {"type": "mg.roll_action", "side": "patrol", "skill": "Fighter", "faces": ["axe", "sword", "snake"]}
     {"type": "mg.maneuver", "side": "patrol", "effects": ["impede", "gain_position"]}
     {"type": "mg.maneuver", "side": "gm", "effects": ["disarm"], "target": "Saxon", "item": "sword"}
-    {"type": "mg.end_conflict"}
+    {"type": "mg.end_conflict", "winner_terms": "Saxon is Tired", "loser_terms": "The weasel keeps one sack"}
 
 ``mg.script``'s ``action`` and ``actor`` are secret to its side until the
 action is revealed; everything else is public.
@@ -178,9 +178,15 @@ class Maneuver(Command):
 
 @dataclass(frozen=True)
 class EndConflict(Command):
-    """Close the conflict once the compromise is agreed (or abandon it)."""
+    """Close the conflict once the compromise is agreed (or abandon it).
+
+    ``winner_terms`` and ``loser_terms`` are the terms the table agreed, each up
+    to :data:`.state.TERMS_LENGTH` characters; only once a side has won.
+    """
 
     kind: ClassVar[str] = "mg.end_conflict"
+    winner_terms: str = ""
+    loser_terms: str = ""
 
 
 CONFLICT_COMMANDS: tuple[type[Command], ...] = (

@@ -55,18 +55,24 @@ def band(lost: int, start: int) -> vt.Band:
     return "major"
 
 
+def share(conflict: Conflict) -> vt.Band:
+    """The band of a conflict that is over: the winner's loss, "major" when nobody won."""
+    winner = conflict.winner
+    return band(conflict.team(winner).lost, conflict.team(winner).start) if winner else "major"
+
+
 def compromise(conflict: Conflict) -> vt.CompromiseView | None:
     """The compromise once a side has won: its band, both sides' terms and the whole table."""
     if not conflict.over:
         return None
     winner = conflict.winner
-    share = band(conflict.team(winner).lost, conflict.team(winner).start) if winner else "major"
+    paid = share(conflict)
     return {
         "winner": cast(vt.Winner, winner),
         "loser": cast(vt.Winner, other(winner) if winner else ""),
         "lost": {"gm": conflict.gm.lost, "patrol": conflict.patrol.lost},
-        "band": share,
-        "winner_terms": WINNER_TERMS[share] if winner else "",
-        "loser_terms": LOSER_TERMS[share],
+        "band": paid,
+        "winner_terms": WINNER_TERMS[paid] if winner else "",
+        "loser_terms": LOSER_TERMS[paid],
         "table": [{"band": b, "winner": WINNER_TERMS[b], "loser": LOSER_TERMS[b]} for b in BANDS],
     }

@@ -10,7 +10,14 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from tablekit.rules.game import Event
-from tablekit.rules.mouse_guard.conflict.state import ActionTest, Arms, Conflict, Part, Slot
+from tablekit.rules.mouse_guard.conflict.state import (
+    ActionTest,
+    Arms,
+    Conflict,
+    Outcome,
+    Part,
+    Slot,
+)
 
 
 @dataclass(frozen=True)
@@ -152,7 +159,10 @@ class ConflictWon(Event):
 
 @dataclass(frozen=True)
 class ConflictEnded(Event):
+    """The conflict closes; ``outcome`` is what the table keeps of it (None in old logs)."""
+
     kind: ClassVar[str] = "mg.conflict_ended"
+    outcome: Outcome | None = None
 
 
 CONFLICT_EVENTS: tuple[type[Event], ...] = (

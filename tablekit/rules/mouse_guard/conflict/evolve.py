@@ -160,6 +160,6 @@ CONFLICT_STEPS: dict[type[Event], Callable[[State, Any], State]] = {
     cev.ExchangeEnded: _on(_exchange_ended),
     cev.VolleyEnded: _on(_volley_ended),
     cev.ConflictWon: _on(lambda c, e: replace(c, over=True, winner=e.winner)),
-    cev.ConflictEnded: lambda s, e: replace(s, conflict=None),
+    cev.ConflictEnded: lambda s, e: replace(s, conflict=None, last_conflict=e.outcome),
 }
 """The conflict's steps, merged into :mod:`tablekit.rules.mouse_guard.evolve`'s."""

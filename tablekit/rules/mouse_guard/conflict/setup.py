@@ -8,8 +8,9 @@ import random
 from tablekit.rules.errors import RuleError
 from tablekit.rules.mouse_guard.conflict import commands as ccmd
 from tablekit.rules.mouse_guard.conflict import events as cev
+from tablekit.rules.mouse_guard.conflict.compromise import share
 from tablekit.rules.mouse_guard.conflict.skills import TYPES
-from tablekit.rules.mouse_guard.conflict.state import Arms, Conflict, Team
+from tablekit.rules.mouse_guard.conflict.state import TERMS_LENGTH, Arms, Conflict, Outcome, Team
 from tablekit.rules.mouse_guard.conflict.weapons import WEAPONS, allowed
 from tablekit.rules.mouse_guard.draft import Draft
 
@@ -152,6 +153,29 @@ def arm(d: Draft, c: ccmd.Arm, rng: random.Random) -> None:
 
 
 def end_conflict(d: Draft, c: ccmd.EndConflict, rng: random.Random) -> None:
-    """Close the conflict: the compromise has been agreed, or the table abandons it."""
-    current(d)
-    d.emit(cev.ConflictEnded())
+    """Close the conflict: the compromise has been agreed, or the table abandons it.
+
+    The outcome stays in the state (``last_conflict``) with the agreed terms;
+    the conditions they name are given with ``mg.set_condition``.
+    """
+    conflict = current(d)
+    terms = (c.winner_terms.strip(), c.loser_terms.strip())
+    if any(terms) and not conflict.over:
+        raise RuleError("Terms are agreed once a side has won; end without them to abandon")
+    for text in terms:
+        if len(text) > TERMS_LENGTH:
+            raise RuleError(
+                "Terms are at most {most} characters; these have {count}",
+                most=TERMS_LENGTH,
+                count=len(text),
+            )
+    outcome = Outcome(
+        conflict.type,
+        conflict.gm.name,
+        conflict.winner if conflict.over else "",
+        share(conflict) if conflict.over else "",
+        (conflict.gm.lost, conflict.patrol.lost),
+        *terms,
+        abandoned=not conflict.over,
+    )
+    d.emit(cev.ConflictEnded(outcome))

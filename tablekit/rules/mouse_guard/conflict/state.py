@@ -14,6 +14,9 @@ SIDES = ("gm", "patrol")
 SLOTS = 3
 """Actions scripted per volley."""
 
+TERMS_LENGTH = 200
+"""The most characters each side's agreed terms may have."""
+
 
 def other(side: str) -> str:
     """The side facing ``side``."""
@@ -193,3 +196,22 @@ class Conflict:
         if self.gm.locked and self.patrol.locked:
             return "revealing"
         return "scripting"
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How the last conflict ended, kept once it closes so the table remembers it.
+
+    ``winner`` is "" when nobody won or the conflict was ``abandoned`` (then
+    ``band`` is "" too); ``lost`` is each side's loss as (gm, patrol); the
+    terms are what the table agreed, in its own words.
+    """
+
+    type: str
+    opponent: str
+    winner: str
+    band: str
+    lost: tuple[int, int]
+    winner_terms: str = ""
+    loser_terms: str = ""
+    abandoned: bool = False

@@ -7,7 +7,7 @@ Its shape is :class:`~tablekit.rules.mouse_guard.view_types.ConflictView`
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import cast
+from typing import Literal, cast
 
 from tablekit.rules.mouse_guard import view_types as vt
 from tablekit.rules.mouse_guard.conflict.action import rating_for
@@ -17,6 +17,7 @@ from tablekit.rules.mouse_guard.conflict.state import (
     ActionTest,
     Conflict,
     Exchange,
+    Outcome,
     Part,
     Slot,
     Team,
@@ -47,6 +48,22 @@ def conflict_view(state: State) -> vt.ConflictView | None:
         "exchange": None if c.exchange is None else _exchange(c.exchange, c, state),
         "history": [_exchange(x, c, None) for x in c.history],
         "compromise": compromise(c),
+    }
+
+
+def outcome_view(outcome: Outcome | None) -> vt.LastConflict | None:
+    """How the last conflict ended, as the table remembers it (None before the first)."""
+    if outcome is None:
+        return None
+    return {
+        "type": outcome.type,
+        "opponent": outcome.opponent,
+        "winner": cast(vt.Winner, outcome.winner),
+        "band": cast(vt.Band | Literal[""], outcome.band),
+        "lost": {"gm": outcome.lost[0], "patrol": outcome.lost[1]},
+        "winner_terms": outcome.winner_terms,
+        "loser_terms": outcome.loser_terms,
+        "abandoned": outcome.abandoned,
     }
 
 
