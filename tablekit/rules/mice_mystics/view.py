@@ -95,9 +95,9 @@ def _missing(entry: object, names: tuple[str, ...]) -> list[str]:
     return [n for n in names if getattr(entry, n) is None]
 
 
-def _known(entry: object, names: tuple[str, ...]) -> dict[str, int | bool]:
-    """The numbers of ``entry`` that the pack or the table already gave."""
-    return {n: v for n in names if (v := getattr(entry, n)) is not None}
+def _known(entry: object, names: tuple[str, ...]) -> dict[str, int | bool | None]:
+    """Every number of ``entry``: what the pack or the table gave, None if still unknown."""
+    return {n: getattr(entry, n) for n in names}
 
 
 def _catalogue(pack: Pack) -> vt.Catalogue:

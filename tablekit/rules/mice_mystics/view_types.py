@@ -184,7 +184,7 @@ class CatalogueHero(TypedDict):
     classes: list[str]
     missing: list[str]
     """Numbers still to enter with mm.set_stats."""
-    numbers: dict[str, int | bool]
+    numbers: dict[str, int | bool | None]
     """The numbers the pack or the table already gave, to pre-fill a form."""
 
 
@@ -196,7 +196,7 @@ class CatalogueMinion(TypedDict):
     boss: bool
     missing: list[str]
     """Numbers still to enter with mm.set_stats (a boss's only own one is ranged)."""
-    numbers: dict[str, int | bool]
+    numbers: dict[str, int | bool | None]
     """The numbers the pack or the table already gave, to pre-fill a form."""
     cards: list[CatalogueCard]
     """A boss's initiative cards, each with its own numbers."""
@@ -208,7 +208,7 @@ class CatalogueCard(TypedDict):
     id: str
     name: str
     missing: list[str]
-    numbers: dict[str, int | bool]
+    numbers: dict[str, int | bool | None]
 
 
 class Catalogue(TypedDict):

@@ -82,7 +82,7 @@ def _figure(figure_id: str, name: str, kind: str, entry: Any) -> Figure:
         "name": name,
         "kind": kind,
         "missing": list(entry["missing"]),
-        "numbers": dict(entry["numbers"]),
+        "numbers": {k: v for k, v in entry["numbers"].items() if v is not None},
     }
 
 
