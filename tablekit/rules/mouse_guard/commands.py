@@ -278,7 +278,8 @@ class SetCondition(Command):
 
 @dataclass(frozen=True)
 class Recover(Command):
-    """A recovery test for the first condition in the recovery order, paid in checks."""
+    """Begin the recovery test for the first condition in the recovery order, paid in
+    checks; ``faces`` rolls it at once. Hungry/Thirsty is recovered without a test."""
 
     kind: ClassVar[str] = "mg.recover"
     character: str

@@ -42,7 +42,8 @@ def legal_commands(state: State) -> frozenset[str]:
             kinds.add(cmd.BeginTest.kind)
         if any(not in_conflict(state.conflict, c.name) for c in state.characters):
             kinds.add(cmd.RemoveCharacter.kind)
-        if state.characters and state.phase in (Phase.GM_TURN, Phase.PLAYERS_TURN):
+        turn = state.phase in (Phase.GM_TURN, Phase.PLAYERS_TURN)
+        if state.characters and turn and not fighting(state.conflict):
             kinds.add(cmd.Recover.kind)
         return frozenset(kinds)
     kinds -= {cmd.SetPhase.kind}

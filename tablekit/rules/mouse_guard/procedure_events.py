@@ -118,7 +118,8 @@ class TestCancelled(Event):
 
 @dataclass(frozen=True)
 class RecoveryRolled(Event):
-    """A recovery test's dice (none for Hungry/Thirsty) and whether it recovered."""
+    """A recovery without a test (Hungry/Thirsty): no dice. Older journals also
+    rolled every recovery test here in one go; a recovery test now begins a test."""
 
     kind: ClassVar[str] = "mg.recovery_rolled"
     character: str

@@ -1,11 +1,12 @@
-"""How a test ends (the summary's Tests, steps 11 and 12), and recovery tests.
+"""How a test ends (the summary's Tests, steps 11 and 12), and how a recovery test begins.
 
 A pass marks the tested rating and helping wises passed; a failure marks them
 failed (a mouse opponent is marked the other way, except after a second tie,
-which both sides fail), and the GM chooses a twist or a condition, which skill and ability
-helpers share (wise helpers do not); a condition lets the deed succeed but
-still marks the roll failed. A twist is noted for the GM's turn tracker. Acting against Nature, or tapping it, taxes
-Nature by the margin of failure.
+which both sides fail), and the GM chooses a twist or a condition, which
+skill and ability helpers share (wise helpers do not); a condition lets the
+deed succeed but still marks the roll failed. A twist is noted for the GM's
+turn tracker. Acting against Nature, or tapping it, taxes Nature by the
+margin of failure. A recovery test's pass takes its condition away.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from tablekit.rules.mouse_guard import commands as cmd
 from tablekit.rules.mouse_guard import events as ev
 from tablekit.rules.mouse_guard import procedure_events as pev
 from tablekit.rules.mouse_guard.conditions import RECOVERY, Condition, next_to_recover
-from tablekit.rules.mouse_guard.dice import successes
+from tablekit.rules.mouse_guard.conflict.setup import no_test_in_conflict
 from tablekit.rules.mouse_guard.draft import Draft, dice
 from tablekit.rules.mouse_guard.procedure import current, reach
 from tablekit.rules.mouse_guard.ruleset import GM_TURN_RECOVERY_COST, PLAYERS_TURN_TEST_COST
@@ -36,7 +37,9 @@ def resolve(d: Draft, c: cmd.Resolve, rng: random.Random) -> None:
     passed = test.passed
     if passed and c.outcome:
         raise RuleError("The test passed: there is no twist or condition to choose")
-    if not passed and c.outcome not in ("twist", "condition"):
+    if test.recovery and c.outcome == "condition":
+        raise RuleError("A failed recovery keeps its condition; the GM may add a twist")
+    if not passed and not test.recovery and c.outcome not in ("twist", "condition"):
         raise RuleError("The test failed: the GM chooses a twist or a condition")
     condition = _condition(c) if c.outcome == "condition" else ""
     reach(d, test, Step.RESULT)
@@ -45,6 +48,8 @@ def resolve(d: Draft, c: cmd.Resolve, rng: random.Random) -> None:
         d.emit(*_marks(test.opponent, not passed and test.winner != "neither"))
     if not passed:
         d.emit(*_taxes(test), *_conditions(d, test.tester, condition))
+    if passed and test.recovery:
+        d.emit(ev.ConditionSet(test.tester.actor, test.recovery, False))
     if c.outcome == "twist":
         tested = f"twist: {test.tester.actor}'s {test.tester.tested} test"
         d.emit(ev.NoteAdded("twist", tested[:NOTE_LENGTH]))
@@ -115,14 +120,25 @@ def cancel_test(d: Draft, c: cmd.CancelTest, rng: random.Random) -> None:
 
 
 def recover(d: Draft, c: cmd.Recover, rng: random.Random) -> None:
-    """Test to recover the first condition in the recovery order.
+    """Begin the test to recover the first condition in the recovery order.
 
-    It costs a check in the players' turn and two in the GM's turn; condition
-    dice do not count against it. Hungry/Thirsty needs no roll.
+    It costs a check in the players' turn and two in the GM's turn.
+    Hungry/Thirsty needs no roll and is recovered at once. Any other condition
+    begins a test of its ability against its obstacle, with no dice taken for
+    conditions, and then goes through the test procedure like any other:
+    traits, helpers, Nature and Persona before the roll, wises and axes after
+    it. :func:`resolve` takes the condition away on a pass; a failure keeps
+    it (the GM may add a twist, not a condition).
+
+    Beginning a normal test is the simpler correct design: every step the
+    seeds give a test (help, wises, Fate, level 3 traits, Nature's tax) then
+    applies to a recovery without a second copy of the procedure. ``faces``,
+    when given, rolls at once, for a recovery nobody helps.
     """
     character = d.state.character(c.character)
     if d.state.test is not None:
         raise RuleError("Finish the test in progress first")
+    no_test_in_conflict(d)
     condition = next_to_recover(character.conditions)
     if condition is None:
         raise RuleError("{name} has no condition to recover from", name=character.name)
@@ -131,12 +147,18 @@ def recover(d: Draft, c: cmd.Recover, rng: random.Random) -> None:
         raise RuleError("Conditions are recovered in the GM's turn or the players' turn")
     cost = PLAYERS_TURN_TEST_COST if phase is Phase.PLAYERS_TURN else GM_TURN_RECOVERY_COST
     recovery = RECOVERY[condition]
-    rating = character.rating(recovery.ability) if recovery.ability else None
-    faces = dice(c.faces, rating.rating if rating else 0, rng) if recovery.ability else ()
-    recovered = successes(faces) >= recovery.ob
+    if not recovery.ability:
+        spend(d, character, cost, "recover from " + condition)
+        d.emit(
+            pev.RecoveryRolled(character.name, condition.value, (), True),
+            ev.ConditionSet(character.name, condition.value, False),
+        )
+        return
+    rating = character.rating(recovery.ability)
+    base = rating.rating if rating else 0
+    faces = None if c.faces is None else dice(c.faces, base, rng)
     spend(d, character, cost, "recover from " + condition)
-    d.emit(pev.RecoveryRolled(character.name, condition.value, faces, recovered))
-    if recovery.ability:
-        d.emit(ev.Marked(character.name, recovery.ability, recovered))
-    if recovered:
-        d.emit(ev.ConditionSet(character.name, condition.value, False))
+    side = Side(character.name, recovery.ability, base)
+    d.emit(pev.TestBegun(Test(side, ob=recovery.ob, recovery=condition.value)))
+    if faces is not None:
+        d.emit(pev.StepReached(int(Step.ROLL)), pev.Rolled("tester", "roll", faces))

@@ -117,7 +117,7 @@ class Test:
     "neither" when the tiebreaker ties again and both sides fail);
     ``tiebreaker`` counts tiebreaker rolls made; ``marked`` says a sheet has
     changed since the test began (a check, a point, a mark), so it cannot be
-    cancelled.
+    cancelled. ``recovery`` names the condition a recovery test recovers.
     """
 
     tester: Side
@@ -127,6 +127,7 @@ class Test:
     winner: str = ""
     tiebreaker: int = 0
     marked: bool = False
+    recovery: str = ""
 
     def side(self, which: str) -> Side:
         """``"tester"`` or ``"opponent"``."""

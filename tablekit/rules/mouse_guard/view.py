@@ -75,6 +75,7 @@ def _test(test: Test, state: State) -> vt.TestView:
     settled = test.rolled and not test.tied
     return {
         "kind": "independent" if opponent is None else "versus",
+        "recovery": cast(Literal[""] | vt.ConditionName, test.recovery),
         "step": int(test.step),
         "ob": test.ob,
         "tester": _side(test.tester),

@@ -241,6 +241,8 @@ class TestView(TypedDict):
     """The test in progress."""
 
     kind: Literal["independent", "versus"]
+    recovery: Literal[""] | ConditionName
+    """The condition a recovery test (``mg.recover``) takes away on a pass; "" otherwise."""
     step: int
     """The furthest of the summary's steps any side has reached, 1-11."""
     ob: int

@@ -68,7 +68,7 @@ def test_injured_and_sick_cost_a_die_but_not_on_recovery() -> None:
     with pytest.raises(RuleError, match="needs 4 dice; 3 faces"):
         table.do(cmd.Recover("Saxon", faces=("sword", "sword", "axe")))
     table.do(cmd.EarnChecks("Saxon", "Brave", 2))
-    table.do(cmd.Recover("Saxon", faces=("sword", "sword", "axe", "sword")))
+    table.do(cmd.Recover("Saxon", faces=("sword", "sword", "axe", "sword")), cmd.Resolve())
     assert table.mouse("Saxon").conditions == ("sick",)
     assert table.mouse("Saxon").checks == 0
 
@@ -79,9 +79,44 @@ def test_recovery_follows_the_order_and_costs_checks_by_turn() -> None:
     table.do(cmd.SetCondition("Kenzie", "sick"), cmd.SetCondition("Kenzie", "angry"))
     table.do(cmd.SetPhase("players_turn"))
     assert table.mouse("Kenzie").checks == 1
-    table.do(cmd.Recover("Kenzie", faces=("snake", "sword", "sword", "snake")))
+    table.do(cmd.Recover("Kenzie", faces=("snake", "sword", "sword", "snake")), cmd.Resolve())
     assert table.mouse("Kenzie").conditions == ("sick",)
     assert table.mouse("Kenzie").checks == 0
+
+
+def test_a_recovery_is_a_test_with_help_and_wises() -> None:
+    """Summary, Game Structure 5.b (checks spent to recover conditions, with other
+    mice involved to help) and Tests steps 4 and 7; sheet, Conditions (no condition
+    dice on recovery): the recovery test is a test against the condition's
+    obstacle, and its pass takes the condition away."""
+    table = patrol()
+    table.do(cmd.SetCondition("Saxon", "tired"), cmd.SetCondition("Saxon", "injured"))
+    table.do(cmd.SetPhase("gm_turn"), cmd.EarnChecks("Saxon", "Brave", 2))
+    table.do(cmd.Recover("Saxon"))
+    test = table.state.test
+    assert test is not None and (test.tester.rating, test.ob, test.tester.pool) == ("Health", 3, 4)
+    assert test.recovery == "tired" and table.mouse("Saxon").checks == 0
+    table.do(
+        cmd.AddHelper("Saxon", "Kenzie", skill="Health"),
+        cmd.Roll(faces=("sword", "sword", "snake", "snake", "snake")),
+    )
+    with pytest.raises(RuleError, match="keeps its condition"):
+        table.do(cmd.Resolve("condition", "angry"))
+    table.do(cmd.OfCourse("Saxon", "Weather-wise", faces=("axe", "snake", "snake")))
+    table.do(cmd.Resolve())
+    saxon = table.mouse("Saxon")
+    assert saxon.conditions == ("injured",) and saxon.rating("Health").passes == 1
+    assert saxon.wise("Weather-wise").persona
+
+
+def test_a_failed_recovery_keeps_the_condition() -> None:
+    """Summary, Game Structure 5.b: a failed recovery test leaves the condition."""
+    table = patrol()
+    table.do(cmd.SetCondition("Kenzie", "angry"), cmd.SetPhase("players_turn"))
+    table.do(cmd.Recover("Kenzie", faces=("snake", "sword", "snake", "snake")), cmd.Resolve())
+    kenzie = table.mouse("Kenzie")
+    assert kenzie.conditions == ("angry",) and kenzie.rating("Will").fails == 1
+    assert table.state.last is not None and not table.state.last.passed
 
 
 def test_hungry_is_recovered_without_a_roll() -> None:
