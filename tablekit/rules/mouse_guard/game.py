@@ -8,14 +8,17 @@ from typing import Any
 
 from tablekit.rules.errors import UnknownCommandError
 from tablekit.rules.game import Command, Event
-from tablekit.rules.mouse_guard import after_roll, phases, procedure, result, sheets, ties
+from tablekit.rules.mouse_guard import after_roll, phases, procedure, result, sheets
 from tablekit.rules.mouse_guard import commands as cmd
+from tablekit.rules.mouse_guard import ties as test_ties
 from tablekit.rules.mouse_guard.conflict import (
     action,
     disposition,
     maneuver,
     secrecy,
     setup,
+    spending,
+    ties,
     volley,
 )
 from tablekit.rules.mouse_guard.conflict import commands as ccmd
@@ -54,8 +57,8 @@ _HANDLERS: dict[type[Command], Handler] = {
     cmd.OfCourse: after_roll.of_course,
     cmd.Explode: after_roll.explode_axes,
     cmd.LevelThree: after_roll.level_three,
-    cmd.BreakTie: ties.break_tie,
-    cmd.Tiebreaker: ties.tiebreaker,
+    cmd.BreakTie: test_ties.break_tie,
+    cmd.Tiebreaker: test_ties.tiebreaker,
     cmd.Resolve: result.resolve,
     cmd.CancelTest: result.cancel_test,
     cmd.SetCondition: sheets.set_condition,
@@ -76,7 +79,13 @@ _HANDLERS: dict[type[Command], Handler] = {
     ccmd.Unlock: volley.unlock,
     ccmd.Reveal: volley.reveal,
     ccmd.HelpAction: action.help_action,
+    ccmd.ActionPersonaDice: spending.persona_dice,
+    ccmd.ActionTapNature: spending.tap_nature,
     ccmd.RollAction: action.roll_action,
+    ccmd.ActionExplode: spending.explode_axes,
+    ccmd.KeepRoll: spending.keep_roll,
+    ccmd.BreakActionTie: ties.break_tie,
+    ccmd.ActionTiebreaker: ties.tiebreaker,
     ccmd.Maneuver: maneuver.maneuver,
     ccmd.EndConflict: setup.end_conflict,
 }

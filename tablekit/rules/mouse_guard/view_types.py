@@ -379,6 +379,23 @@ successes of the side that has rolled (from either side). Once the side has roll
 (versus: once both have) every value is the result, 1.0 or 0.0, never a stale chance."""
 
 
+ActionOption = Literal["explode", "kept"]
+"""What was done after an action roll: Fate on the axes, or the roll kept as it is."""
+
+TieWay = Literal["level_three", "against", "tiebreaker"]
+"""How a tied versus action was broken (the summary's Tests, step 10)."""
+
+
+class TieView(TypedDict):
+    """A broken versus tie: who won it ("" when the tiebreaker tied again) and how."""
+
+    winner: Winner
+    way: TieWay
+    gm_faces: list[Face]
+    """The tiebreaker's roll for the GM's side (empty unless ``way`` is "tiebreaker")."""
+    patrol_faces: list[Face]
+
+
 class ActionTestView(TypedDict):
     """One side's test of a revealed action: the pool it rolls (or would roll now)."""
 
@@ -395,6 +412,13 @@ class ActionTestView(TypedDict):
     helpers: list[str]
     rolled: bool
     faces: list[Face]
+    tapped: bool
+    """Whether Persona tapped Nature into the pool (a failure taxes Nature)."""
+    explosion: list[Face]
+    """The dice Fate added for axes."""
+    options_used: list[ActionOption]
+    fate_open: bool
+    """Whether the actor may still spend Fate on the roll's axes: the action waits."""
     successes: int
     odds: ActionOdds
 
@@ -433,6 +457,10 @@ class ExchangeView(TypedDict):
     changes: list[DispositionChange]
     maneuvers: list[ManeuverMargin]
     bought: list[Bought]
+    tied: bool
+    """A versus roll tied and waiting for the tie to be broken."""
+    tie: TieView | None
+    """How the tie was broken; None when there was none to break."""
 
 
 class LostView(TypedDict):

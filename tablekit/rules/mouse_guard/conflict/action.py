@@ -8,9 +8,18 @@ the weapon's dice, and a die per helper; the weapon's +1s is added to the
 successes. Twists and conditions never follow an action test. A rating is
 marked passed or failed only the first time it is used in the conflict.
 
-A versus tie gives neither side anything (a reading: the seeds' tie-breaking
-belongs to ordinary tests) and marks both as failed. An Ob 0 action passes
-with at least one success: with none it does nothing.
+Action tests follow the test rules (Conflicts, step 7b), so Persona may add
+dice or Nature before a roll and Fate explode axes after it
+(:mod:`.spending`), and a versus tie is broken as the summary's step 10 says
+(:mod:`.ties`). The action settles once every side has rolled, nobody can
+still spend Fate on axes, and no tie waits. A tie broken in a side's favour
+is won by a margin of 1 (a reading: the seeds give margins only from
+successes, and a won tie that moved nothing would not be won); a second tie
+in the tiebreaker counts as a failure for both, so neither action acts. An
+Ob 0 action passes with at least one success: with none it does nothing. A
+failed roll with Nature tapped taxes Nature by its margin of failure, at
+least 1 (the sheet's Tapping Nature; a tax is neither a twist nor a
+condition, which action tests never give).
 """
 
 from __future__ import annotations
@@ -20,6 +29,7 @@ import random
 from tablekit.rules.errors import RuleError
 from tablekit.rules.game import Event
 from tablekit.rules.mouse_guard import events as ev
+from tablekit.rules.mouse_guard.character import NO_NATURE
 from tablekit.rules.mouse_guard.conflict import commands as ccmd
 from tablekit.rules.mouse_guard.conflict import events as cev
 from tablekit.rules.mouse_guard.conflict.actions import effect, plan
@@ -35,6 +45,7 @@ from tablekit.rules.mouse_guard.conflict.state import (
     other,
 )
 from tablekit.rules.mouse_guard.conflict.weapons import WEAPONS, bonus
+from tablekit.rules.mouse_guard.dice import axes
 from tablekit.rules.mouse_guard.draft import Draft, dice
 from tablekit.rules.mouse_guard.state import State
 
@@ -84,7 +95,7 @@ def rating_for(state: State, conflict: Conflict, test: ActionTest, skill: str) -
     return name, rating(character, name)
 
 
-def _acting(d: Draft, side: str) -> tuple[Conflict, Exchange, ActionTest]:
+def acting(d: Draft, side: str) -> tuple[Conflict, Exchange, ActionTest]:
     conflict = current(d, "acting")
     exchange = conflict.exchange
     assert exchange is not None
@@ -98,7 +109,7 @@ def _acting(d: Draft, side: str) -> tuple[Conflict, Exchange, ActionTest]:
 
 def help_action(d: Draft, c: ccmd.HelpAction, rng: random.Random) -> None:
     """A team mate who is not acting adds a die."""
-    conflict, _, test = _acting(d, c.side)
+    conflict, _, test = acting(d, c.side)
     helper = next((m for m in conflict.team(c.side).members if m.lower() == c.helper.lower()), "")
     if not helper or helper == test.actor or helper in test.helpers:
         raise RuleError(
@@ -109,13 +120,32 @@ def help_action(d: Draft, c: ccmd.HelpAction, rng: random.Random) -> None:
 
 def roll_action(d: Draft, c: ccmd.RollAction, rng: random.Random) -> None:
     """Roll a side's action test; once every test is rolled, settle the action."""
-    conflict, exchange, test = _acting(d, c.side)
+    conflict, exchange, test = acting(d, c.side)
     name, base = rating_for(d.state, conflict, test, c.skill)
+    if test.tapped and (name == "Nature" or name in NO_NATURE):
+        raise RuleError(
+            "Nature is tapped into this pool: roll another rating than {rating}", rating=name
+        )
     faces = dice(c.faces, test.pool(base), rng)
     d.emit(cev.ActionRolled(c.side, name, base, faces))
+    settle_when_ready(d)
+
+
+def fate_open(state: State, test: ActionTest) -> bool:
+    """Whether ``test``'s actor may still spend Fate on the roll's axes."""
+    if not test.rolled or {"explode", "kept"} & set(test.options) or not axes(test.faces):
+        return False
+    return state.has(test.actor) and state.character(test.actor).fate >= 1
+
+
+def settle_when_ready(d: Draft) -> None:
+    """Settle the action once every side has rolled, no Fate waits and no tie is open."""
     now = d.state.conflict
-    if now is not None and now.exchange is not None and now.exchange.rolled:
-        settle(d, now, now.exchange)
+    if now is None or now.exchange is None or not now.exchange.rolled:
+        return
+    if now.exchange.tied or any(fate_open(d.state, t) for t in now.exchange.tests):
+        return
+    settle(d, now, now.exchange)
 
 
 def settle(d: Draft, conflict: Conflict, exchange: Exchange) -> None:
@@ -158,26 +188,31 @@ def _margins(
 ) -> tuple[list[tuple[str, str, int]], list[Event]]:
     """(side, action, margin) for every action that took effect, and the ratings to mark."""
     results: list[tuple[str, str, int]] = []
-    passed: dict[str, bool] = {}
+    short: dict[str, int] = {}
     tests = exchange.tests
-    if len(tests) == 2 and tests[0].ob is None:
+    if exchange.versus:
         one, two = tests
-        ahead = one.successes - two.successes
-        passed = {one.side: ahead > 0, two.side: ahead < 0}
-        if ahead:
-            winner = one if ahead > 0 else two
-            results.append((winner.side, winner.action, abs(ahead)))
+        winner = exchange.winner()
+        for test, rival in ((one, two), (two, one)):
+            if test.side == winner:
+                margin = max(1, test.successes - rival.successes)
+                results.append((test.side, test.action, margin))
+            else:
+                short[test.side] = max(1, rival.successes - test.successes)
     else:
         for test in tests:
             ob = test.ob or 0
-            passed[test.side] = test.successes >= max(1, ob)
+            if test.successes < max(1, ob):
+                short[test.side] = max(1, ob) - test.successes
             if test.successes > ob:
                 results.append((test.side, test.action, test.successes - ob))
     marks: list[Event] = []
     for test in tests:
         key = f"{test.actor}/{test.rating}".lower()
         if state.has(test.actor) and test.rolled and key not in _before(conflict):
-            marks.append(ev.Marked(test.actor, test.rating, passed[test.side]))
+            marks.append(ev.Marked(test.actor, test.rating, test.side not in short))
+        if test.tapped and test.side in short:
+            marks.append(ev.NatureChanged(test.actor, -short[test.side], "margin of failure"))
     return results, marks
 
 

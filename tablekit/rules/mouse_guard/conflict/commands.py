@@ -14,7 +14,13 @@ line per command, as a script would send it::
     {"type": "mg.unlock", "side": "gm"}
     {"type": "mg.reveal"}
     {"type": "mg.help_action", "side": "patrol", "helper": "Kenzie"}
+    {"type": "mg.action_persona_dice", "side": "patrol", "points": 1}
+    {"type": "mg.action_tap_nature", "side": "patrol", "within": true}
     {"type": "mg.roll_action", "side": "patrol", "skill": "Fighter", "faces": ["axe", "sword", "snake"]}
+    {"type": "mg.action_explode", "side": "patrol", "faces": ["sword"]}
+    {"type": "mg.keep_roll", "side": "patrol"}
+    {"type": "mg.break_action_tie", "side": "patrol", "trait": "Brave", "way": "against"}
+    {"type": "mg.action_tiebreaker", "patrol_ability": "Will", "gm_dice": 3}
     {"type": "mg.maneuver", "side": "patrol", "effects": ["impede", "gain_position"]}
     {"type": "mg.maneuver", "side": "gm", "effects": ["disarm"], "target": "Saxon", "item": "sword"}
     {"type": "mg.end_conflict", "winner_terms": "Saxon is Tired", "loser_terms": "The weasel keeps one sack"}
@@ -162,6 +168,67 @@ class RollAction(Command):
 
 
 @dataclass(frozen=True)
+class ActionPersonaDice(Command):
+    """Before the side rolls, its actor spends Persona points for a die each."""
+
+    kind: ClassVar[str] = "mg.action_persona_dice"
+    side: SideName
+    points: int = 1
+
+
+@dataclass(frozen=True)
+class ActionTapNature(Command):
+    """Before the side rolls, its actor spends a Persona point to add Nature's dice;
+    ``within`` false (outside Nature's scope) costs a point of Nature too."""
+
+    kind: ClassVar[str] = "mg.action_tap_nature"
+    side: SideName
+    within: bool = True
+
+
+@dataclass(frozen=True)
+class ActionExplode(Command):
+    """After the side rolls, its actor spends a Fate point: a new die for every axe, and
+    again for every new axe. ``faces`` are the new dice."""
+
+    kind: ClassVar[str] = "mg.action_explode"
+    side: SideName
+    faces: Faces = None
+
+
+@dataclass(frozen=True)
+class KeepRoll(Command):
+    """The side spends no Fate on its axes: its roll stands as it is."""
+
+    kind: ClassVar[str] = "mg.keep_roll"
+    side: SideName
+
+
+@dataclass(frozen=True)
+class BreakActionTie(Command):
+    """A tied versus action: the side's actor breaks it with ``trait``; "level_three" wins
+    it for the side, "against" gives it to the other side for two checks."""
+
+    kind: ClassVar[str] = "mg.break_action_tie"
+    side: SideName
+    trait: str
+    way: Literal["level_three", "against"]
+
+
+@dataclass(frozen=True)
+class ActionTiebreaker(Command):
+    """A tied versus action: both actors roll Will, Health or Nature; a member without a
+    sheet rolls ``gm_dice`` (by default its team's dice). A second tie fails both."""
+
+    kind: ClassVar[str] = "mg.action_tiebreaker"
+    gm_ability: Literal["Will", "Health", "Nature"] = "Will"
+    patrol_ability: Literal["Will", "Health", "Nature"] = "Will"
+    gm_dice: int = 0
+    gm_faces: Faces = None
+    patrol_faces: Faces = None
+
+
+@dataclass(frozen=True)
 class Maneuver(Command):
     """Spend a maneuver's margin on "impede", "gain_position" and "disarm" (each once).
 
@@ -191,5 +258,6 @@ class EndConflict(Command):
 
 CONFLICT_COMMANDS: tuple[type[Command], ...] = (
     BeginConflict, RollDisposition, SetDisposition, Arm, Script, Unscript, ClearScript,
-    Lock, Unlock, Reveal, HelpAction, RollAction, Maneuver, EndConflict,
+    Lock, Unlock, Reveal, HelpAction, ActionPersonaDice, ActionTapNature, RollAction,
+    ActionExplode, KeepRoll, BreakActionTie, ActionTiebreaker, Maneuver, EndConflict,
 )  # fmt: skip

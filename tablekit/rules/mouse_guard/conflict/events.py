@@ -109,6 +109,44 @@ class ActionRolled(Event):
 
 
 @dataclass(frozen=True)
+class ActionPoolChanged(Event):
+    """Persona spent on a side's action test before its roll: dice, or Nature (``tapped``)."""
+
+    kind: ClassVar[str] = "mg.action_pool_changed"
+    side: str
+    change: Part
+    tapped: bool = False
+
+
+@dataclass(frozen=True)
+class ActionExploded(Event):
+    """Fate spent on a side's axes: the dice they added, new axes' dice included."""
+
+    kind: ClassVar[str] = "mg.action_exploded"
+    side: str
+    faces: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class RollKept(Event):
+    """The side spends nothing more on its roll."""
+
+    kind: ClassVar[str] = "mg.roll_kept"
+    side: str
+
+
+@dataclass(frozen=True)
+class ActionTieBroken(Event):
+    """A versus tie broken ``way`` for ``winner`` ("" when the tiebreaker tied again)."""
+
+    kind: ClassVar[str] = "mg.action_tie_broken"
+    winner: str
+    way: str
+    gm_faces: tuple[str, ...] = ()
+    patrol_faces: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class DispositionChanged(Event):
     """``side``'s disposition moves by ``change.amount`` (kept between 0 and its start)."""
 
@@ -168,6 +206,6 @@ class ConflictEnded(Event):
 CONFLICT_EVENTS: tuple[type[Event], ...] = (
     ConflictBegun, DispositionSet, Armed, ActionScripted, ActionUnscripted, ScriptCleared,
     ScriptLocked, ActionRevealed, ExchangeBegun, ActionHelped, ActionRolled,
-    DispositionChanged, ManeuverWon, EffectsBought, ExchangeEnded, VolleyEnded, ConflictWon,
-    ConflictEnded,
+    ActionPoolChanged, ActionExploded, RollKept, ActionTieBroken, DispositionChanged,
+    ManeuverWon, EffectsBought, ExchangeEnded, VolleyEnded, ConflictWon, ConflictEnded,
 )  # fmt: skip

@@ -8,7 +8,14 @@ from typing import Any
 
 from tablekit.rules.game import Event
 from tablekit.rules.mouse_guard.conflict import events as cev
-from tablekit.rules.mouse_guard.conflict.state import Conflict, Exchange, Slot, Team, other
+from tablekit.rules.mouse_guard.conflict.state import (
+    ActionTest,
+    Conflict,
+    Exchange,
+    Slot,
+    Team,
+    other,
+)
 from tablekit.rules.mouse_guard.state import State
 
 
@@ -88,6 +95,38 @@ def _rolled(c: Conflict, e: cev.ActionRolled) -> Conflict:
     return replace(c, exchange=c.exchange.with_test(done))
 
 
+def _test_of(c: Conflict, side: str, change: Callable[[ActionTest], ActionTest]) -> Conflict:
+    def on(x: Exchange) -> Exchange:
+        test = x.test_of(side)
+        assert test is not None
+        return x.with_test(change(test))
+
+    return _exchange(c, on)
+
+
+def _pool_changed(c: Conflict, e: cev.ActionPoolChanged) -> Conflict:
+    return _test_of(
+        c,
+        e.side,
+        lambda t: replace(t, modifiers=t.modifiers + (e.change,), tapped=t.tapped or e.tapped),
+    )
+
+
+def _exploded(c: Conflict, e: cev.ActionExploded) -> Conflict:
+    return _test_of(
+        c, e.side, lambda t: replace(t, explosion=e.faces, options=t.options + ("explode",))
+    )
+
+
+def _tie_broken(c: Conflict, e: cev.ActionTieBroken) -> Conflict:
+    return _exchange(
+        c,
+        lambda x: replace(
+            x, tie_winner=e.winner, tie_way=e.way, tiebreaker=(e.gm_faces, e.patrol_faces)
+        ),
+    )
+
+
 def _changed(c: Conflict, e: cev.DispositionChanged) -> Conflict:
     def change(t: Team) -> Team:
         return replace(t, disposition=min(t.start, max(0, t.disposition + e.change.amount)))
@@ -154,6 +193,12 @@ CONFLICT_STEPS: dict[type[Event], Callable[[State, Any], State]] = {
     cev.ExchangeBegun: _on(_exchange_begun),
     cev.ActionHelped: _on(_helped),
     cev.ActionRolled: _on(_rolled),
+    cev.ActionPoolChanged: _on(_pool_changed),
+    cev.ActionExploded: _on(_exploded),
+    cev.RollKept: _on(
+        lambda c, e: _test_of(c, e.side, lambda t: replace(t, options=t.options + ("kept",)))
+    ),
+    cev.ActionTieBroken: _on(_tie_broken),
     cev.DispositionChanged: _on(_changed),
     cev.ManeuverWon: _on(_won),
     cev.EffectsBought: _on(_bought),

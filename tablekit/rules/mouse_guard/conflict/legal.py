@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from tablekit.rules.game import Command
 from tablekit.rules.mouse_guard.conflict import commands as ccmd
-from tablekit.rules.mouse_guard.conflict.state import Conflict
+from tablekit.rules.mouse_guard.conflict.action import fate_open
+from tablekit.rules.mouse_guard.conflict.state import Exchange
+from tablekit.rules.mouse_guard.state import State
 
 _BY_STATUS: dict[str, set[type[Command]]] = {
     "disposition": {ccmd.RollDisposition, ccmd.SetDisposition, ccmd.Arm},
@@ -16,14 +18,36 @@ _BY_STATUS: dict[str, set[type[Command]]] = {
         ccmd.Script, ccmd.Unscript, ccmd.ClearScript, ccmd.Lock, ccmd.Unlock, ccmd.Arm,
     },
     "revealing": {ccmd.Reveal, ccmd.Arm},
-    "acting": {ccmd.HelpAction, ccmd.RollAction},
+    "acting": set(),
     "maneuver": {ccmd.Maneuver},
     "over": set(),
 }  # fmt: skip
 
 
-def conflict_commands(conflict: Conflict | None, can_begin: bool) -> set[str]:
+def conflict_commands(state: State, can_begin: bool) -> set[str]:
     """The conflict command kinds worth offering now."""
+    conflict = state.conflict
     if conflict is None:
         return {ccmd.BeginConflict.kind} if can_begin else set()
-    return {ccmd.EndConflict.kind} | {cls.kind for cls in _BY_STATUS[conflict.status]}
+    kinds = {ccmd.EndConflict} | _BY_STATUS[conflict.status]
+    if conflict.status == "acting" and conflict.exchange is not None:
+        kinds |= _acting(state, conflict.exchange)
+    return {cls.kind for cls in kinds}
+
+
+def _acting(state: State, exchange: Exchange) -> set[type[Command]]:
+    """While an action is tested: the rolls, then Fate on axes, then breaking a tie."""
+    if not exchange.rolled:
+        kinds: set[type[Command]] = {
+            ccmd.HelpAction,
+            ccmd.ActionPersonaDice,
+            ccmd.ActionTapNature,
+            ccmd.RollAction,
+        }
+    else:
+        kinds = set()
+    if any(fate_open(state, t) for t in exchange.tests):
+        return kinds | {ccmd.ActionExplode, ccmd.KeepRoll}
+    if exchange.tied:
+        kinds |= {ccmd.BreakActionTie, ccmd.ActionTiebreaker}
+    return kinds

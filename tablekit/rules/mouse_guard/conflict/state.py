@@ -93,8 +93,11 @@ class ActionTest:
     """One side's test of a revealed action. ``ob`` is None in a versus test.
 
     ``modifiers`` (Impede, Gain Position, weapons) and ``bonus`` (weapons'
-    successes) are fixed when the action is revealed; ``rating`` and ``base``
-    when it is rolled.
+    successes) are fixed when the action is revealed, then Persona may add
+    dice or Nature (``tapped``) before the roll; ``rating`` and ``base`` are
+    fixed when it is rolled. ``explosion`` holds the dice Fate added for
+    axes; ``options`` what was done after the roll ("explode", or "kept" when
+    the side spends nothing more on it).
     """
 
     side: str
@@ -108,6 +111,9 @@ class ActionTest:
     rating: str = ""
     base: int = 0
     faces: tuple[str, ...] = ()
+    tapped: bool = False
+    explosion: tuple[str, ...] = ()
+    options: tuple[str, ...] = ()
 
     def pool(self, base: int | None = None) -> int:
         """The dice rolled, from ``base`` (the rating, once rolled) and every modifier."""
@@ -116,8 +122,10 @@ class ActionTest:
 
     @property
     def successes(self) -> int:
-        """Swords and axes rolled, plus the weapon's added successes."""
-        return successes(self.faces) + self.bonus if self.rolled else 0
+        """Swords and axes rolled and exploded, plus the weapon's added successes."""
+        if not self.rolled:
+            return 0
+        return successes(self.faces) + successes(self.explosion) + self.bonus
 
 
 @dataclass(frozen=True)
@@ -126,6 +134,9 @@ class Exchange:
 
     ``changes`` are the disposition changes it made; ``maneuvers`` the sides
     still to spend a maneuver's margin (side, margin); ``bought`` what they bought.
+    A versus tie is broken by ``tie_way`` ("level_three", "against" or
+    "tiebreaker") in favour of ``tie_winner`` ("" when the tiebreaker tied
+    again); ``tiebreaker`` holds its faces as (gm, patrol).
     """
 
     volley: int
@@ -137,6 +148,9 @@ class Exchange:
     changes: tuple[tuple[str, Part], ...] = ()
     maneuvers: tuple[tuple[str, int], ...] = ()
     bought: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    tie_winner: str = ""
+    tie_way: str = ""
+    tiebreaker: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
 
     def slot_of(self, side: str) -> Slot:
         return self.gm if side == "gm" else self.patrol
@@ -151,6 +165,29 @@ class Exchange:
     @property
     def rolled(self) -> bool:
         return all(t.rolled for t in self.tests)
+
+    @property
+    def versus(self) -> bool:
+        """Whether both sides roll against each other."""
+        return len(self.tests) == 2 and self.tests[0].ob is None
+
+    @property
+    def tied(self) -> bool:
+        """A versus roll with equal successes whose tie is not broken yet."""
+        one, two = self.tests if self.versus else (None, None)
+        if one is None or two is None or not self.rolled or self.tie_way:
+            return False
+        return one.successes == two.successes
+
+    def winner(self) -> str:
+        """The side that won a rolled versus test ("" for none, or not a versus test)."""
+        if not (self.versus and self.rolled):
+            return ""
+        one, two = self.tests
+        ahead = one.successes - two.successes
+        if ahead:
+            return one.side if ahead > 0 else two.side
+        return self.tie_winner
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from typing import Literal, cast
 
 from tablekit.rules.mouse_guard import view_types as vt
-from tablekit.rules.mouse_guard.conflict.action import rating_for
+from tablekit.rules.mouse_guard.conflict.action import fate_open, rating_for
 from tablekit.rules.mouse_guard.conflict.compromise import compromise
 from tablekit.rules.mouse_guard.conflict.state import (
     SLOTS,
@@ -115,7 +115,7 @@ def _exchange(x: Exchange, c: Conflict, state: State | None) -> vt.ExchangeView:
         "gm": _slot(x.gm),
         "patrol": _slot(x.patrol),
         "interaction": cast(vt.Interaction, x.interaction),
-        "tests": [_test(t, pools, x) for t in x.tests],
+        "tests": [_test(t, pools, x, state) for t in x.tests],
         "changes": [
             {"side": _side(s), "reason": p.reason, "amount": p.amount} for s, p in x.changes
         ],
@@ -123,6 +123,17 @@ def _exchange(x: Exchange, c: Conflict, state: State | None) -> vt.ExchangeView:
         "bought": [
             {"side": _side(s), "effects": cast(list[vt.Effect], list(e))} for s, e in x.bought
         ],
+        "tied": x.tied,
+        "tie": None if not x.tie_way else _tie(x),
+    }
+
+
+def _tie(x: Exchange) -> vt.TieView:
+    return {
+        "winner": cast(vt.Winner, x.tie_winner),
+        "way": cast(vt.TieWay, x.tie_way),
+        "gm_faces": _faces(x.tiebreaker[0]),
+        "patrol_faces": _faces(x.tiebreaker[1]),
     }
 
 
@@ -152,7 +163,9 @@ def _pool(test: ActionTest, c: Conflict, state: State | None) -> tuple[str, int]
     return rating, test.pool(base)
 
 
-def _test(test: ActionTest, pools: dict[str, tuple[str, int]], x: Exchange) -> vt.ActionTestView:
+def _test(
+    test: ActionTest, pools: dict[str, tuple[str, int]], x: Exchange, state: State | None
+) -> vt.ActionTestView:
     rating, pool = pools[test.side]
     return {
         "side": _side(test.side),
@@ -166,6 +179,10 @@ def _test(test: ActionTest, pools: dict[str, tuple[str, int]], x: Exchange) -> v
         "helpers": list(test.helpers),
         "rolled": test.rolled,
         "faces": _faces(test.faces),
+        "tapped": test.tapped,
+        "explosion": _faces(test.explosion),
+        "options_used": cast(list[vt.ActionOption], list(test.options)),
+        "fate_open": state is not None and fate_open(state, test),
         "successes": test.successes,
         "odds": _odds(test, pool, pools, x),
     }
@@ -188,8 +205,12 @@ def _odds(
         return _against(test, pool, test.ob)
     rival = next(t for t in x.tests if t.side != test.side)
     if test.rolled and rival.rolled:
-        ahead = test.successes - rival.successes
-        return {"win": float(ahead > 0), "tie": float(ahead == 0), "lose": float(ahead < 0)}
+        won = x.winner()
+        return {
+            "win": float(won == test.side),
+            "tie": float(not won),
+            "lose": float(won == rival.side),
+        }
     if rival.rolled:
         win, tie = _beating(pool, rival.successes - test.bonus)
         return {"win": win, "tie": tie, "lose": 1 - win - tie}
