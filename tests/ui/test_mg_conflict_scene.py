@@ -84,6 +84,9 @@ def test_a_whole_conflict_by_taps_and_pads(app: App) -> None:
                 if label in (app.tr("Reveal"),) or label.startswith(app.tr("Roll for {side}")[:4]):
                     press(app, label)
                     break
+                if label in (app.tr("Tiebreaker"),) or label.endswith(app.tr("keep the roll")):
+                    press(app, label)
+                    break
                 if label.startswith(app.tr("Spend margin {n}…")[:6]):
                     press(app, label)
                     press(app, "Spend")
@@ -159,3 +162,24 @@ def test_the_patrols_pad_on_the_screen_opens_with_a_tap(app: App) -> None:
     app.step(0.0)
     patrol = app.session.table_view()["conflict"]["sides"]["patrol"]  # type: ignore[union-attr]
     assert patrol["script"]["filled"] == 1
+
+
+def test_a_tied_action_is_broken_from_the_screen(app: App) -> None:
+    """Summary, Tests step 10, in a conflict's versus action (Feint against Feint)."""
+    begun(app)
+    session = app.session
+    assert session is not None
+    for side in ("gm", "patrol"):
+        for _ in range(3):
+            session.apply(session.parse({"type": "mg.script", "side": side, "action": "feint"}))
+        session.apply(session.parse({"type": "mg.lock", "side": side}))
+    session.apply(session.parse({"type": "mg.reveal"}))
+    pool = {t["side"]: t["pool"] for t in session.table_view()["conflict"]["exchange"]["tests"]}
+    for side in ("gm", "patrol"):
+        faces = [1] * pool[side]  # no successes on either side: a tie at 0
+        session.apply(session.parse({"type": "mg.roll_action", "side": side, "faces": faces}))
+    assert session.table_view()["conflict"]["exchange"]["tied"]
+    assert {app.tr("Break the tie…"), app.tr("Tiebreaker")} <= set(labels(app))
+    press(app, "Tiebreaker")
+    exchange = session.table_view()["conflict"]["exchange"]
+    assert exchange is None or not exchange["tied"]

@@ -118,20 +118,35 @@ class ConflictControls:
         if status == "revealing":
             return [(tr("Reveal"), lambda: submit(ccmd.Reveal()), True)]
         if status == "acting":
-            exchange = now["exchange"]
-            tests = exchange["tests"] if exchange else []
-            return [
-                (
-                    tr("Roll for {side}").format(side=conflict.side_name(t["side"], tr)),
-                    partial(stage.roll, ccmd.RollAction(t["side"])),
-                    True,
-                )
-                for t in tests
-                if not t["rolled"]
-            ]
+            return self._acting_entries(now)
         if status == "maneuver":
             return self._maneuver_entries(now)
         return [(tr("End conflict"), lambda: submit(ccmd.EndConflict()), True)]
+
+    def _acting_entries(self, now: ConflictView) -> list[Entry]:
+        """Each side's roll; then Fate on its axes or keeping it; then breaking a tie."""
+        stage = self.stage
+        tr = stage.app.tr
+        exchange = now["exchange"]
+        if exchange is None:
+            return []
+        found: list[Entry] = []
+        for test in exchange["tests"]:
+            side = test["side"]
+            name = conflict.side_name(side, tr)
+            if not test["rolled"]:
+                roll = partial(stage.roll, ccmd.RollAction(side))
+                found.append((tr("Roll for {side}").format(side=name), roll, True))
+            elif test["fate_open"]:
+                explode = partial(stage.roll, ccmd.ActionExplode(side))
+                found.append((tr("{side}: Fate on axes").format(side=name), explode, True))
+                keep = partial(stage.submit, ccmd.KeepRoll(side))
+                found.append((tr("{side}: keep the roll").format(side=name), keep, True))
+        if exchange["tied"] and not found:
+            tie = partial(stage.show, conflict_forms.break_tie(stage.view(), stage.submit, tr))
+            found.append((tr("Break the tie…"), tie, True))
+            found.append((tr("Tiebreaker"), partial(stage.submit, ccmd.ActionTiebreaker()), True))
+        return found
 
     def _maneuver_entries(self, now: ConflictView) -> list[Entry]:
         """A margin to spend for each side that won a maneuver and has not spent it yet."""

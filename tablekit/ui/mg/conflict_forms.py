@@ -113,3 +113,31 @@ def maneuver(
         )
 
     return Form(tr("Maneuver"), [fields], confirm, tr("Spend"))
+
+
+def break_tie(view: MouseGuardView, submit: Submit, tr: Tr) -> Form:
+    """A tied action broken with a trait of a tied actor: level 3 wins it for that side, a
+    trait used against gives it to the other side for two checks."""
+    conflict, sheets = view["conflict"], {c["name"]: c for c in view["characters"]}
+    exchange = conflict["exchange"] if conflict else None
+    traits = [
+        (f"{test['side']}|{trait['name']}", f"{test['actor']}: {trait['name']}")
+        for test in (exchange["tests"] if exchange else [])
+        if test["actor"] in sheets
+        for trait in sheets[test["actor"]]["traits"]
+    ]
+    ways = [("level_three", tr("Level 3 wins it")), ("against", tr("Give it away (2 checks)"))]
+    fields = [
+        *choice("trait", tr("Trait"), traits, traits[0][0] if traits else ""),
+        *choice("way", tr("How"), ways, "level_three"),
+    ]
+
+    def confirm(values: dict[str, Any]) -> bool:
+        side_name, _, trait = str(values["trait"]).partition("|")
+        side: ConflictSide = "gm" if side_name == "gm" else "patrol"
+        way: Literal["level_three", "against"] = (
+            "against" if values["way"] == "against" else "level_three"
+        )
+        return submit(ccmd.BreakActionTie(side, trait, way))
+
+    return Form(tr("Break the tie"), [fields], confirm, tr("Use"))
