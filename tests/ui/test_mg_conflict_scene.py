@@ -183,3 +183,24 @@ def test_a_tied_action_is_broken_from_the_screen(app: App) -> None:
     press(app, "Tiebreaker")
     exchange = session.table_view()["conflict"]["exchange"]
     assert exchange is None or not exchange["tied"]
+
+
+def test_an_actor_with_persona_buys_a_die_before_the_roll(app: App) -> None:
+    """Summary, Conflicts step 7b: action tests follow the test rules (sheet, Persona box)."""
+    begun(app)
+    session = app.session
+    assert session is not None
+    session.apply(session.parse({"type": "mg.reward", "character": "saxon", "reward": "mvp"}))
+    for side in ("gm", "patrol"):
+        for _ in range(3):
+            session.apply(session.parse({"type": "mg.script", "side": side, "action": "attack"}))
+        session.apply(session.parse({"type": "mg.lock", "side": side}))
+    session.apply(session.parse({"type": "mg.reveal"}))
+
+    def patrol_pool() -> int:
+        tests = session.table_view()["conflict"]["exchange"]["tests"]
+        return next(t["pool"] for t in tests if t["side"] == "patrol")
+
+    before = patrol_pool()
+    press(app, app.tr("{side}: Persona +1D").format(side=app.tr("Patrol")))
+    assert patrol_pool() == before + 1

@@ -131,10 +131,14 @@ class ConflictControls:
         if exchange is None:
             return []
         found: list[Entry] = []
+        persona = {c["name"]: c["persona"] for c in stage.view()["characters"]}
         for test in exchange["tests"]:
             side = test["side"]
             name = conflict.side_name(side, tr)
             if not test["rolled"]:
+                if persona.get(test["actor"], 0) > 0:
+                    dice = partial(stage.submit, ccmd.ActionPersonaDice(side))
+                    found.append((tr("{side}: Persona +1D").format(side=name), dice, True))
                 roll = partial(stage.roll, ccmd.RollAction(side))
                 found.append((tr("Roll for {side}").format(side=name), roll, True))
             elif test["fate_open"]:
