@@ -111,6 +111,7 @@ class Counter:
     title = "Counter"
     commands = (Add, Roll, Hide, Reveal, Press)
     events = (Added, Rolled, Hidden, Revealed, Pressed)
+    state_type = Tally
 
     def start(self) -> Tally:
         return Tally()

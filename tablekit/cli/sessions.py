@@ -14,7 +14,7 @@ from tablekit.rules.errors import RuleError
 from tablekit.session import codec
 from tablekit.session.journal import Journal, JournalError
 from tablekit.session.session import Session
-from tablekit.session.store import open_session
+from tablekit.session.store import DEFAULT_NAME, open_session
 
 Subparsers: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
 """What ``add_subparsers`` returns; each module registers its subcommands on it."""
@@ -61,16 +61,24 @@ def _audience(text: str) -> str:
 
 
 def _open(args: argparse.Namespace, create: bool = True) -> Session[Any]:
-    """The session the arguments name; only a script may start a new one."""
+    """The session the arguments name; only a script may start a new one.
+
+    Without ``create`` (a read) the journal is opened read-only: nothing is
+    written, synced or checkpointed, and the session stays as it was.
+    """
     settings = config.load()
     if args.session is not None and not args.session.strip():
         raise JournalError("--session needs a name; leave it out to use the last session")
-    journal = Journal(paths.journal_file())
+    path = paths.journal_file()
+    if not create and not path.is_file():
+        name = args.session or DEFAULT_NAME
+        raise JournalError(f"no session called {name!r}; sessions: none yet")
+    journal = Journal(path, readonly=not create)
     name = args.session or (last.name if (last := journal.last()) else None)
     game = args.game
     if create and game is None and not (name and journal.exists(name)):
         game = settings.play.game
-    return open_session(journal, name, game, create=create)
+    return open_session(journal, name, game, create=create, touch=create)
 
 
 def run_script(args: argparse.Namespace) -> int:
@@ -117,7 +125,10 @@ def print_state(args: argparse.Namespace) -> int:
 
 
 def list_sessions(args: argparse.Namespace) -> int:
-    journal = Journal(paths.journal_file())
+    path = paths.journal_file()
+    if not path.is_file():
+        return 0  # no journal, no sessions; a read creates nothing
+    journal = Journal(path, readonly=True)
     for info in journal.sessions():
         print(f"{info.name}\t{info.game}")
     return 0

@@ -82,3 +82,14 @@ def fold(game: Game[S], state: S, events: Sequence[Event]) -> S:
     for event in events:
         state = game.evolve(state, event)
     return state
+
+
+def state_type(game: Game[S]) -> type[S] | None:
+    """The class of ``game``'s state, if the game declares it as ``state_type``.
+
+    Optional: a game that declares it (a frozen dataclass tree) lets a session
+    keep snapshots of its state, so a long campaign opens without folding
+    every step; one that does not is always folded from the start.
+    """
+    kind = getattr(game, "state_type", None)
+    return kind if isinstance(kind, type) else None

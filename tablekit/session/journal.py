@@ -6,10 +6,18 @@ single transaction before anyone sees the result. WAL with
 process or a pulled plug. Undo and redo flip a step's ``undone`` flag, so
 they survive restarts too; a new command deletes the undone steps, as a new
 move clears the redo stack in any editor.
+
+Each step carries a checksum of its command and events, checked whenever it
+is read back, so a changed step is reported by number instead of being
+believed. Every so often the session also stores a snapshot of its folded
+state in the same transaction as a step, so that opening a session, undo
+and redo fold only the steps after it. A snapshot is an optimisation only:
+the steps are the truth, and a snapshot that does not check out is ignored.
 """
 
 from __future__ import annotations
 
+import hashlib
 import sqlite3
 import time
 from dataclasses import dataclass
@@ -30,11 +38,23 @@ CREATE TABLE IF NOT EXISTS steps (
     command TEXT NOT NULL,
     events TEXT NOT NULL,
     undone INTEGER NOT NULL DEFAULT 0,
-    at REAL NOT NULL
+    at REAL NOT NULL,
+    checksum TEXT
 );
 CREATE INDEX IF NOT EXISTS steps_by_session ON steps(session, id);
 CREATE INDEX IF NOT EXISTS steps_by_undone ON steps(session, undone);
+CREATE TABLE IF NOT EXISTS snapshots (
+    session TEXT NOT NULL REFERENCES sessions(name) ON DELETE CASCADE,
+    step INTEGER NOT NULL,
+    tag TEXT NOT NULL,
+    state BLOB NOT NULL,
+    checksum TEXT NOT NULL,
+    PRIMARY KEY (session, step)
+) WITHOUT ROWID;
 """
+
+SCHEMA_VERSION = 1
+"""``PRAGMA user_version`` of a current journal: 0 before steps had checksums and snapshots."""
 
 
 BUSY_SECONDS = 15.0
@@ -43,6 +63,11 @@ BUSY_SECONDS = 15.0
 
 class JournalError(ValueError):
     """A session that does not exist or exists already, or a journal that cannot be used."""
+
+
+def damaged(session: str, step: int, why: str) -> JournalError:
+    """The error for a step of ``session`` that cannot be believed."""
+    return JournalError(f"the session {session!r} is damaged at step {step}: {why}")
 
 
 class StaleSession(JournalError):
@@ -61,28 +86,83 @@ class SessionInfo:
 
 @dataclass(frozen=True)
 class Step:
-    """One accepted command and its events, both as JSON text."""
+    """One accepted command and its events, both as JSON text.
+
+    ``checksum`` is None for a step written before steps had checksums.
+    """
 
     id: int
     command: str
     events: str
+    checksum: str | None = None
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """A session's folded state after step ``step``, encoded by the session.
+
+    ``tag`` says which encoding, game and build wrote it; ``checksum`` covers
+    the tag and the state, so a damaged or foreign snapshot is never trusted.
+    """
+
+    step: int
+    tag: str
+    state: bytes
+    checksum: str
+
+
+def step_checksum(command: str, events: str) -> str:
+    """The checksum a step's command and events are stored with."""
+    return hashlib.sha256(f"{command}\0{events}".encode()).hexdigest()
+
+
+def snapshot_checksum(tag: str, state: bytes) -> str:
+    return hashlib.sha256(tag.encode() + b"\0" + state).hexdigest()
 
 
 class Journal:
     """All sessions in one SQLite file."""
 
-    def __init__(self, path: Path | str) -> None:
-        if str(path) != ":memory:":
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
+    def __init__(self, path: Path | str, readonly: bool = False) -> None:
+        """Open the journal at ``path``, creating or upgrading it, or with ``readonly`` only
+        reading it: a read-only journal never writes, checkpoints or syncs the file."""
         self.path = path
+        self.readonly = readonly
         try:
-            self._db = sqlite3.connect(path, isolation_level=None, timeout=BUSY_SECONDS)
-            self._db.execute("PRAGMA journal_mode=WAL")
-            self._db.execute("PRAGMA synchronous=FULL")
-            self._db.execute("PRAGMA foreign_keys=ON")
-            self._db.executescript(SCHEMA)
+            if readonly:
+                if str(path) == ":memory:" or not Path(path).is_file():
+                    raise JournalError(f"there is no journal at {path} yet")
+                uri = Path(path).resolve().as_uri() + "?mode=ro"
+                self._db = sqlite3.connect(
+                    uri, uri=True, isolation_level=None, timeout=BUSY_SECONDS
+                )
+                self._db.execute("PRAGMA query_only=ON")
+            else:
+                if str(path) != ":memory:":
+                    Path(path).parent.mkdir(parents=True, exist_ok=True)
+                self._db = sqlite3.connect(path, isolation_level=None, timeout=BUSY_SECONDS)
+                self._db.execute("PRAGMA journal_mode=WAL")
+                self._db.execute("PRAGMA synchronous=FULL")
+                self._db.execute("PRAGMA foreign_keys=ON")
+                self._db.executescript(SCHEMA)
+                self._upgrade()
+            self._checked = "checksum" in self._columns("steps")
+            self._snapshots = bool(self._columns("snapshots"))
         except sqlite3.Error as error:
             raise JournalError(f"cannot use the journal {path}: {error}") from None
+
+    def _columns(self, table: str) -> set[str]:
+        return {row[1] for row in self._db.execute(f"PRAGMA table_info({table})")}
+
+    def _upgrade(self) -> None:
+        """Give a journal from an older build the checksum column (its old steps stay
+        unchecked, NULL) and the snapshot table, which the schema script already made."""
+        if self._db.execute("PRAGMA user_version").fetchone()[0] >= SCHEMA_VERSION:
+            return
+        with self._transaction():
+            if "checksum" not in self._columns("steps"):
+                self._db.execute("ALTER TABLE steps ADD COLUMN checksum TEXT")
+            self._db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
 
     def close(self) -> None:
         self._db.close()
@@ -137,28 +217,109 @@ class Journal:
         ``seen`` is the version the caller decided on; if another process has
         changed the session since, nothing is written and StaleSession says so.
         """
+        return self.record(session, command, events, seen)[0]
+
+    def record(
+        self,
+        session: str,
+        command: str,
+        events: str,
+        seen: int,
+        snapshot: tuple[str, bytes] | None = None,
+    ) -> tuple[int, int]:
+        """As ``append``, and store ``snapshot`` (tag, encoded state after this step) in
+        the same transaction; return the new version and the new step's id."""
         with self._transaction():
             if self.version(session) != seen:
                 raise StaleSession("the session changed meanwhile; look again and retry")
-            self._db.execute("DELETE FROM steps WHERE session = ? AND undone = 1", (session,))
             self._db.execute(
-                "INSERT INTO steps (session, command, events, at) VALUES (?, ?, ?, ?)",
-                (session, command, events, time.time()),
+                "DELETE FROM snapshots WHERE session = ? AND step IN "
+                "(SELECT id FROM steps WHERE session = ? AND undone = 1)",
+                (session, session),
             )
+            self._db.execute("DELETE FROM steps WHERE session = ? AND undone = 1", (session,))
+            cursor = self._db.execute(
+                "INSERT INTO steps (session, command, events, at, checksum) VALUES (?, ?, ?, ?, ?)",
+                (session, command, events, time.time(), step_checksum(command, events)),
+            )
+            step = int(cursor.lastrowid or 0)
+            if snapshot is not None:
+                self._store_snapshot(session, step, *snapshot)
             self._bump(session)
-        return seen + 1
+        return seen + 1, step
 
-    def steps(self, session: str) -> list[Step]:
-        """The steps in effect, oldest first."""
-        query = "SELECT id, command, events FROM steps WHERE session = ? AND undone = 0 ORDER BY id"
-        return [Step(*row) for row in self._read(query, (session,))]
+    def save_snapshot(self, session: str, step: int, tag: str, state: bytes, seen: int) -> bool:
+        """Store a snapshot of ``session`` after ``step`` if it is still at version ``seen``.
+
+        The version does not move: a snapshot changes nothing anyone can see.
+        """
+        with self._transaction():
+            if self.version(session) != seen:
+                return False
+            self._store_snapshot(session, step, tag, state)
+        return True
+
+    def _store_snapshot(self, session: str, step: int, tag: str, state: bytes) -> None:
+        self._db.execute(
+            "INSERT OR REPLACE INTO snapshots (session, step, tag, state, checksum) "
+            "VALUES (?, ?, ?, ?, ?)",
+            (session, step, tag, state, snapshot_checksum(tag, state)),
+        )
+
+    def snapshot(self, session: str) -> Snapshot | None:
+        """The newest snapshot taken at a step still in effect: one index walk from the end.
+
+        Undone steps are always the newest ones, so a snapshot at a step in
+        effect has every step before it in effect too.
+        """
+        if not self._snapshots:
+            return None
+        rows = self._read(
+            "SELECT snapshots.step, tag, state, snapshots.checksum FROM snapshots "
+            "JOIN steps ON steps.id = snapshots.step AND steps.session = snapshots.session "
+            "WHERE snapshots.session = ? AND steps.undone = 0 "
+            "ORDER BY snapshots.step DESC LIMIT 1",
+            (session,),
+        )
+        if not rows:
+            return None
+        step, tag, state, checksum = rows[0]
+        return Snapshot(int(step), str(tag), bytes(state), str(checksum))
+
+    def steps(self, session: str, after: int = 0) -> list[Step]:
+        """The steps in effect after step id ``after``, oldest first, each checked.
+
+        A step whose command or events no longer match its checksum raises a
+        JournalError naming the session and the step.
+        """
+        checksum = "checksum" if self._checked else "NULL"
+        query = (
+            f"SELECT id, command, events, {checksum} FROM steps "
+            "WHERE session = ? AND undone = 0 AND id > ? ORDER BY id"
+        )
+        found = [Step(*row) for row in self._read(query, (session, after))]
+        for step in found:
+            if step.checksum is not None and (
+                not isinstance(step.command, str)
+                or not isinstance(step.events, str)
+                or step_checksum(step.command, step.events) != step.checksum
+            ):
+                raise damaged(session, step.id, "its command or events were changed")
+        return found
 
     def undo(self, session: str) -> Step | None:
         """Mark the newest step in effect as undone and return it."""
-        return self._flip(session, undone=0, order="DESC")
+        return self.flip(session, undo=True)[0]
 
     def redo(self, session: str) -> Step | None:
         """Put back the oldest undone step and return it."""
+        return self.flip(session, undo=False)[0]
+
+    def flip(self, session: str, undo: bool) -> tuple[Step | None, int]:
+        """Undo or redo one step; return it (None if there was none) and the version
+        the session had just before, so a caller knows whether it was in step."""
+        if undo:
+            return self._flip(session, undone=0, order="DESC")
         return self._flip(session, undone=1, order="ASC")
 
     def can_undo(self, session: str) -> bool:
@@ -200,20 +361,24 @@ class Journal:
         rows = self._read(query, parameters)
         return int(rows[0][0]) if rows and rows[0][0] is not None else 0
 
-    def _flip(self, session: str, undone: int, order: str) -> Step | None:
+    def _flip(self, session: str, undone: int, order: str) -> tuple[Step | None, int]:
+        checksum = "checksum" if self._checked else "NULL"
         with self._transaction():
+            before = self.version(session)
             row = self._db.execute(
-                f"SELECT id, command, events FROM steps WHERE session = ? AND undone = ? "
-                f"ORDER BY id {order} LIMIT 1",
+                f"SELECT id, command, events, {checksum} FROM steps "
+                f"WHERE session = ? AND undone = ? ORDER BY id {order} LIMIT 1",
                 (session, undone),
             ).fetchone()
             if row is None:
-                return None
+                return None, before
             self._db.execute("UPDATE steps SET undone = ? WHERE id = ?", (1 - undone, row[0]))
             self._bump(session)
-        return Step(*row)
+        return Step(*row), before
 
     def _transaction(self) -> _Transaction:
+        if self.readonly:
+            raise JournalError(f"the journal {self.path} was opened only to read")
         return _Transaction(self._db)
 
 

@@ -12,12 +12,20 @@ from tablekit.rules.game import Command, Event, Game, fold
 from tablekit.rules.secret import HIDDEN, TABLE, Secret, project
 from tablekit.session import codec
 from tablekit.session.commands import SESSION_COMMANDS, Redo, Redone, Undo, Undone
-from tablekit.session.journal import Journal, StaleSession, Step
+from tablekit.session.journal import Journal, StaleSession, Step, damaged, step_checksum
+from tablekit.session.snapshots import SnapshotCodec
 
 S = TypeVar("S")
 
 GM = "gm"
 """The audience name of the game master's view."""
+
+SNAPSHOT_EVERY = 500
+"""Steps folded since the last snapshot before the next command also stores one.
+
+Opening a session, undo and redo fold at most about this many steps, however
+long the campaign; a snapshot costs one encode of the state every so often.
+"""
 
 
 class Session(Generic[S]):
@@ -28,7 +36,12 @@ class Session(Generic[S]):
     """
 
     def __init__(
-        self, journal: Journal, name: str, game: Game[S], rng: random.Random | None = None
+        self,
+        journal: Journal,
+        name: str,
+        game: Game[S],
+        rng: random.Random | None = None,
+        snapshot_every: int = SNAPSHOT_EVERY,
     ) -> None:
         self.journal = journal
         self.name = name
@@ -36,6 +49,12 @@ class Session(Generic[S]):
         self.rng = rng or random.Random()
         self.commands = codec.registry([*SESSION_COMMANDS, *game.commands])
         self.events = codec.registry(game.events)
+        self.snapshot_every = snapshot_every
+        self._snapshots = SnapshotCodec.of(game)
+        self._step = 0
+        """The id of the newest step folded into ``state`` (0: none)."""
+        self._tail = 0
+        """How many steps were folded since the snapshot ``state`` started from."""
         self.version = journal.version(name)
         self.state: S = self._replay()
 
@@ -60,15 +79,39 @@ class Session(Generic[S]):
         events = self.game.decide(self.state, command, self.rng)
         state = fold(self.game, self.state, events)
         record = json.dumps([codec.to_json(e) for e in events], ensure_ascii=False)
+        snapshot = self._snapshot_of(state) if self._tail + 1 >= self.snapshot_every else None
         try:
-            self.version = self.journal.append(
-                self.name, codec.dumps(command), record, self.version
+            self.version, self._step = self.journal.record(
+                self.name, codec.dumps(command), record, self.version, snapshot
             )
         except StaleSession:
             self._reload()
             raise
+        self._tail = 0 if snapshot else self._tail + 1
         self.state = state
         return events
+
+    def checkpoint(self) -> bool:
+        """Store a snapshot of the state now if many steps were folded since the last one.
+
+        The app calls this when it opens a session, so a journal from before
+        snapshots, or one whose snapshots were retired, is folded in full only once.
+        """
+        if self._tail < self.snapshot_every or not self._step:
+            return False
+        snapshot = self._snapshot_of(self.state)
+        if snapshot is None:
+            return False
+        if self.journal.save_snapshot(self.name, self._step, *snapshot, seen=self.version):
+            self._tail = 0
+            return True
+        return False
+
+    def _snapshot_of(self, state: S) -> tuple[str, bytes] | None:
+        if self._snapshots is None:
+            return None
+        data = self._snapshots.encode(state)
+        return None if data is None else (self._snapshots.tag, data)
 
     def project(self, events: Sequence[Event], audience: str = TABLE) -> list[dict[str, Any]]:
         """``events`` as ``audience`` may see them: JSON-ready, secrets hidden as in views.
@@ -136,17 +179,22 @@ class Session(Generic[S]):
         return self.view(pad)
 
     def _undo(self) -> list[Event]:
-        step = self.journal.undo(self.name)
+        step, _ = self.journal.flip(self.name, undo=True)
         if step is None:
             raise RuleError("There is nothing to undo")
-        self._reload()
+        self._reload()  # from the newest snapshot before the undone step
         return [Undone(step.command)]
 
     def _redo(self) -> list[Event]:
-        step = self.journal.redo(self.name)
+        step, before = self.journal.flip(self.name, undo=False)
         if step is None:
             raise RuleError("There is nothing to redo")
-        self._reload()
+        if before == self.version:  # nobody else moved: fold just the step put back
+            self._check(step)
+            self.state = fold(self.game, self.state, self._events_of(step))
+            self.version, self._step, self._tail = before + 1, step.id, self._tail + 1
+        else:
+            self._reload()
         return [Redone(step.command)]
 
     def _reload(self) -> None:
@@ -155,10 +203,36 @@ class Session(Generic[S]):
         self.state = self._replay()
 
     def _replay(self) -> S:
-        state = self.game.start()
-        for step in self.journal.steps(self.name):
+        """Fold the steps in effect, from the newest snapshot that checks out, if any."""
+        state, self._step = self._start()
+        steps = self.journal.steps(self.name, after=self._step)
+        for step in steps:
             state = fold(self.game, state, self._events_of(step))
+        if steps:
+            self._step = steps[-1].id
+        self._tail = len(steps)
         return state
 
+    def _start(self) -> tuple[S, int]:
+        """The state to fold from, and the id of the step it follows."""
+        if self._snapshots is not None:
+            snapshot = self.journal.snapshot(self.name)
+            if snapshot is not None:
+                state = self._snapshots.decode(snapshot, self.name)
+                if state is not None:
+                    return state, snapshot.step
+        return self.game.start(), 0
+
+    def _check(self, step: Step) -> None:
+        if step.checksum is not None and step.checksum != step_checksum(step.command, step.events):
+            raise damaged(self.name, step.id, "its command or events were changed")
+
     def _events_of(self, step: Step) -> list[Event]:
-        return [codec.from_json(item, self.events) for item in json.loads(step.events)]
+        """The events of ``step``; a JournalError naming it if they cannot be read."""
+        try:
+            items = json.loads(step.events)
+            if not isinstance(items, list):
+                raise codec.CommandError("the events are not a list")
+            return [codec.from_json(item, self.events) for item in items]
+        except (ValueError, RecursionError, TypeError) as error:
+            raise damaged(self.name, step.id, f"its events cannot be read ({error})") from None

@@ -20,8 +20,13 @@ def open_session(
     game: str | None,
     known: Mapping[str, Game[Any]] | None = None,
     create: bool = True,
+    touch: bool = True,
 ) -> Session[Any]:
     """Open ``name`` (default: the last used), or, with ``create``, start it to play ``game``.
+
+    With ``touch`` (the app, a script) the session becomes the last used and,
+    if many steps were folded to open it, gains a snapshot; without (a read
+    such as ``tablekit state``) nothing is written.
 
     ``known`` is the catalogue of games to choose from (default: all of tablekit's).
     A ``game`` that differs from an existing session's game is refused, not ignored,
@@ -36,7 +41,9 @@ def open_session(
         if game is not None and game != info.game:
             raise JournalError(f"the session {name!r} plays {info.game}, not {game}")
         session: Session[Any] = Session(journal, name, _game(known, info.game))
-        journal.touch(name)
+        if touch:
+            journal.touch(name)
+            session.checkpoint()
         return session
     if not create:
         names = ", ".join(info.name for info in journal.sessions()) or "none yet"

@@ -69,6 +69,7 @@ class MiceAndMystics:
     title: str = "Mice and Mystics"
     commands: Sequence[type[Command]] = cmd.COMMANDS
     events: Sequence[type[Event]] = EVENTS
+    state_type: type[State] = State
 
     def __init__(self, pack: Pack | None = None) -> None:
         self.pack = pack if pack is not None else base_pack()

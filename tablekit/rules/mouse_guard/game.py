@@ -98,6 +98,7 @@ class MouseGuard:
     title: str = "Mouse Guard"
     commands: Sequence[type[Command]] = cmd.COMMANDS + ccmd.CONFLICT_COMMANDS
     events: Sequence[type[Event]] = EVENTS + CONFLICT_EVENTS
+    state_type: type[State] = State
 
     def __init__(self, ruleset: Ruleset | None = None) -> None:
         self.ruleset = ruleset if ruleset is not None else Ruleset()
