@@ -41,7 +41,7 @@ class Session(Generic[S]):
         name: str,
         game: Game[S],
         rng: random.Random | None = None,
-        snapshot_every: int = SNAPSHOT_EVERY,
+        snapshot_every: int | None = None,
     ) -> None:
         self.journal = journal
         self.name = name
@@ -49,7 +49,7 @@ class Session(Generic[S]):
         self.rng = rng or random.Random()
         self.commands = codec.registry([*SESSION_COMMANDS, *game.commands])
         self.events = codec.registry(game.events)
-        self.snapshot_every = snapshot_every
+        self.snapshot_every = SNAPSHOT_EVERY if snapshot_every is None else snapshot_every
         self._snapshots = SnapshotCodec.of(game)
         self._step = 0
         """The id of the newest step folded into ``state`` (0: none)."""
