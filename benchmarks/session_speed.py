@@ -1,29 +1,48 @@
-"""How long a command takes to apply and commit, and a long session to replay.
+"""A campaign's journal at 1k, 10k and 100k events: open, undo, redo, commit, ``tablekit state``.
 
-Run: ``make bench`` or ``python -m benchmarks.session_speed``.
+Run: ``make bench`` or ``python -m benchmarks.session_speed [EVENTS ...]``.
 
-* apply + commit: ``Session.apply`` of Mice and Mystics commands on a journal
-  file (WAL, ``synchronous=FULL``), beside a bare SQLite insert + commit of
-  the same size with the same settings: the disk's own floor.
-* replay: opening a session of 10,000+ events (decode every event, fold it
-  into the state), beside only reading and parsing the rows' JSON.
+Each session is a Mice and Mystics chapter played by a pinned random mix of
+commands (rolls, wounds, cheese, turns, achievements), in a journal file on
+the working directory's disk (WAL, ``synchronous=FULL``). Every figure stands
+beside a bare baseline measured in the same run:
+
+* open to state: ``open_session`` as the app resumes it (snapshot + tail), beside
+  a bare SQLite connect and read of the newest row; and folding every step, as
+  every open did before snapshots;
+* undo and redo: ``Session.apply(Undo())`` / ``Redo()``, beside a bare UPDATE +
+  COMMIT of one row with the same pragmas;
+* apply + commit: ``Session.apply`` of one command, beside a bare INSERT + COMMIT
+  into a table of as many rows, with the same pragmas;
+* ``tablekit state`` as a subprocess, beside a subprocess that only imports
+  sqlite3 and reads the newest row.
 """
 
 from __future__ import annotations
 
 import json
+import os
+import random
 import sqlite3
 import statistics
+import subprocess
+import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
-from tablekit.rules.game import Command
+from tablekit.rules.errors import RuleError
+from tablekit.rules.game import Command, fold
 from tablekit.rules.mice_mystics import commands as cmd
 from tablekit.rules.mice_mystics.encounter import MinionGroup
 from tablekit.rules.mice_mystics.game import MiceAndMystics
-from tablekit.session import Journal, Session
+from tablekit.session import Journal, Redo, Session, Undo, codec
+from tablekit.session.store import open_session
 
+SIZES = (1_000, 10_000, 100_000)
+SEED = 13
 SETUP: list[Command] = [
     cmd.SetStats("collin", battle=3, defense=2, lore=1, life=5),
     cmd.SetStats("lily", battle=2, defense=1, lore=2, move=3, life=5),
@@ -35,82 +54,177 @@ SETUP: list[Command] = [
         (MinionGroup("rat_warrior", 2),),
     ),
 ]
-ROUND: list[Command] = [
-    cmd.WoundMouse("lily"),
-    cmd.HealMouse("lily"),
-    cmd.GainCheese("collin", 1),
-    cmd.GainCheese("collin", -1),
-    cmd.EndTurn(),
+MIX: list[list[Command]] = [
+    [cmd.WoundMouse("lily"), cmd.HealMouse("lily")],
+    [cmd.WoundMouse("collin"), cmd.HealMouse("collin")],
+    [cmd.GainCheese("collin", 1)],
+    [cmd.GainCheese("collin", -1)],
+    [cmd.GainCheese("lily", 1), cmd.GainCheese("lily", -1)],
+    [cmd.RollMovement()],
+    [cmd.EndTurn()],
+    [cmd.StoryAchievement("A clue", 0)],
 ]
+"""A realistic tap mix, a wound healed at once so the chapter goes on; a command the rules
+refuse at that moment (no cheese to spend, say) is simply skipped."""
 
 
-def fill(session: Session[object], events: int) -> tuple[int, list[float]]:
-    """Apply commands until ``events`` events are journalled; return count and timings."""
-    timings = []
-    total = 0
-    for command in SETUP:
-        total += len(session.apply(command))
+def fill(session: Session[Any], events: int, rng: random.Random) -> int:
+    """Play pinned random commands until ``events`` events are journalled."""
+    total = sum(len(session.apply(command)) for command in SETUP)
+    refused = 0
     while total < events:
-        for command in ROUND:
-            start = time.perf_counter()
-            total += len(session.apply(command))
-            timings.append(time.perf_counter() - start)
-    return total, timings
+        for command in rng.choice(MIX):
+            try:
+                total += len(session.apply(command))
+            except RuleError:
+                refused += 1
+                if refused > events:
+                    raise
+    return total
 
 
-def bare_commit_ms(path: Path, payload: str, runs: int) -> float:
-    """Median ms of one INSERT + COMMIT with the journal's settings."""
-    db = sqlite3.connect(path, isolation_level=None)
-    db.execute("PRAGMA journal_mode=WAL")
-    db.execute("PRAGMA synchronous=FULL")
-    db.execute("CREATE TABLE t (a TEXT, b TEXT)")
+def build(path: Path, events: int) -> int:
+    """A journal of one session ``bench`` with ``events`` events, written fast.
+
+    The fill skips the fsync (the file is the same; only its durability while
+    filling differs); the journal is reopened with the real settings to measure.
+    """
+    journal = Journal(path)
+    journal._db.execute("PRAGMA synchronous=OFF")
+    session = Session.create(journal, "bench", MiceAndMystics())
+    session.rng = random.Random(SEED)
+    made = fill(session, events, random.Random(SEED))
+    journal.close()
+    return made
+
+
+def median_ms(action: Callable[[], object], runs: int) -> float:
     times = []
     for _ in range(runs):
         start = time.perf_counter()
-        db.execute("BEGIN IMMEDIATE")
-        db.execute("INSERT INTO t VALUES (?, ?)", (payload, payload))
-        db.execute("COMMIT")
+        action()
         times.append(time.perf_counter() - start)
-    db.close()
     return statistics.median(times) * 1000
 
 
-def replay_seconds(path: Path, name: str, runs: int = 5) -> tuple[float, float]:
-    """Median seconds to open the session, and to only read and parse its rows."""
-    opened, parsed = [], []
-    for _ in range(runs):
+def bare_read(path: Path) -> None:
+    db = sqlite3.connect(path)
+    db.execute("SELECT command, events FROM steps ORDER BY id DESC LIMIT 1").fetchone()
+    db.close()
+
+
+def full_fold(path: Path) -> object:
+    """Folding every step from the start, as every open, undo and CLI call did before."""
+    journal = Journal(path, readonly=True)
+    game = MiceAndMystics()
+    known = codec.registry(game.events)
+    state = game.start()
+    for step in journal.steps("bench"):
+        events = [codec.from_json(item, known) for item in json.loads(step.events)]
+        state = fold(game, state, events)
+    journal.close()
+    return state
+
+
+def bare_db(path: Path, rows: int, payload: str) -> sqlite3.Connection:
+    """A bare table of ``rows`` rows with the journal's pragmas."""
+    db = sqlite3.connect(path, isolation_level=None)
+    db.execute("PRAGMA journal_mode=WAL")
+    db.execute("PRAGMA synchronous=FULL")
+    db.execute("CREATE TABLE t (id INTEGER PRIMARY KEY, a TEXT, b INTEGER NOT NULL DEFAULT 0)")
+    db.execute("BEGIN")
+    db.executemany("INSERT INTO t (a) VALUES (?)", ((payload,) for _ in range(rows)))
+    db.execute("COMMIT")
+    return db
+
+
+def bare_insert(db: sqlite3.Connection, payload: str) -> None:
+    db.execute("BEGIN IMMEDIATE")
+    db.execute("INSERT INTO t (a) VALUES (?)", (payload,))
+    db.execute("COMMIT")
+
+
+def bare_update(db: sqlite3.Connection) -> None:
+    db.execute("BEGIN IMMEDIATE")
+    db.execute("UPDATE t SET b = 1 - b WHERE id = (SELECT max(id) FROM t)")
+    db.execute("COMMIT")
+
+
+def subprocess_ms(args: list[str], env: dict[str, str], runs: int) -> float:
+    def run() -> None:
+        subprocess.run(args, env=env, check=True, stdout=subprocess.DEVNULL)
+
+    return median_ms(run, runs)
+
+
+def measure(folder: Path, events: int) -> dict[str, tuple[float, float]]:
+    """Each figure in ms, beside its baseline."""
+    path = folder / "journal.sqlite3"
+    made = build(path, events)
+    rows = len(Journal(path, readonly=True).steps("bench"))
+    payload = "x" * 200
+    game = MiceAndMystics()
+    figures: dict[str, tuple[float, float]] = {}
+
+    def opened() -> Session[Any]:
         journal = Journal(path)
-        start = time.perf_counter()
-        Session(journal, name, MiceAndMystics())
-        opened.append(time.perf_counter() - start)
-        start = time.perf_counter()
-        for step in journal.steps(name):
-            json.loads(step.command)
-            json.loads(step.events)
-        parsed.append(time.perf_counter() - start)
+        session = open_session(journal, "bench", None, {game.name: game})
         journal.close()
-    return statistics.median(opened), statistics.median(parsed)
+        return session
+
+    figures["open to state"] = (median_ms(opened, 7), median_ms(lambda: bare_read(path), 7))
+    figures["fold every step (before)"] = (median_ms(lambda: full_fold(path), 3), 0.0)
+
+    journal = Journal(path)
+    session: Session[Any] = Session(journal, "bench", game)
+    bare = bare_db(folder / "bare.sqlite3", rows, payload)
+    undo = median_ms(lambda: session.apply(Undo()), 20)
+    redo = median_ms(lambda: session.apply(Redo()), 20)
+    flip = median_ms(lambda: bare_update(bare), 40)
+    figures["undo"] = (undo, flip)
+    figures["redo"] = (redo, flip)
+    cheese = iter([cmd.GainCheese("collin", 1), cmd.GainCheese("collin", -1)] * 40)
+    figures["apply + commit"] = (
+        median_ms(lambda: session.apply(next(cheese)), 60),
+        median_ms(lambda: bare_insert(bare, payload), 60),
+    )
+    journal.close()
+    bare.close()
+
+    env = {**os.environ, "TABLEKIT_DATA_DIR": str(folder), "TABLEKIT_CONFIG_DIR": str(folder)}
+    state = [sys.executable, "-m", "tablekit", "state", "--session", "bench"]
+    reader = [
+        sys.executable,
+        "-c",
+        "import sqlite3, sys; db = sqlite3.connect(sys.argv[1]); "
+        "print(db.execute('SELECT events FROM steps ORDER BY id DESC LIMIT 1').fetchone())",
+        str(path),
+    ]
+    figures["tablekit state (process)"] = (
+        subprocess_ms(state, env, 5),
+        subprocess_ms(reader, env, 5),
+    )
+    figures["_events"] = (float(made), float(rows))
+    return figures
 
 
 def main() -> None:
-    # On the working directory's disk, not /tmp, which may live in memory and skip fsync.
-    with tempfile.TemporaryDirectory(dir=".") as folder:
-        path = Path(folder) / "journal.sqlite3"
-        journal = Journal(path)
-        session = Session.create(journal, "bench", MiceAndMystics())
-        events, timings = fill(session, 10_000)
-        journal.close()
-        apply_ms = statistics.median(timings) * 1000
-        floor_ms = bare_commit_ms(Path(folder) / "bare.sqlite3", "x" * 200, len(timings) // 4)
-        opened, parsed = replay_seconds(path, "bench")
-    print(f"session of {events} events, {len(timings)} timed commands")
-    print("| measure | tablekit | baseline | ratio |")
-    print("|---|---|---|---|")
-    print(
-        f"| apply + commit per command (ms) | {apply_ms:.2f} | {floor_ms:.2f} | "
-        f"{apply_ms / floor_ms:.1f}x |"
-    )
-    print(f"| replay {events} events (s) | {opened:.3f} | {parsed:.3f} | {opened / parsed:.1f}x |")
+    sizes = [int(arg) for arg in sys.argv[1:]] or list(SIZES)
+    results = {}
+    for events in sizes:
+        # On the working directory's disk, not /tmp, which may live in memory and skip fsync.
+        with tempfile.TemporaryDirectory(dir=".") as folder:
+            results[events] = measure(Path(folder), events)
+        made, rows = results[events].pop("_events")
+        print(f"built {made:.0f} events in {rows:.0f} steps", file=sys.stderr)
+    print("| measure (ms) | " + " | ".join(f"{n:,} events" for n in sizes) + " |")
+    print("|---|" + "---|" * len(sizes))
+    for name in results[sizes[0]]:
+        cells = []
+        for events in sizes:
+            mine, base = results[events][name]
+            cells.append(f"{mine:.2f} (bare {base:.2f})" if base else f"{mine:.1f}")
+        print(f"| {name} | " + " | ".join(cells) + " |")
 
 
 if __name__ == "__main__":
