@@ -53,6 +53,9 @@ A game's own scene is found in its catalogue listing, under the game's name.
 """
 
 
+NOTICE_SECONDS = 4.0
+"""How long a short notice stays; a longer one stays a little longer per word (see notice)."""
+
 FAILURES_BEFORE_STOP = 3
 """Unexpected failures in a row, without a good frame between, before the app gives up."""
 
@@ -85,6 +88,8 @@ class App:
         self.pad_status: dict[str, PadStatus] = {}
         self.pad_backends = start_pads(settings.buttons, self.pads)
         self.notice_text = ""
+        self.notice_left = 0.0
+        """Seconds until the notice goes away by itself."""
         self.failures = 0
         """Unexpected failures in a row; a few in a row stop the app instead of spinning."""
         self.focus: tuple[str, tuple[int, int]] | None = None
@@ -181,9 +186,23 @@ class App:
         self.submit(Redo())
 
     def notice(self, text: str) -> None:
-        """Show ``text`` at the bottom until the next tap."""
+        """Show ``text`` for a few seconds where no button is; a tap on it dismisses it.
+
+        It stays :data:`NOTICE_SECONDS`, and a quarter second more for every
+        word past the tenth, so a long refusal can be read to the end.
+        """
         self.notice_text = text
+        self.notice_left = NOTICE_SECONDS + 0.25 * max(0, len(text.split()) - 10)
         self.scene.dirty = True
+
+    def _expire_notice(self, dt: float) -> None:
+        """Count the notice down; once it is gone, nothing is left to redraw."""
+        if not self.notice_text:
+            return
+        self.notice_left -= dt
+        if self.notice_left <= 0:
+            self.notice_text = ""
+            self.scene.dirty = True
 
     # -- settings ------------------------------------------------------------------
 
@@ -306,6 +325,7 @@ class App:
             self.handle(event)
         self.take_pads()
         self.scene.update(dt)
+        self._expire_notice(dt)
         if not self.scene.dirty:
             return False
         self.draw()
@@ -322,9 +342,10 @@ class App:
             self.scene.dirty = True
         pos = tap_position(event, self.screen.get_size(), self.settings.display.rotate)
         if pos is not None:
-            if self.notice_text:
-                self.notice_text = ""
+            if self.notice_text and self._notice_rect().collidepoint(pos):
+                self.notice_text = ""  # the tap that dismisses a notice presses nothing else
                 self.scene.dirty = True
+                return
             event = pygame.event.Event(TAP, pos=pos)
         self.scene.handle(event)
 
@@ -401,12 +422,77 @@ class App:
 
     def _draw_notice(self) -> None:
         layout = self.layout
-        height = layout.touch + layout.gap
-        rect = pygame.Rect(0, layout.height - height, layout.width, height)
-        pygame.draw.rect(self.canvas, theme.WAX, rect)
-        pygame.draw.rect(self.canvas, theme.CREAM, rect, width=3)
-        inner = rect.inflate(-2 * layout.gap, 0)
-        widgets.text(self.canvas, self.notice_text, inner, layout.text("body"), theme.CREAM)
+        rect = self._notice_rect()
+        pygame.draw.rect(self.canvas, theme.WAX, rect, border_radius=8)
+        pygame.draw.rect(self.canvas, theme.CREAM, rect, width=3, border_radius=8)
+        inner = rect.inflate(-2 * layout.gap, -layout.gap)
+        size = layout.text("body")
+        widgets.wrapped(self.canvas, self.notice_text, inner, size, theme.CREAM, "bold")
+
+    def _notice_rect(self) -> pygame.Rect:
+        """Where the notice goes: the lowest band below the top bar that covers no button.
+
+        A band across the whole width or over a stretch between buttons (e.g.
+        over the track), clear of every button, else of every enabled one.
+        Where no band is tall enough (a form filling the screen) it takes one
+        button's height and its type shrinks; only if even that meets a button
+        is it put at the bottom.
+        """
+        layout = self.layout
+        buttons = self.scene.buttons()
+        enabled = [b.rect for b in buttons if b.enabled]
+        for avoid, most in (
+            ([b.rect for b in buttons], layout.height),
+            (enabled, layout.height),
+            (enabled, layout.touch),
+        ):
+            found = self._free_band(avoid, most)
+            if found is not None:
+                return found
+        height = self._notice_height(layout.width)
+        return pygame.Rect(0, layout.height - height, layout.width, height)
+
+    def _notice_height(self, width: int) -> int:
+        """The height the notice needs at ``width``: its lines of body text, or a button's."""
+        layout = self.layout
+        font = theme.font("bold", layout.text("body"))
+        lines = widgets.lines_of(self.notice_text, font, width - 2 * layout.gap)
+        return max(layout.touch, len(lines) * font.get_linesize() + layout.gap)
+
+    def _free_band(self, taken: list[pygame.Rect], most: int) -> pygame.Rect | None:
+        """The band that meets no ``taken`` and reaches least far up, the widest of those.
+
+        Bands end at the bottom of the screen or just above a button, and span
+        the whole width or a stretch at least a third of it between buttons; they
+        are no taller than ``most``.
+        """
+        layout = self.layout
+        best: pygame.Rect | None = None
+        for bottom in {layout.height} | {r.top for r in taken}:
+            for x, width in self._spans(taken, bottom):
+                height = min(most, self._notice_height(width))
+                band = pygame.Rect(x, bottom - height, width, height)
+                if band.top < layout.bar or band.collidelist(taken) != -1:
+                    continue
+                if best is None or (band.top, band.width) > (best.top, best.width):
+                    best = band
+        return best
+
+    def _spans(self, taken: list[pygame.Rect], bottom: int) -> list[tuple[int, int]]:
+        """(x, width): the whole width, then each stretch free of ``taken`` above ``bottom``."""
+        layout = self.layout
+        near = sorted(
+            (r for r in taken if r.top < bottom and r.bottom > bottom - 2 * layout.touch),
+            key=lambda r: r.left,
+        )
+        spans, x = [(0, layout.width)], 0
+        for rect in near:
+            if rect.left - x >= layout.width // 3:
+                spans.append((x, rect.left - x))
+            x = max(x, rect.right)
+        if near and layout.width - x >= layout.width // 3:
+            spans.append((x, layout.width - x))
+        return spans
 
     def _open_display(self, size: tuple[int, int] | None) -> pygame.Surface:
         mode = self.settings.display.fullscreen

@@ -182,3 +182,44 @@ def test_a_failure_that_keeps_coming_back_stops_the_app(make_app: Any) -> None:
     app = make_app()
     codes = [app.recover(RuntimeError("again")) for _ in range(FAILURES_BEFORE_STOP)]
     assert codes[-1] == 70 and not app.running
+
+
+def test_a_notice_goes_by_itself_and_then_nothing_is_redrawn(make_app: Any) -> None:
+    from tablekit.ui.app import NOTICE_SECONDS
+
+    app = make_app()
+    app.start("test-counter")
+    assert app.step(0.0)
+    app.notice("Nothing to take back")
+    assert app.step(0.0)
+    assert [app.step(NOTICE_SECONDS / 4) for _ in range(3)] == [False] * 3
+    assert app.notice_text
+    assert app.step(NOTICE_SECONDS / 4)
+    assert app.notice_text == ""
+    assert [app.step(0.5) for _ in range(20)] == [False] * 20
+
+
+def test_a_long_notice_stays_long_enough_to_read(make_app: Any) -> None:
+    from tablekit.ui.app import NOTICE_SECONDS
+
+    app = make_app()
+    app.notice(" ".join(["word"] * 30))
+    app.step(NOTICE_SECONDS)
+    assert app.notice_text
+
+
+def test_a_tap_beside_a_notice_reaches_the_scene_and_one_on_it_does_not(make_app: Any) -> None:
+    app = make_app()
+    seen = []
+    app.scene.handle = seen.append
+    app.notice("Pad A is not connected")
+    app.draw()
+    notice = app._notice_rect()
+    tap(app, notice.center)
+    assert [e for e in seen if e.type == TAP] == [] and app.notice_text == ""
+    app.notice("Pad A is not connected")
+    outside = (
+        (notice.centerx, notice.top - 5) if notice.top > 10 else (notice.centerx, notice.bottom + 5)
+    )
+    tap(app, outside)
+    assert [e.pos for e in seen if e.type == TAP] == [outside] and app.notice_text

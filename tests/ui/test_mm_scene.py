@@ -349,3 +349,138 @@ def test_minion_attack_with_every_mouse_captured_is_refused_not_a_crash(app: Any
         press(app, "Attack")
         press(app, "Roll")
         assert app.notice_text
+
+
+def submit(app: Any, line: dict) -> None:
+    """Submit ``line`` as the screen does, so the scene reacts to its events."""
+    assert app.submit(app.session.parse(json.dumps(line))), app.notice_text
+
+
+KILL = {
+    "type": "mm.attack",
+    "target": "rat_warrior#1",
+    "faces": ["sword_shield", "sword_star", "cheese"],
+}
+
+
+@pytest.mark.parametrize(
+    ("lines", "said"),
+    [
+        (
+            [{"type": "mm.search", "tile": "T", "faces": ["bow_star"]}],
+            "Search: success, draw a search card",
+        ),
+        ([{"type": "mm.search", "tile": "T", "faces": ["bow"]}], "Search: no stars, nothing found"),
+        ([{"type": "mm.roll_movement", "faces": ["bow"]}], "Prince Collin moves 4 spaces"),
+        ([KILL], "Prince Collin attacks: 2 hits on Rat warrior · cheese +1"),
+        ([{**KILL, "faces": ["bow", "bow", "bow"]}], "Prince Collin attacks: no hits"),
+        ([KILL, {"type": "mm.defend", "faces": ["bow"]}], "Rat warrior defeated (1 left)"),
+        (
+            [
+                {**KILL, "faces": ["sword_shield", "bow", "bow"]},
+                {"type": "mm.defend", "faces": ["sword_shield"]},
+            ],
+            "Rat warrior blocks every hit",
+        ),
+        ([{"type": "mm.capture_mouse", "hero": "lily"}], "Lily is captured: hourglass to 2"),
+        ([{"type": "mm.end_turn"}], "Rat warrior's turn"),
+        (
+            [
+                {"type": "mm.end_turn"},
+                {
+                    "type": "mm.minion_attack",
+                    "targets": ["lily"],
+                    "faces": ["sword_star", "sword_shield"],
+                },
+                {"type": "mm.defend", "faces": ["bow"]},
+            ],
+            "Lily takes 2 wounds (2 of 5)",
+        ),
+        ([{"type": "mm.wound_mouse", "hero": "lily"}], "Lily takes a wound (1 of 5)"),
+        ([{"type": "mm.gain_cheese", "hero": "lily", "amount": 2}], "Lily: cheese +2 (2)"),
+        (
+            [{"type": "mm.set_marker", "hero": "lily", "marker": "webbed", "on": True}],
+            "Lily: webbed",
+        ),
+        ([{"type": "mm.end_turn"}, {"type": "undo"}], "Undone: End turn"),
+    ],
+)
+def test_every_result_is_said_in_one_line(app: Any, lines: list[dict], said: str) -> None:
+    play(app, *NUMBERS, CHAPTER)
+    for line in lines:
+        submit(app, line)
+    assert app.scene.result == said
+    app.draw()
+    font = theme.font("bold", app.layout.text("body"))
+    assert app.layout.text("body") >= 28
+    assert font.size(said)[0] <= app.scene._tray().width - 2 * app.layout.gap
+
+
+def test_a_danish_table_reads_the_results_in_danish(danish_app: Any) -> None:
+    play(danish_app, *NUMBERS, CHAPTER)
+    submit(danish_app, {"type": "mm.search", "tile": "T", "faces": ["bow"]})
+    assert danish_app.scene.result == "Søgning: ingen stjerner, intet fundet"
+    submit(danish_app, {"type": "mm.capture_mouse", "hero": "lily"})
+    assert danish_app.scene.result == "Lily er taget til fange: timeglasset til 2"
+
+
+def test_the_tray_clears_when_the_turn_passes(app: Any) -> None:
+    play(app, *NUMBERS, CHAPTER)
+    submit(app, {"type": "mm.roll_movement", "faces": ["bow"]})
+    assert app.scene.tray_roll(app.scene.view())["faces"] == ["bow"]
+    press(app, "End turn")
+    assert app.scene.tray_roll(app.scene.view()) is None
+    assert app.scene.result == "Rat warrior's turn"
+    press(app, "Undo")
+    assert app.scene.tray_roll(app.scene.view())["faces"] == ["bow"]
+
+
+def test_a_question_keeps_the_wheel_and_the_hourglass_in_view(app: Any) -> None:
+    play(app, *NUMBERS, CHAPTER)
+    submit(app, KILL)
+    view = app.scene.view()
+    panel = app.scene._panel(view)
+    area = app.scene._form_area(view, panel)
+    wheel, hourglass = app.scene._status_areas(app.scene._areas()[1], compact=True)
+    assert not area.colliderect(wheel) and not area.colliderect(hourglass)
+    assert not area.colliderect(app.scene._tray())
+
+
+@pytest.mark.parametrize("size", [(800, 480), (720, 1280)])
+@pytest.mark.parametrize("moment", ["setup", "play", "question", "hero", "menu"])
+@pytest.mark.parametrize("words", [4, 30])
+def test_a_notice_never_covers_an_enabled_button(
+    journal: Journal, size: tuple[int, int], moment: str, words: int
+) -> None:
+    app = App(Config(), journal, size)
+    app.start("mice-mystics")
+    if moment != "setup":
+        play(app, *NUMBERS, CHAPTER)
+    if moment == "question":
+        play(app, KILL)
+    if moment == "hero":
+        app.scene.selected = "lily"
+    if moment == "menu":
+        app.scene._chapter_menu()
+    app.notice(" ".join(["refused"] * words))
+    app.draw()
+    notice = app._notice_rect()
+    assert pygame.Rect(0, 0, *size).contains(notice)
+    for button in app.scene.buttons():
+        assert not (button.enabled and notice.colliderect(button.rect)), button.label
+    theme.font.cache_clear()
+    pygame.quit()
+
+
+def test_the_tap_that_dismisses_a_notice_presses_nothing_else(app: Any) -> None:
+    play(app, *NUMBERS, CHAPTER)
+    assert not app.submit(cmd.Scurry())
+    assert "mm." not in app.notice_text  # a refusal in player words, no command ids
+    app.draw()
+    notice = app._notice_rect()
+    before = app.session.version
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=notice.center, button=1))
+    assert app.step(0.0)
+    assert app.notice_text == ""
+    assert app.session.version == before
+    assert app.scene.selected is None and app.scene.form is None

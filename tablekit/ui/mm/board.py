@@ -251,19 +251,25 @@ def tally_line(roll: LastRoll, tr: Tr) -> str:
 
 
 def draw_tray(
-    surface: pygame.Surface, layout: Layout, rect: pygame.Rect, roll: LastRoll | None, tr: Tr
+    surface: pygame.Surface,
+    layout: Layout,
+    rect: pygame.Rect,
+    roll: LastRoll | None,
+    tr: Tr,
+    result: str = "",
 ) -> None:
-    """The dice of the last roll as symbols on the left, what they add up to on the right."""
+    """The dice of this turn's roll on the left, then in words what the last change did.
+
+    Without a result line (after a restart), the roll's tally stands in for it.
+    """
     widgets.panel(surface, rect, theme.WOOD_LIGHT, theme.EDGE, 2)
-    inner = rect.inflate(-layout.gap, -layout.gap)
-    if roll is None:
-        widgets.text(surface, tr("No dice rolled yet"), inner, layout.text("body"), theme.CREAM)
-        return
-    faces = roll["faces"]
-    side = min(inner.height, inner.width // 2 // max(1, len(faces)) - 4)
+    inner = rect.inflate(-layout.gap, -layout.gap // 2)
+    faces = roll["faces"] if roll is not None else []
+    side = min(inner.height, inner.width // 3 // max(1, len(faces)) - 4)
     for i, face in enumerate(faces):
         die = pygame.Rect(inner.x + i * (side + 4), inner.centery - side // 2, side, side)
         icons.action_die(surface, die, face, MOVEMENT[Face(face)])
-    words = pygame.Rect(inner.x + len(faces) * (side + 4) + layout.gap, inner.y, 0, inner.height)
-    words.width = inner.right - words.x
-    widgets.wrapped(surface, tally_line(roll, tr), words, layout.text("small"), theme.CREAM, "bold")
+    left = inner.x + len(faces) * (side + 4) + (layout.gap if faces else 0)
+    words = pygame.Rect(left, inner.y, inner.right - left, inner.height)
+    line = result or (tally_line(roll, tr) if roll is not None else tr("No dice rolled yet"))
+    widgets.text(surface, line, words, layout.text("body"), theme.CREAM, "bold", "left")

@@ -19,11 +19,11 @@ import pygame
 from tablekit.local import box
 from tablekit.rules.game import Command
 from tablekit.rules.mice_mystics import commands as cmd
-from tablekit.rules.mice_mystics.view_types import MiceMysticsView, TrackCard
+from tablekit.rules.mice_mystics.view_types import LastRoll, MiceMysticsView, TrackCard
 from tablekit.ui import chrome, theme, widgets
 from tablekit.ui.form import Form
 from tablekit.ui.layout import columns, rows
-from tablekit.ui.mm import board, forms
+from tablekit.ui.mm import board, forms, results
 from tablekit.ui.mm.panels import FigurePanel, chapter_menu, figure_panel, setup_form
 from tablekit.ui.scene import Scene
 from tablekit.ui.touch import TAP
@@ -46,6 +46,10 @@ class MiceMysticsScene(Scene):
         self.surge = 0.0
         self.cards: list[tuple[pygame.Rect, TrackCard]] = []
         self.own_dice = app.settings.camera.backend != "none"
+        self.result = ""
+        """What the last change did, in words (see :mod:`.results`)."""
+        self.roll_turn: tuple[int, str | None] | None = None
+        """The (round, card) whose turn the shown roll belongs to; the tray clears after it."""
         kept = box.load()
         if kept.problem:
             why = app.tr("The box of card numbers cannot be read; playing without it")
@@ -57,6 +61,10 @@ class MiceMysticsScene(Scene):
         super().enter()
         self.form = None
         self.selected = None
+        view = self.view()
+        acted = view["turn"]["moved"] or view["turn"]["action"] or view["pending"]
+        if self.roll_turn is None and acted:
+            self.roll_turn = (view["round"], view["current"])
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == TAP:
@@ -73,8 +81,16 @@ class MiceMysticsScene(Scene):
             self.dirty = True
 
     def react(self, events: Sequence[dict[str, Any]]) -> None:
-        """Sound and show what the table must notice; after exploring, ask for the card."""
+        """Sound, say and show what the table must notice; after exploring, ask for the card.
+
+        A roll belongs to the turn it was made in: when the turn passes, the
+        tray clears.
+        """
         kinds = {event["type"] for event in events}
+        view = self.view()
+        self.result = results.result_line(events, view, self.app.tr)
+        if "mm.rolled" in kinds:
+            self.roll_turn = (view["round"], view["current"])
         if "mm.surged" in kinds:
             self.surge = SURGE_SECONDS
             self.app.cues.play("surge")
@@ -108,6 +124,7 @@ class MiceMysticsScene(Scene):
             widgets.text(surface, title, line, layout.text("heading"), theme.CREAM, "title", "left")
         track, side = self._areas()
         panel = self._panel(view)
+        self._draw_tray(surface, view)
         if panel is None:
             self.cards = board.draw_track(surface, layout, track, view, self.app.tr)
             self._draw_board(surface, side, view)
@@ -115,9 +132,8 @@ class MiceMysticsScene(Scene):
             area = self._form_area(view, panel)
             full = area == layout.content()
             self.cards = [] if full else board.draw_track(surface, layout, track, view, self.app.tr)
-            if self._beside_tray(view, panel):
-                tray = pygame.Rect(side.x, side.y, side.width, int(layout.touch * 1.5))
-                board.draw_tray(surface, layout, tray, view["last_roll"], self.app.tr)
+            if self._asking(view, panel):
+                self._draw_status(surface, side, view, compact=True)
             panel.draw(surface, layout, area, self.app.tr)
         if self.surge > 0:
             self._draw_surge(surface)
@@ -235,10 +251,17 @@ class MiceMysticsScene(Scene):
 
     # -- layout ----------------------------------------------------------------------
 
+    def _tray(self) -> pygame.Rect:
+        """The dice tray and the result line: a strip across the bottom of the screen."""
+        area = self.app.layout.content()
+        height = self.app.layout.touch
+        return pygame.Rect(area.x, area.bottom - height, area.width, height)
+
     def _areas(self) -> tuple[pygame.Rect, pygame.Rect]:
-        """(track, right side), or (track, lower half) on a portrait screen."""
+        """(track, right side), or (track, lower half) on a portrait screen; above the tray."""
         layout = self.app.layout
         area = layout.content()
+        area.height = self._tray().top - layout.gap - area.y
         if layout.portrait:
             heading = layout.text("heading") + layout.gap
             below = pygame.Rect(area.x, area.y + heading, area.width, area.height - heading)
@@ -251,38 +274,42 @@ class MiceMysticsScene(Scene):
         return track, side
 
     def _form_area(self, view: MiceMysticsView, form: Form | FigurePanel) -> pygame.Rect:
-        """Full width for typing or setting up; below the dice tray for a question; else right."""
+        """Full width for typing or setting up; below the wheel and hourglass for a question."""
         if form.wide or view["outcome"] != "playing":
             return self.app.layout.content()
         side = self._areas()[1]
-        if self._beside_tray(view, form):
-            top = int(self.app.layout.touch * 1.5) + self.app.layout.gap
+        if self._asking(view, form):
+            top = self._status_height(compact=True) + self.app.layout.gap
             return pygame.Rect(side.x, side.y + top, side.width, side.height - top)
         return side
 
-    def _beside_tray(self, view: MiceMysticsView, panel: Form | FigurePanel) -> bool:
-        """A question about a roll is asked with the roll in sight."""
-        return bool(view["pending"]) and view["last_roll"] is not None and not panel.wide
+    def _asking(self, view: MiceMysticsView, panel: Form | FigurePanel) -> bool:
+        """A question is asked with the wheel, the hourglass and the roll in sight."""
+        return bool(view["pending"]) and not panel.wide
 
-    def _board_areas(
-        self, side: pygame.Rect
-    ) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect, pygame.Rect]:
-        """(wheel, hourglass, dice tray, actions) inside the right side."""
+    def _status_height(self, compact: bool = False) -> int:
+        return int(self.app.layout.touch * (1.4 if compact else 1.9))
+
+    def _board_areas(self, side: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
+        """(wheel, hourglass, actions) inside the right side."""
         layout = self.app.layout
-        status_height = int(layout.touch * 1.9)
-        status = pygame.Rect(side.x, side.y, side.width, status_height)
-        wheel = pygame.Rect(status.x, status.y, status_height, status_height)
+        wheel, hourglass = self._status_areas(side, compact=False)
+        top = wheel.bottom + layout.gap
+        actions = pygame.Rect(side.x, top, side.width, side.bottom - top)
+        return wheel, hourglass, actions
+
+    def _status_areas(self, side: pygame.Rect, compact: bool) -> tuple[pygame.Rect, pygame.Rect]:
+        """(wheel, hourglass) at the top of the right side; compact leaves no encounter line."""
+        layout = self.app.layout
+        height = self._status_height(compact)
+        wheel = pygame.Rect(side.x, side.y, height, height)
         hourglass = pygame.Rect(
             wheel.right + layout.gap,
-            status.y,
-            status.right - wheel.right - layout.gap,
-            status_height * 3 // 4,
+            side.y,
+            side.right - wheel.right - layout.gap,
+            height if compact else height * 3 // 4,
         )
-        tray = pygame.Rect(side.x, status.bottom + layout.gap, side.width, int(layout.touch * 1.5))
-        actions = pygame.Rect(
-            side.x, tray.bottom + layout.gap, side.width, side.bottom - tray.bottom - layout.gap
-        )
-        return wheel, hourglass, tray, actions
+        return wheel, hourglass
 
     # -- playing ---------------------------------------------------------------------
 
@@ -290,10 +317,7 @@ class MiceMysticsScene(Scene):
         self, surface: pygame.Surface, side: pygame.Rect, view: MiceMysticsView
     ) -> None:
         layout = self.app.layout
-        tr = self.app.tr
-        wheel, hourglass, tray, _ = self._board_areas(side)
-        board.draw_wheel(surface, layout, wheel, view["wheel"]["cheese"], self._pulse(), tr)
-        board.draw_hourglass(surface, layout, hourglass, view["chapter_track"], tr)
+        wheel, hourglass = self._draw_status(surface, side, view, compact=False)
         note = pygame.Rect(
             hourglass.x, hourglass.bottom, hourglass.width, wheel.bottom - hourglass.bottom
         )
@@ -306,7 +330,6 @@ class MiceMysticsScene(Scene):
             "regular",
             "left",
         )
-        board.draw_tray(surface, layout, tray, view["last_roll"], tr)
         reminder = self._reminder_area(view)
         if reminder is not None:
             widgets.panel(surface, reminder, theme.WOOD_LIGHT, theme.CHEESE, 2)
@@ -317,6 +340,28 @@ class MiceMysticsScene(Scene):
         for button in self._action_buttons(view):
             button.draw(surface, layout.text("body"))
 
+    def _draw_status(
+        self, surface: pygame.Surface, side: pygame.Rect, view: MiceMysticsView, compact: bool
+    ) -> tuple[pygame.Rect, pygame.Rect]:
+        """The cheese wheel and the hourglass; return where they are."""
+        layout = self.app.layout
+        tr = self.app.tr
+        wheel, hourglass = self._status_areas(side, compact)
+        board.draw_wheel(surface, layout, wheel, view["wheel"]["cheese"], self._pulse(), tr)
+        board.draw_hourglass(surface, layout, hourglass, view["chapter_track"], tr)
+        return wheel, hourglass
+
+    def _draw_tray(self, surface: pygame.Surface, view: MiceMysticsView) -> None:
+        """This turn's roll and what the last change did, in words."""
+        roll = self.tray_roll(view)
+        board.draw_tray(surface, self.app.layout, self._tray(), roll, self.app.tr, self.result)
+
+    def tray_roll(self, view: MiceMysticsView) -> LastRoll | None:
+        """The roll the tray shows: the last one, while the turn it was made in lasts."""
+        if self.roll_turn != (view["round"], view["current"]):
+            return None
+        return view["last_roll"]
+
     def _minion_turn(self, view: MiceMysticsView) -> bool:
         return any(c["current"] and c["side"] == "minion" for c in view["track"])
 
@@ -324,7 +369,7 @@ class MiceMysticsScene(Scene):
         """On a minion turn, room above the actions for who moves them and whom they attack."""
         if not self._minion_turn(view):
             return None
-        _, _, _, area = self._board_areas(self._areas()[1])
+        _, _, area = self._board_areas(self._areas()[1])
         return pygame.Rect(area.x, area.y, area.width, int(self.app.layout.touch * 1.6))
 
     def _minion_note(self, view: MiceMysticsView) -> str:
@@ -344,7 +389,7 @@ class MiceMysticsScene(Scene):
         return f"{tr('Face-up encounter')}: {card} · {tr('surge')}: {surge}"
 
     def _action_buttons(self, view: MiceMysticsView) -> list[Button]:
-        _, _, _, area = self._board_areas(self._areas()[1])
+        _, _, area = self._board_areas(self._areas()[1])
         reminder = self._reminder_area(view)
         if reminder is not None:
             area = pygame.Rect(
