@@ -61,10 +61,6 @@ class MiceMysticsScene(Scene):
         super().enter()
         self.form = None
         self.selected = None
-        view = self.view()
-        acted = view["turn"]["moved"] or view["turn"]["action"] or view["pending"]
-        if self.roll_turn is None and acted:
-            self.roll_turn = (view["round"], view["current"])
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == TAP:
@@ -357,8 +353,13 @@ class MiceMysticsScene(Scene):
         board.draw_tray(surface, self.app.layout, self._tray(), roll, self.app.tr, self.result)
 
     def tray_roll(self, view: MiceMysticsView) -> LastRoll | None:
-        """The roll the tray shows: the last one, while the turn it was made in lasts."""
-        if self.roll_turn != (view["round"], view["current"]):
+        """The roll the tray shows: the last one, while the turn it was made in lasts.
+
+        A roll this screen did not see made (after a restart, or from a script)
+        counts as this turn's once the turn has moved, acted or asks something.
+        """
+        acted = view["turn"]["moved"] or view["turn"]["action"] or view["pending"]
+        if self.roll_turn != (view["round"], view["current"]) and not acted:
             return None
         return view["last_roll"]
 
