@@ -86,6 +86,9 @@ ATTACK = {
 }
 
 
+SEARCH = {"type": "mm.search", "tile": "Guard Room", "faces": ["bow"]}
+
+
 def moments(app: App) -> dict[str, object]:
     """Name -> how to bring the screen to that moment."""
     scene = app.scene
@@ -101,7 +104,14 @@ def moments(app: App) -> dict[str, object]:
         "hero": select,
         "surge": surge,
         "question": lambda: apply(app, ATTACK),
+        "result": lambda: submit(app, SEARCH),
     }
+
+
+def submit(app: App, line: dict[str, object]) -> None:
+    """Through the app, as a tap would: the screen hears the events and says what happened."""
+    assert app.session is not None
+    app.submit(app.session.parse(json.dumps(line)))
 
 
 def apply(app: App, line: dict[str, object]) -> None:
@@ -128,7 +138,7 @@ def main() -> None:
     out = Path(sys.argv[1] if len(sys.argv) > 1 else "docs/screenshots")
     out.mkdir(parents=True, exist_ok=True)
     for size in SIZES:
-        for moment in ("setup", "play", "question", "hero", "surge"):
+        for moment in ("setup", "play", "question", "hero", "surge", "result"):
             shoot(out, size, moment)
         app = App(Config(), Journal(":memory:"), size)
         for scene in ("home", "settings"):
