@@ -1,0 +1,120 @@
+"""A game's folded state as bytes, for the journal's snapshots, and back, checked.
+
+The state is a tree of frozen dataclasses; msgspec encodes it as MessagePack
+and decodes it only into the game's declared ``state_type``, field by field,
+so a snapshot can never build anything but a state (no pickle, no code).
+
+A snapshot is only an optimisation. Its ``tag`` names the encoding, the game,
+tablekit's version, a digest of the rules' source and the game's starting
+state (its content pack, its ruleset), so one written by another build or for
+other content is ignored, and the session folds the steps instead.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import logging
+import sys
+from pathlib import Path
+from typing import Generic, TypeVar
+
+import msgspec
+
+import tablekit
+from tablekit.rules import game as game_module
+from tablekit.rules.game import Game, state_type
+from tablekit.session.journal import Snapshot, snapshot_checksum
+
+S = TypeVar("S")
+
+FORMAT = 1
+"""The snapshot encoding; a change makes every older snapshot be ignored."""
+
+log = logging.getLogger(__name__)
+
+
+class SnapshotCodec(Generic[S]):
+    """Encodes and decodes one game's states."""
+
+    def __init__(self, game: Game[S], kind: type[S]) -> None:
+        self.kind = kind
+        self._encoder = msgspec.msgpack.Encoder(enc_hook=_plain)
+        self._decoder = msgspec.msgpack.Decoder(type=kind)
+        start = self._encoder.encode(game.start())
+        digest = hashlib.sha256(start)
+        digest.update(_source_digest(type(game).__module__).encode())
+        self.tag = f"{FORMAT}:{game.name}:{tablekit.__version__}:{digest.hexdigest()[:32]}"
+
+    @classmethod
+    def of(cls, game: Game[S]) -> SnapshotCodec[S] | None:
+        """The codec for ``game``, or None if it does not say its state's type."""
+        kind = state_type(game)
+        if kind is None:
+            return None
+        try:
+            return cls(game, kind)
+        except (TypeError, ValueError, msgspec.MsgspecError) as error:
+            log.warning("no snapshots for %s: %s", game.name, error)
+            return None
+
+    def encode(self, state: S) -> bytes | None:
+        """``state`` as bytes, or None (logged) if it does not come back equal."""
+        try:
+            data = self._encoder.encode(state)
+            if self._decoder.decode(data) == state:
+                return data
+            why = "it does not decode to an equal state"
+        except (TypeError, ValueError, msgspec.MsgspecError) as error:
+            why = str(error)
+        log.warning("no snapshot of this %s state: %s", self.kind.__name__, why)
+        return None
+
+    def decode(self, snapshot: Snapshot, session: str) -> S | None:
+        """The state ``snapshot`` holds, or None (logged) if it cannot be trusted."""
+        if snapshot.tag != self.tag:
+            why = f"written by another build or for other content ({snapshot.tag})"
+        elif snapshot_checksum(snapshot.tag, snapshot.state) != snapshot.checksum:
+            why = "its checksum does not match"
+        else:
+            try:
+                return self._decoder.decode(snapshot.state)
+            except (msgspec.MsgspecError, TypeError, ValueError) as error:
+                why = f"it does not decode: {error}"
+        log.info(
+            "snapshot of %r at step %d ignored, %s; folding every step instead",
+            session,
+            snapshot.step,
+            why,
+        )
+        return None
+
+
+def _plain(value: object) -> object:
+    """Text of a str subclass (a rules Phrase, say) is kept as plain text."""
+    if isinstance(value, str):
+        return str(value)
+    raise NotImplementedError(f"cannot snapshot a {type(value).__name__}")
+
+
+@functools.cache
+def _source_digest(module_name: str) -> str:
+    """A digest of the source of the game's rules: its package and the shared rules modules.
+
+    A snapshot folded by other rules may differ from folding the steps anew,
+    so a change to the rules' source retires every snapshot they made.
+    """
+    files: list[Path] = []
+    module = sys.modules.get(module_name)
+    where = getattr(module, "__file__", None)
+    if where:
+        path = Path(where)
+        files += sorted(path.parent.rglob("*.py")) if "." in module_name else [path]
+    files += sorted(Path(game_module.__file__).parent.glob("*.py"))
+    digest = hashlib.sha256()
+    for file in dict.fromkeys(files):
+        try:
+            digest.update(file.read_bytes())
+        except OSError:
+            digest.update(b"?")
+    return digest.hexdigest()
