@@ -211,3 +211,14 @@ def test_the_sheets_words_are_read_and_written_by_touch(app: App) -> None:
     assert app.scene.about  # type: ignore[attr-defined]
     press(app, "Numbers")
     assert not app.scene.about  # type: ignore[attr-defined]
+
+
+def test_the_gm_notes_an_obstacle_by_touch_and_the_patrol_screen_keeps_it(app: App) -> None:
+    """Summary, Game Structure 4: the GM's turn brings obstacles; the tracker remembers them."""
+    press(app, "Mouse Guard")
+    add_mouse(app, "saxon")
+    press(app, "Note…")
+    press(app, "Next")
+    type_on_keys(app, "owls")
+    press(app, "Save")
+    assert app.session.table_view()["notes"] == [{"kind": "obstacle", "text": "owls"}]  # type: ignore[union-attr]

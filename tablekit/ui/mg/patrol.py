@@ -80,6 +80,34 @@ def draw_patrol(
         widgets.text(surface, sheet["name"], name, size, theme.INK, "bold", "left")
         widgets.text(surface, conditions(sheet, tr), state, size, theme.WAX, "bold", "right")
         widgets.text(surface, counts(sheet, tr), bottom, size, theme.INK, "regular", "left")
+    drawn = mouse_rows(layout, area, len(mice))
+    below = pygame.Rect(area.x, drawn[-1].bottom + layout.gap, area.width, 0)
+    below.height = max(0, area.bottom - below.y)
+    draw_notes(surface, layout, below, view, tr)
+
+
+NOTE_NAMES = {"obstacle": mark("Obstacle"), "twist": mark("Twist")}
+
+
+def draw_notes(
+    surface: pygame.Surface, layout: Layout, area: pygame.Rect, view: MouseGuardView, tr: Tr
+) -> None:
+    """The GM's obstacles and twists of this session, the newest that fit, at full size.
+
+    Older notes give way rather than the type shrinking; `tablekit state` has them all.
+    """
+    font = theme.font("regular", layout.text("body"))
+    room = area.height // font.get_linesize()
+    shown: list[str] = []
+    for note in reversed(view["notes"]):
+        words = f"{tr(NOTE_NAMES[note['kind']])}: {note['text']}"
+        lines = widgets.lines_of(words, font, area.width)
+        if len(shown) + len(lines) > room:
+            break
+        shown = lines + shown
+    for number, line in enumerate(shown):
+        image = font.render(line, True, theme.CREAM)
+        surface.blit(image, (area.x, area.y + number * font.get_linesize()))
 
 
 def draw_phase(

@@ -10,7 +10,7 @@ from typing import Any, Literal
 
 from tablekit.rules.mouse_guard import commands as cmd
 from tablekit.rules.mouse_guard.view_types import CharacterView
-from tablekit.ui.form import Form
+from tablekit.ui.form import Field, Form
 from tablekit.ui.i18n import mark
 from tablekit.ui.mg.forms import Submit, Tr, choice
 
@@ -60,3 +60,16 @@ def prologue(sheet: CharacterView, submit: Submit, tr: Tr) -> Form:
         return submit(cmd.Prologue(sheet["name"], values["recover"]))
 
     return Form(f"{sheet['name']}: {tr('Prologue')}", [fields], confirm, tr("Done"))
+
+
+def note(submit: Submit, tr: Tr) -> Form:
+    """The GM notes an obstacle or a twist for this session's turns, typed on the screen's keys."""
+    kinds = [("obstacle", tr("Obstacle")), ("twist", tr("Twist"))]
+    first = choice("note", tr("Note"), kinds, "obstacle")
+    second = [Field("text", tr("What"), "text", "")]
+
+    def confirm(values: dict[str, Any]) -> bool:
+        kind: Literal["obstacle", "twist"] = "twist" if values["note"] == "twist" else "obstacle"
+        return submit(cmd.Note(kind, values["text"].strip()))
+
+    return Form(tr("Note"), [first, second], confirm, tr("Save"))

@@ -24,7 +24,7 @@ from tablekit.ui.mg.stage import Entry, Stage
 
 
 def patrol_actions(stage: Stage, view: MouseGuardView) -> list[Entry]:
-    """With the patrol shown: a new mouse, a conflict, the next phase."""
+    """With the patrol shown: a new mouse, a conflict, the next phase, a note for the GM."""
     tr = stage.app.tr
     return [
         (tr("New mouse"), lambda: stage.show(forms.new_mouse(stage.submit, tr)), True),
@@ -34,6 +34,11 @@ def patrol_actions(stage: Stage, view: MouseGuardView) -> list[Entry]:
             "mg.begin_conflict" in view["legal"] and bool(view["characters"]),
         ),
         (tr("Next phase"), partial(_next_phase, stage), "mg.set_phase" in view["legal"]),
+        (
+            tr("Note…"),
+            lambda: stage.show(session_forms.note(stage.submit, tr)),
+            "mg.note" in view["legal"],
+        ),
     ]
 
 
