@@ -114,4 +114,4 @@ def mouse_guard(args: argparse.Namespace) -> Answer:
 
 
 GAMES: dict[str, Callable[[argparse.Namespace], Answer]] = {"mouse-guard": mouse_guard}
-"""The games with odds, by the name ``--game`` uses."""
+"""The games with odds, by the GAME argument."""

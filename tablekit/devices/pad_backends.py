@@ -94,3 +94,8 @@ def _start_serial(pad: str, wiring: PadWiring, inbox: PadInbox) -> PadBackend | 
     except Exception as error:  # pyserial missing: the app runs on without
         inbox.post(PadStatus(pad, False, f"Serial pads unavailable: {error}"))
         return None
+
+
+def no_pads(settings: Buttons, inbox: PadInbox) -> PadBackends:
+    """No pads at all, whatever the settings say: for a headless screenshot of the screens."""
+    return PadBackends({})

@@ -128,7 +128,6 @@ class Buttons:
         return {"gm": self.gm, "patrol": self.patrol}
 
 
-
 @dataclass(frozen=True)
 class Config:
     display: Display = field(default_factory=Display)

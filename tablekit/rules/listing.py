@@ -3,8 +3,8 @@
 Everything the rest of tablekit needs to know about a game sits in its
 :class:`Listing`: how to make its rules, which scene plays it, which dice
 the tray camera reads for it, its language and its content, and how its
-action pads map to commands. Nothing outside the game's own package and the
-catalogue's list of games names a game.
+action pads map to commands. The home screen, the config check, scripts,
+the teach screen and the pads find games only through the catalogue.
 """
 
 from __future__ import annotations

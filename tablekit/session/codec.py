@@ -35,16 +35,16 @@ def registry(classes: Iterable[type[T]]) -> dict[str, type[T]]:
 
 def to_json(value: Command | Event) -> dict[str, Any]:
     """The JSON-ready dict of a command or event."""
-    fields = msgspec.to_builtins(value, enc_hook=_plain)
+    fields = msgspec.to_builtins(value, enc_hook=plain_text)
     assert isinstance(fields, dict)
     return {"type": value.kind, **fields}
 
 
-def _plain(value: object) -> object:
-    """Text of a str subclass (a rules Phrase, say) is journalled as plain text."""
+def plain_text(value: object) -> object:
+    """msgspec's hook: text of a str subclass (a rules Phrase, say) is stored as plain text."""
     if isinstance(value, str):
         return str(value)
-    raise NotImplementedError(f"cannot journal a {type(value).__name__}")
+    raise NotImplementedError(f"cannot store a {type(value).__name__}")
 
 
 def dumps(value: Command | Event) -> str:

@@ -307,14 +307,6 @@ class Journal:
                 raise damaged(session, step.id, "its command or events were changed")
         return found
 
-    def undo(self, session: str) -> Step | None:
-        """Mark the newest step in effect as undone and return it."""
-        return self.flip(session, undo=True)[0]
-
-    def redo(self, session: str) -> Step | None:
-        """Put back the oldest undone step and return it."""
-        return self.flip(session, undo=False)[0]
-
     def flip(self, session: str, undo: bool) -> tuple[Step | None, int]:
         """Undo or redo one step; return it (None if there was none) and the version
         the session had just before, so a caller knows whether it was in step."""

@@ -24,6 +24,7 @@ import msgspec
 import tablekit
 from tablekit.rules import game as game_module
 from tablekit.rules.game import Game, state_type
+from tablekit.session import codec
 from tablekit.session.journal import Snapshot, snapshot_checksum
 
 S = TypeVar("S")
@@ -39,7 +40,7 @@ class SnapshotCodec(Generic[S]):
 
     def __init__(self, game: Game[S], kind: type[S]) -> None:
         self.kind = kind
-        self._encoder = msgspec.msgpack.Encoder(enc_hook=_plain)
+        self._encoder = msgspec.msgpack.Encoder(enc_hook=codec.plain_text)
         self._decoder = msgspec.msgpack.Decoder(type=kind)
         start = self._encoder.encode(game.start())
         digest = hashlib.sha256(start)
@@ -88,13 +89,6 @@ class SnapshotCodec(Generic[S]):
             why,
         )
         return None
-
-
-def _plain(value: object) -> object:
-    """Text of a str subclass (a rules Phrase, say) is kept as plain text."""
-    if isinstance(value, str):
-        return str(value)
-    raise NotImplementedError(f"cannot snapshot a {type(value).__name__}")
 
 
 @functools.cache

@@ -19,10 +19,10 @@ from typing import Any
 import pygame
 
 from tablekit.devices import keypad
-from tablekit.devices.pad_backends import start_pads
+from tablekit.devices.pad_backends import PadBackends, start_pads
 from tablekit.devices.pads import PadInbox
 from tablekit.local import config, failures, paths
-from tablekit.local.config import Config
+from tablekit.local.config import Buttons, Config
 from tablekit.rules import catalog
 from tablekit.rules.errors import RuleError
 from tablekit.rules.game import Command
@@ -74,6 +74,7 @@ class App:
         journal: Journal,
         size: tuple[int, int] | None = None,
         games: Mapping[str, Listing] | None = None,
+        pads: Callable[[Buttons, PadInbox], PadBackends] = start_pads,
     ) -> None:
         pygame.display.init()
         pygame.font.init()
@@ -86,7 +87,7 @@ class App:
         self.tr = translator(self.language())
         self.pads = PadInbox()
         self.pad_status: dict[str, PadStatus] = {}
-        self.pad_backends = start_pads(settings.buttons, self.pads)
+        self.pad_backends = pads(settings.buttons, self.pads)
         self.notice_text = ""
         self.notice_left = 0.0
         """Seconds until the notice goes away by itself."""
@@ -274,13 +275,21 @@ class App:
             self.submit(command)
 
     def _pad_command(self, press: PadPressed) -> Command | None:
-        """What the current game makes of ``press``; None if it uses no pads."""
-        if self.session is None:
-            return None
-        listing = self.games.get(self.session.game.name)
-        if listing is None or listing.pads is None:
+        """What the game on screen makes of ``press``; None if it uses no pads.
+
+        A press while Home, Settings or the dice tray shows does nothing: someone
+        trying a pad on the Settings screen must not script into a live conflict.
+        """
+        listing = self._playing()
+        if self.session is None or listing is None or listing.pads is None:
             return None
         return listing.pads(self.session.state, press)
+
+    def _playing(self) -> Listing | None:
+        """The listing of the game whose scene is on screen, if one is."""
+        if self.session is None or self.scene.name != self.session.game.name:
+            return None
+        return self.games.get(self.session.game.name)
 
     # -- the loop ------------------------------------------------------------------
 
@@ -289,17 +298,23 @@ class App:
         clock = pygame.time.Clock()
         dt = 0.0
         code = 0
-        while self.running:
-            try:
-                self.step(dt)
-                self.failures = 0
-            except Exception as error:  # no traceback on the table: see recover()
-                code = self.recover(error)
-            dt = clock.tick(self.settings.display.fps) / 1000
-        self.scene.exit()
+        try:
+            while self.running:
+                try:
+                    self.step(dt)
+                    self.failures = 0
+                except Exception as error:  # no traceback on the table: see recover()
+                    code = self.recover(error)
+                dt = clock.tick(self.settings.display.fps) / 1000
+            self.scene.exit()
+        finally:
+            self.close()
+        return code
+
+    def close(self) -> None:
+        """Let the pads go and shut the display; safe to call more than once."""
         self.pad_backends.close()
         pygame.quit()
-        return code
 
     def recover(self, error: Exception) -> int:
         """Log an unexpected failure and carry on from Home, saying so in one line.
@@ -369,7 +384,7 @@ class App:
 
     def _key_pad(self, event: pygame.event.Event) -> bool:
         """In a game played with pads, the letter keys are pads too (see :mod:`.keypad`)."""
-        listing = self.games.get(self.session.game.name) if self.session else None
+        listing = self._playing()
         press = keypad.press_for(pygame.key.name(event.key))
         if listing is None or listing.pads is None or press is None or event.mod & pygame.KMOD_CTRL:
             return False

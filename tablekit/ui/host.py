@@ -58,7 +58,7 @@ class Host(Protocol):
     def redo(self) -> None: ...
 
     def notice(self, text: str) -> None:
-        """Show ``text`` to the table until the next tap."""
+        """Show ``text`` to the table for a few seconds, where no button is."""
         ...
 
     def change_settings(self, settings: Config) -> None:

@@ -5,9 +5,13 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
 from tablekit.rules.listing import Listing
 from tablekit.session.journal import Journal
+
+if TYPE_CHECKING:
+    from tablekit.ui.app import App
 
 
 def screenshot(
@@ -25,12 +29,23 @@ def screenshot(
     """
     os.environ["SDL_VIDEODRIVER"] = "dummy"
     os.environ["SDL_AUDIODRIVER"] = "dummy"
+    from tablekit.devices.pad_backends import no_pads
+    from tablekit.local import config
+    from tablekit.ui.app import App
+
+    app = App(config.load(), journal, size, games, pads=no_pads)
+    try:
+        return _shoot(app, scene, out, session)
+    finally:
+        app.close()
+
+
+def _shoot(app: App, scene: str, out: str, session: str | None) -> int:
+    """Bring ``app`` to ``scene`` and save it; an exit status, with the reason on stderr."""
     import pygame
 
-    from tablekit.local import config
-    from tablekit.ui.app import SCENES, App
+    from tablekit.ui.app import SCENES
 
-    app = App(config.load(), journal, size, games)
     if scene not in SCENES and scene not in app.games:
         known = ", ".join([*SCENES, *app.games])
         print(f"tablekit: unknown scene {scene!r}; scenes: {known}", file=sys.stderr)

@@ -29,5 +29,6 @@ def make_app(journal: Journal) -> Iterator[object]:
     finally:
         for app in made:
             app.scene.exit()
+            app.pad_backends.close()  # a serial pad's reconnecting thread must not outlive it
         theme.font.cache_clear()
         pygame.quit()

@@ -204,3 +204,16 @@ def test_an_actor_with_persona_buys_a_die_before_the_roll(app: App) -> None:
     before = patrol_pool()
     press(app, app.tr("{side}: Persona +1D").format(side=app.tr("Patrol")))
     assert patrol_pool() == before + 1
+
+
+def test_an_old_hold_never_opens_the_gms_pad_later(app: App) -> None:
+    from tablekit.ui.mg.conflict_controls import HOLD_SECONDS
+
+    begun(app)
+    controls = app.scene.conflict_controls  # type: ignore[attr-defined]
+    press(app, "GM's pad (hold)")
+    started = controls.holding
+    press(app, "Patrol's pad")  # another touch in between: the hold is over
+    assert controls.holding is None
+    assert controls.release(now=started + 10 * HOLD_SECONDS) is False
+    assert controls.pad == "patrol"

@@ -53,7 +53,9 @@ class ConflictControls:
         layout = app.layout
         now = _conflict(view)
         area = self._area(now)
-        if now["status"] == "scripting" and self.pad is not None:
+        if now["status"] != "scripting":
+            self.pad = None  # the next volley's GM pad needs its hold again
+        if self.pad is not None:
             pad_row = pygame.Rect(area.x, area.bottom - layout.touch, area.width, layout.touch)
             area.height -= layout.touch + layout.gap
             pad = pad_buttons(pad_row, self.pad, app.pads, app.tr, layout.gap)
@@ -185,7 +187,7 @@ class ConflictControls:
 
         Return whether the screen changed.
         """
-        began, self.holding = self.holding, None
+        began, self.holding = self.holding, None  # any release ends a hold, used or not
         if began is None:
             return False
         if (time.monotonic() if now is None else now) - began < HOLD_SECONDS:
