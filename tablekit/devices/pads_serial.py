@@ -166,6 +166,8 @@ class SerialPad:
                 )
             except SerialException as error:
                 self._status(False, why_not(self.path, error))
+            except (OSError, ValueError) as error:  # a bad path or setting: say so, keep trying
+                self._status(False, f"{self.path} cannot be opened: {error}")
             else:
                 if self._serve(port):
                     wait = self._first_wait
