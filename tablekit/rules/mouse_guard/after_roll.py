@@ -14,8 +14,8 @@ from tablekit.rules.mouse_guard import commands as cmd
 from tablekit.rules.mouse_guard import events as ev
 from tablekit.rules.mouse_guard import procedure_events as pev
 from tablekit.rules.mouse_guard.character import Character
-from tablekit.rules.mouse_guard.dice import Face, axes, explode, explosion_needs
-from tablekit.rules.mouse_guard.draft import Draft, dice, read_faces
+from tablekit.rules.mouse_guard.dice import Face, axes
+from tablekit.rules.mouse_guard.draft import Draft, dice, explosion
 from tablekit.rules.mouse_guard.procedure import at_step, reach
 from tablekit.rules.mouse_guard.state import Side, Step, Test
 
@@ -92,19 +92,7 @@ def explode_axes(d: Draft, c: cmd.Explode, rng: random.Random) -> None:
     count = axes(side.faces)
     if not count:
         raise RuleError("There is no axe to explode")
-    faces: tuple[str, ...]
-    if c.faces is None:
-        faces = tuple(face.value for face in explode(count, rng))
-    else:
-        faces = read_faces(c.faces)
-        if len(faces) != explosion_needs(count, faces):
-            raise RuleError(
-                "{axes} axes and {new} new axes roll {need} dice; {given} faces were given",
-                axes=count,
-                new=axes(faces),
-                need=explosion_needs(count, faces),
-                given=len(faces),
-            )
+    faces = explosion(c.faces, count, rng)
     reach(d, test, Step.AXES, which)
     d.emit(
         ev.PointsGained(character.name, -1, 0, EXPLODE),

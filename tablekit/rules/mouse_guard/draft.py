@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from tablekit.rules.errors import RuleError
 from tablekit.rules.game import Event
-from tablekit.rules.mouse_guard.dice import read_face, roll
+from tablekit.rules.mouse_guard.dice import axes, explode, explosion_needs, read_face, roll
 from tablekit.rules.mouse_guard.evolve import evolve
 from tablekit.rules.mouse_guard.state import State
 
@@ -52,3 +52,21 @@ def read_faces(given: Sequence[str | int]) -> tuple[str, ...]:
                 value=value,
             ) from None
     return tuple(faces)
+
+
+def explosion(given: Sequence[str | int] | None, count: int, rng: random.Random) -> tuple[str, ...]:
+    """The dice Fate adds for ``count`` axes: the given faces if the table read them (they
+    must complete the chain, new axes rolling again), else a fresh roll with ``rng``."""
+    if given is None:
+        return tuple(face.value for face in explode(count, rng))
+    faces = read_faces(given)
+    need = explosion_needs(count, faces)
+    if len(faces) != need:
+        raise RuleError(
+            "{axes} axes and {new} new axes roll {need} dice; {given} faces were given",
+            axes=count,
+            new=axes(faces),
+            need=need,
+            given=len(faces),
+        )
+    return faces

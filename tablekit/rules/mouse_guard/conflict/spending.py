@@ -27,8 +27,8 @@ from tablekit.rules.mouse_guard.conflict.action import (
 )
 from tablekit.rules.mouse_guard.conflict.setup import current
 from tablekit.rules.mouse_guard.conflict.state import ActionTest, Part
-from tablekit.rules.mouse_guard.dice import MAX_DICE, axes, explode, explosion_needs
-from tablekit.rules.mouse_guard.draft import Draft, read_faces
+from tablekit.rules.mouse_guard.dice import MAX_DICE, axes
+from tablekit.rules.mouse_guard.draft import Draft, explosion
 
 
 def _actor(d: Draft, test: ActionTest) -> Character:
@@ -111,19 +111,7 @@ def explode_axes(d: Draft, c: ccmd.ActionExplode, rng: random.Random) -> None:
     count = axes(test.faces)
     if not count:
         raise RuleError("There is no axe to explode")
-    faces: tuple[str, ...]
-    if c.faces is None:
-        faces = tuple(face.value for face in explode(count, rng))
-    else:
-        faces = read_faces(c.faces)
-        if len(faces) != explosion_needs(count, faces):
-            raise RuleError(
-                "{axes} axes and {new} new axes roll {need} dice; {given} faces were given",
-                axes=count,
-                new=axes(faces),
-                need=explosion_needs(count, faces),
-                given=len(faces),
-            )
+    faces = explosion(c.faces, count, rng)
     d.emit(
         ev.PointsGained(character.name, -1, 0, "explode"),
         cev.ActionExploded(c.side, faces),
