@@ -21,11 +21,7 @@ from dataclasses import dataclass
 
 from tablekit.cli.sessions import Subparsers
 from tablekit.rules.mouse_guard import odds as mg_odds
-
-MAX_DICE = 30
-"""The largest pool asked about: far beyond a real test, and still a few milliseconds."""
-
-MAX_OB = 30
+from tablekit.rules.mouse_guard.dice import MAX_DICE, MAX_OB
 
 
 class OddsError(ValueError):

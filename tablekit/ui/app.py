@@ -145,7 +145,7 @@ class App:
         chosen = self.settings.ui.language
         if chosen != "auto":
             return chosen
-        listing = self.games.get(self.session.game.name) if self.session else None
+        listing = self._listing()
         return listing.language if listing else "en"
 
     def submit(self, command: Command) -> bool:
@@ -166,7 +166,7 @@ class App:
 
     def show_lights(self) -> None:
         """Light each pad as the current game says: filled slots and lock, never the actions."""
-        listing = self.games.get(self.session.game.name) if self.session else None
+        listing = self._listing()
         if self.session is None or listing is None or listing.lights is None:
             return
         for pad in self.settings.buttons.pads():
@@ -289,7 +289,11 @@ class App:
         """The listing of the game whose scene is on screen, if one is."""
         if self.session is None or self.scene.name != self.session.game.name:
             return None
-        return self.games.get(self.session.game.name)
+        return self._listing()
+
+    def _listing(self) -> Listing | None:
+        """The listing of the current session's game, wherever the table is."""
+        return self.games.get(self.session.game.name) if self.session else None
 
     # -- the loop ------------------------------------------------------------------
 
