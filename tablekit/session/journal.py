@@ -96,6 +96,15 @@ class Step:
     events: str
     checksum: str | None = None
 
+    def verify(self, session: str) -> None:
+        """Raise a JournalError naming the step if its text no longer matches its checksum."""
+        if self.checksum is not None and (
+            not isinstance(self.command, str)
+            or not isinstance(self.events, str)
+            or step_checksum(self.command, self.events) != self.checksum
+        ):
+            raise damaged(session, self.id, "its command or events were changed")
+
 
 @dataclass(frozen=True)
 class Snapshot:
@@ -299,12 +308,7 @@ class Journal:
         )
         found = [Step(*row) for row in self._read(query, (session, after))]
         for step in found:
-            if step.checksum is not None and (
-                not isinstance(step.command, str)
-                or not isinstance(step.events, str)
-                or step_checksum(step.command, step.events) != step.checksum
-            ):
-                raise damaged(session, step.id, "its command or events were changed")
+            step.verify(session)
         return found
 
     def flip(self, session: str, undo: bool) -> tuple[Step | None, int]:

@@ -12,7 +12,7 @@ from tablekit.rules.game import Command, Event, Game, fold
 from tablekit.rules.secret import HIDDEN, TABLE, Secret, project
 from tablekit.session import codec
 from tablekit.session.commands import SESSION_COMMANDS, Redo, Redone, Undo, Undone
-from tablekit.session.journal import Journal, StaleSession, Step, damaged, step_checksum
+from tablekit.session.journal import Journal, StaleSession, Step, damaged
 from tablekit.session.snapshots import SnapshotCodec
 
 S = TypeVar("S")
@@ -190,7 +190,7 @@ class Session(Generic[S]):
         if step is None:
             raise RuleError("There is nothing to redo")
         if before == self.version:  # nobody else moved: fold just the step put back
-            self._check(step)
+            step.verify(self.name)
             self.state = fold(self.game, self.state, self._events_of(step))
             self.version, self._step, self._tail = before + 1, step.id, self._tail + 1
         else:
@@ -222,10 +222,6 @@ class Session(Generic[S]):
                 if state is not None:
                     return state, snapshot.step
         return self.game.start(), 0
-
-    def _check(self, step: Step) -> None:
-        if step.checksum is not None and step.checksum != step_checksum(step.command, step.events):
-            raise damaged(self.name, step.id, "its command or events were changed")
 
     def _events_of(self, step: Step) -> list[Event]:
         """The events of ``step``; a JournalError naming it if they cannot be read."""
