@@ -13,6 +13,7 @@ import os
 import sys
 import time
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -243,15 +244,25 @@ class App:
             self.scenes[name] = scene
         return self.scenes[name]
 
-    def ask_dice(
-        self, kind: str, then: Callable[[list[int | str]], bool | None], return_to: str
-    ) -> None:
-        """Show the dice tray for a roll of ``kind``; ``then`` gets the confirmed faces."""
+    def roll_on_tray(self, kind: str, command: Command) -> None:
+        """Let the table roll ``command``'s dice (``kind``) and confirm them on the tray.
+
+        The confirmed faces go into the command's ``faces`` and it is submitted
+        from the screen that asked, shown again first so it reacts to the roll.
+        A refusal (a die short) brings the tray back with the same dice.
+        """
         from tablekit.ui.scenes.camera import CameraScene
+
+        back = self.scene.name
+
+        def with_faces(faces: list[int | str]) -> bool:
+            self.goto(back)
+            rolled: Any = command  # every rolling command has a ``faces`` field
+            return self.submit(replace(rolled, faces=tuple(str(face) for face in faces)))
 
         tray = self.scene_named("camera")
         assert isinstance(tray, CameraScene)
-        tray.request(kind, then, return_to=return_to)
+        tray.request(kind, with_faces, return_to=back)
         self.goto("camera")
 
     # -- pads ----------------------------------------------------------------------

@@ -21,7 +21,6 @@ from tablekit.ui.layout import Layout
 from tablekit.ui.sound import Cues
 
 Translate = Callable[[str], str]
-DiceAnswer = Callable[[list[int | str]], bool | None]
 
 
 class Host(Protocol):
@@ -65,10 +64,7 @@ class Host(Protocol):
         """Use and save new settings."""
         ...
 
-    def ask_dice(self, kind: str, then: DiceAnswer, return_to: str) -> None:
-        """Show the dice tray for a roll of ``kind`` dice (camera or taps).
-
-        ``then`` receives the faces once the table confirms them, and may answer
-        False (the rules refused the roll) to bring the tray back with the same dice.
-        """
+    def roll_on_tray(self, kind: str, command: Command) -> None:
+        """Let the table roll ``command``'s ``kind`` dice on the tray (camera or taps); the
+        confirmed faces are submitted with the command from the screen that asked."""
         ...

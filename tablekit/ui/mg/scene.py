@@ -11,7 +11,6 @@ Forms take the whole screen while open.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 from typing import Any, cast
 
 import pygame
@@ -274,12 +273,5 @@ class MouseGuardScene(Scene):
         if not self.own_dice:
             return self.app.submit(command)
         kind = self.app.settings.camera.dice_kind
-        kind = kind if kind in GUARD_DICE else "d6"
-
-        def with_faces(faces: list[int | str]) -> bool:
-            self.app.goto(self.name)
-            rolled: Any = command  # every rolling command has a ``faces`` field
-            return self.app.submit(replace(rolled, faces=tuple(str(face) for face in faces)))
-
-        self.app.ask_dice(kind, with_faces, return_to=self.name)
+        self.app.roll_on_tray(kind if kind in GUARD_DICE else "d6", command)
         return True

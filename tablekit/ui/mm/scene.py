@@ -11,7 +11,6 @@ is one tap. Undo is always in the top bar.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import replace
 from typing import Any, cast
 
 import pygame
@@ -153,13 +152,7 @@ class MiceMysticsScene(Scene):
         """
         if not (self.own_dice and getattr(command, "faces", ()) is None):
             return self.app.submit(command)
-
-        def with_faces(faces: list[int | str]) -> bool:
-            self.app.goto(self.name)  # back first, so this scene reacts to the roll
-            rolled: Any = command  # every rolling command has a ``faces`` field
-            return self.app.submit(replace(rolled, faces=tuple(str(face) for face in faces)))
-
-        self.app.ask_dice("mm-action", with_faces, return_to=self.name)
+        self.app.roll_on_tray("mm-action", command)
         return True
 
     def _toggle_dice(self) -> None:
