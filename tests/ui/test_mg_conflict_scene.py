@@ -138,8 +138,6 @@ def begun(app: App) -> None:
 
 def test_the_gms_pad_on_the_screen_opens_only_after_a_hold(app: App) -> None:
     """Issue: a virtual pad shows only when a side asks; the GM's hides behind a hold."""
-    from tablekit.ui.mg.conflict_controls import HOLD_SECONDS
-
     begun(app)
     controls = app.scene.conflict_controls  # type: ignore[attr-defined]
     press(app, "GM's pad (hold)")
@@ -147,7 +145,9 @@ def test_the_gms_pad_on_the_screen_opens_only_after_a_hold(app: App) -> None:
     app.step(0.0)
     assert controls.pad is None  # a quick tap is not enough
     press(app, "GM's pad (hold)")
-    assert controls.release(now=controls.holding + HOLD_SECONDS) is True
+    assert controls.release(now=controls.opens_at - 0.01) is False  # let go too soon
+    press(app, "GM's pad (hold)")
+    assert controls.release(now=controls.opens_at) is True
     assert controls.pad == "gm"
     press(app, "Attack")  # the on-screen pad posts through the pad seam
     app.step(0.0)
@@ -212,8 +212,8 @@ def test_an_old_hold_never_opens_the_gms_pad_later(app: App) -> None:
     begun(app)
     controls = app.scene.conflict_controls  # type: ignore[attr-defined]
     press(app, "GM's pad (hold)")
-    started = controls.holding
+    opens_at = controls.opens_at
     press(app, "Patrol's pad")  # another touch in between: the hold is over
-    assert controls.holding is None
-    assert controls.release(now=started + 10 * HOLD_SECONDS) is False
+    assert controls.opens_at is None
+    assert controls.release(now=opens_at + 10 * HOLD_SECONDS) is False
     assert controls.pad == "patrol"

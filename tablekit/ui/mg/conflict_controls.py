@@ -32,8 +32,8 @@ class ConflictControls:
         self.stage = stage
         self.pad: str | None = None
         """The side whose action pad is shown on the screen, for a table without buttons."""
-        self.holding: float | None = None
-        """When the GM's finger went down on "GM's pad": it opens only after a hold."""
+        self.opens_at: float | None = None
+        """While the GM's finger is down on "GM's pad": the moment a release opens it."""
 
     def draw(self, surface: pygame.Surface, view: MouseGuardView) -> None:
         """The two sides, what is happening, and the buttons below."""
@@ -180,17 +180,15 @@ class ConflictControls:
         if self.pad == "gm":
             self.pad = None
         else:
-            self.holding = time.monotonic()
+            self.opens_at = time.monotonic() + HOLD_SECONDS
 
     def release(self, now: float | None = None) -> bool:
         """The finger is lifted: after a hold of :data:`HOLD_SECONDS` the GM's pad shows.
 
         Return whether the screen changed.
         """
-        began, self.holding = self.holding, None  # any release ends a hold, used or not
-        if began is None:
-            return False
-        if (time.monotonic() if now is None else now) - began < HOLD_SECONDS:
+        opens_at, self.opens_at = self.opens_at, None  # any release ends a hold, used or not
+        if opens_at is None or (time.monotonic() if now is None else now) < opens_at:
             return False
         self.pad = "gm"
         return True

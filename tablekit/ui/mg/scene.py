@@ -54,7 +54,7 @@ class MouseGuardScene(Scene):
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == TAP:
-            self.conflict_controls.holding = None  # a new touch: an old hold never counts
+            self.conflict_controls.opens_at = None  # a new touch: an old hold never counts
             self._tap(event.pos)
         elif event.type in (pygame.MOUSEBUTTONUP, pygame.FINGERUP):
             self.dirty = self.conflict_controls.release() or self.dirty
