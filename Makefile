@@ -1,6 +1,8 @@
 # Two commands for a fresh machine: `make run` and `make test`.
-# The virtual environment is made on first use. On a Raspberry Pi it sees the
-# system packages, because picamera2 and lgpio come from apt, never from pip.
+# The virtual environment is made on first use, for development: it holds the dev
+# extras (tests, linters). On a Raspberry Pi it sees the system packages, because
+# picamera2 and lgpio come from apt, never from pip. The kiosk is not installed from
+# here but by systemd/install-pi.sh, into /opt/tablekit with the runtime packages only.
 VENV ?= .venv
 PY := $(VENV)/bin/python
 ON_PI := $(shell grep -qs 'Raspberry Pi' /proc/device-tree/model && echo yes)
