@@ -124,7 +124,8 @@ ACTION_FACES: dict[str, Callable[[pygame.Surface, pygame.Rect, Colour], None]] =
 
 
 def action_die(surface: pygame.Surface, rect: pygame.Rect, face: str, number: int) -> None:
-    """A die: parchment square, the face's symbol, and its movement number."""
+    """A die: parchment square, the face's symbol, and its movement number when it can be
+    read (a small die in the tray leaves the number to the words beside it)."""
     radius = rect.width // 6
     pygame.draw.rect(surface, theme.CREAM, rect, border_radius=radius)
     pygame.draw.rect(surface, theme.INK, rect, width=max(2, rect.width // 25), border_radius=radius)
@@ -133,7 +134,8 @@ def action_die(surface: pygame.Surface, rect: pygame.Rect, face: str, number: in
     corner = pygame.Rect(
         rect.x + rect.width // 12, rect.bottom - rect.height // 3, rect.width // 4, rect.height // 3
     )
-    widgets.text(surface, str(number), corner, rect.height // 4, theme.BLUE, "black")
+    if rect.height // 4 >= widgets.LEAST:
+        widgets.text(surface, str(number), corner, rect.height // 4, theme.BLUE, "black")
 
 
 def snake(surface: pygame.Surface, rect: pygame.Rect, ink: Colour) -> None:

@@ -12,13 +12,52 @@ from tablekit.ui import theme
 Colour = tuple[int, int, int]
 
 
-def fit_font(text: str, face: str, size: int, width: int) -> pygame.font.Font:
-    """The largest font no bigger than ``size`` in which ``text`` fits ``width``."""
-    font = theme.font(face, size)
-    while size > 12 and font.size(text)[0] > width:
+LEAST = 18
+"""Text is never shrunk below this many pixels to fit: at 800x480 it reads from 1.5 m.
+Text asked for smaller (a die's corner number) is drawn as asked."""
+
+
+@dataclass(frozen=True)
+class Drawn:
+    """One line of text as drawn: its words, pixel size, where it landed and its room.
+
+    ``cut`` says the words did not fit their room even at :data:`LEAST`.
+    """
+
+    words: str
+    size: int
+    place: pygame.Rect
+    room: pygame.Rect
+    cut: bool = False
+
+
+LEDGER: list[Drawn] | None = None
+"""While a list (in layout tests), every line of text drawn is noted in it."""
+
+
+def _note(drawn: Drawn) -> None:
+    if LEDGER is not None:
+        LEDGER.append(drawn)
+
+
+def fit_size(text: str, face: str, size: int, width: int) -> int:
+    """The largest size no bigger than ``size`` (nor below :data:`LEAST`) that fits ``width``."""
+    least = min(size, LEAST)
+    while size - 2 >= least and theme.font(face, size).size(text)[0] > width:
         size -= 2
-        font = theme.font(face, size)
-    return font
+    return size
+
+
+def fit_font(text: str, face: str, size: int, width: int) -> pygame.font.Font:
+    """The font of :func:`fit_size`."""
+    return theme.font(face, fit_size(text, face, size, width))
+
+
+def _cut(words: str, font: pygame.font.Font, width: int) -> str:
+    """``words`` shortened with an ellipsis until they fit ``width``."""
+    while len(words) > 1 and font.size(words + "\N{HORIZONTAL ELLIPSIS}")[0] > width:
+        words = words[:-1]
+    return words.rstrip() + "\N{HORIZONTAL ELLIPSIS}"
 
 
 def text(
@@ -30,9 +69,16 @@ def text(
     face: str = "bold",
     align: str = "center",
 ) -> pygame.Rect:
-    """Draw one line of ``words`` inside ``rect``, shrinking it to fit; return its rect."""
-    font = fit_font(words, face, size, rect.width)
-    image = font.render(words, True, colour)
+    """Draw one line of ``words`` inside ``rect``, shrinking it to fit; return its rect.
+
+    It never shrinks below :data:`LEAST`: words that still do not fit are cut
+    with an ellipsis, and the ledger says so (a layout test fails on it).
+    """
+    fitted = fit_size(words, face, size, rect.width)
+    font = theme.font(face, fitted)
+    cut = font.size(words)[0] > rect.width
+    shown = _cut(words, font, rect.width) if cut else words
+    image = font.render(shown, True, colour)
     place = image.get_rect()
     if align == "left":
         place.midleft = rect.midleft
@@ -41,6 +87,7 @@ def text(
     else:
         place.center = rect.center
     surface.blit(image, place)
+    _note(Drawn(words, fitted, place, rect, cut))
     return place
 
 
@@ -68,21 +115,24 @@ def wrapped(
     colour: Colour = theme.INK,
     face: str = "regular",
 ) -> int:
-    """Draw ``words`` wrapped to ``rect``, shrinking the type until all lines fit.
-
-    Returns the height used.
+    """Draw ``words`` wrapped to ``rect``, shrinking the type (never below
+    :data:`LEAST`) until all lines fit. Returns the height used.
     """
+    least = min(size, LEAST)
     font = theme.font(face, size)
     lines = lines_of(words, font, rect.width)
-    while size > 14 and len(lines) * font.get_linesize() > rect.height:
+    while size - 2 >= least and len(lines) * font.get_linesize() > rect.height:
         size -= 2
         font = theme.font(face, size)
         lines = lines_of(words, font, rect.width)
     y = rect.y
-    for line in lines:
+    for number, line in enumerate(lines):
+        room = pygame.Rect(rect.x, y, rect.width, font.get_linesize())
         if y + font.get_linesize() > rect.bottom:
+            _note(Drawn(" ".join(lines[number:]), size, room, rect, cut=True))
             break
-        surface.blit(font.render(line, True, colour), (rect.x, y))
+        place = surface.blit(font.render(line, True, colour), (rect.x, y))
+        _note(Drawn(line, size, place, rect, font.size(line)[0] > rect.width))
         y += font.get_linesize()
     return y - rect.y
 
@@ -111,7 +161,8 @@ def tick(surface: pygame.Surface, rect: pygame.Rect, colour: Colour) -> pygame.R
 
 @dataclass
 class Button:
-    """A touch target with a label. Disabled buttons are dimmed *and* struck through."""
+    """A touch target with a label. A disabled one is flat (a thin edge, no fill of its
+    own) with soft ink, so it reads as off without colour and without striking its words."""
 
     rect: pygame.Rect
     label: str
@@ -123,17 +174,15 @@ class Button:
     ink: Colour = theme.INK
 
     def draw(self, surface: pygame.Surface, size: int) -> None:
-        fill = self.fill if self.enabled else theme.PARCHMENT_DARK
-        edge = theme.CHEESE if self.selected else theme.EDGE
-        panel(surface, self.rect, fill, edge, width=6 if self.selected else 3)
+        fill = self.fill if self.enabled else theme.WOOD_LIGHT
+        edge = theme.CHEESE if self.selected else (theme.EDGE if self.enabled else theme.DISABLED)
+        panel(
+            surface, self.rect, fill, edge, width=6 if self.selected else (3 if self.enabled else 1)
+        )
         inner = self.rect.inflate(-12, -6)
         if self.selected:
             inner = tick(surface, inner, self.ink)
-        ink = self.ink if self.enabled else theme.DISABLED
-        drawn = text(surface, self.label, inner, size, ink)
-        if not self.enabled and len(self.label) > 1:
-            y = drawn.centery
-            pygame.draw.line(surface, theme.DISABLED, (drawn.left, y), (drawn.right, y), 2)
+        text(surface, self.label, inner, size, self.ink if self.enabled else theme.DISABLED)
 
     def press(self, pos: tuple[int, int]) -> bool:
         """Run the action if ``pos`` is on an enabled button; say whether it was."""

@@ -217,10 +217,10 @@ class MiceMysticsScene(Scene):
         right = chrome.bar_buttons(
             layout,
             [
-                (self.app.tr("Undo"), self.app.undo, session.can_undo),
                 (self.app.tr("Redo"), self.app.redo, session.can_redo),
+                (self.app.tr("Undo"), self.app.undo, session.can_undo),
             ],
-        )
+        )  # packed from the right: Undo sits left of Redo, as in every editor
         left = chrome.bar_buttons(layout, [(self.app.tr("Home"), self._home, True)], side="left")
         dice = chrome.bar_buttons(layout, [(self.app.tr("Our dice"), self._toggle_dice, True)])[0]
         dice.rect.right = right[-1].rect.left - layout.gap
