@@ -24,6 +24,7 @@ from tablekit.devices.pad_backends import PadBackends, start_pads
 from tablekit.devices.pads import PadInbox
 from tablekit.local import config, failures, paths
 from tablekit.local.config import Buttons, Config
+from tablekit.local.notify import Notifier
 from tablekit.rules import catalog
 from tablekit.rules.errors import RuleError
 from tablekit.rules.game import Command
@@ -313,6 +314,7 @@ class App:
         clock = pygame.time.Clock()
         dt = 0.0
         code = 0
+        service = Notifier()  # systemd's watchdog: a loop that stops turning is restarted
         try:
             while self.running:
                 try:
@@ -320,6 +322,7 @@ class App:
                     self.failures = 0
                 except Exception as error:  # no traceback on the table: see recover()
                     code = self.recover(error)
+                service.alive()
                 dt = clock.tick(self.settings.display.fps) / 1000
             self.scene.exit()
         finally:
