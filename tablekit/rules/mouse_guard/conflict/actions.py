@@ -1,7 +1,6 @@
 """How two revealed actions meet: the sheet's action interaction table and the action
-descriptions, as a plan of who tests, against what, and what a margin does.
-
-The table (rows and columns alike: Attack, Defend, Feint, Maneuver)::
+descriptions, as a plan of who tests, against what, and what a margin does. The table
+itself is data (:mod:`.tables`); Mouse Guard's reads (rows and columns alike)::
 
                 Attack  Defend  Feint  Maneuver
     Attack        I       V       *       V
@@ -20,31 +19,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from tablekit.rules.mouse_guard.conflict.tables import MOUSE_GUARD
+
 INDEPENDENT = "independent"
 VERSUS = "versus"
 FEINT_DEFEND = "feint_vs_defend"
 FEINT_ATTACK = "feint_vs_attack"
 
-OBSTACLE = {"attack": 0, "defend": 3, "feint": 0, "maneuver": 0}
-"""Each action's obstacle when it is tested on its own."""
-
-_TABLE = {
-    ("attack", "attack"): INDEPENDENT,
-    ("attack", "defend"): VERSUS,
-    ("attack", "feint"): FEINT_ATTACK,
-    ("attack", "maneuver"): VERSUS,
-    ("defend", "defend"): INDEPENDENT,
-    ("defend", "feint"): FEINT_DEFEND,
-    ("defend", "maneuver"): VERSUS,
-    ("feint", "feint"): VERSUS,
-    ("feint", "maneuver"): INDEPENDENT,
-    ("maneuver", "maneuver"): INDEPENDENT,
-}
+OBSTACLE = {a: row.obstacle for a, row in MOUSE_GUARD.actions.items()}
+"""Each action's obstacle when it is tested on its own (from :mod:`.tables`)."""
 
 
 def interaction(one: str, other: str) -> str:
     """What happens when ``one`` meets ``other`` (the table is symmetric)."""
-    return _TABLE.get((one, other)) or _TABLE[(other, one)]
+    return MOUSE_GUARD.interactions[one][other]
 
 
 @dataclass(frozen=True)
@@ -74,4 +62,4 @@ def plan(actions: dict[str, str]) -> Plan:
 def effect(action: str) -> str:
     """What a margin does for ``action``: "damage" (off the opponent's disposition),
     "restore" (back onto one's own) or "maneuver" (effects to buy)."""
-    return {"attack": "damage", "feint": "damage", "defend": "restore"}.get(action, "maneuver")
+    return MOUSE_GUARD.actions[action].effect

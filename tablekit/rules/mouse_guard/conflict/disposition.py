@@ -3,7 +3,8 @@
 The captain tests the type's skill, each helper adding a die, and the
 successes go on the rating of the type's ability. Each condition among the
 team's members costs its penalty once, however many mice have it (Angry only
-when the ability is Will), and gear adds or takes what the table says. The
+when the ability is Will), and gear adds or takes what the table says (when the
+conflict tables' ``gear_counts`` says gear counts, as it does in Mouse Guard). The
 GM's side may simply be given a number. A disposition is never less than 1
 (a reading: the seeds give no floor, and a team at 0 has already lost).
 """
@@ -19,6 +20,7 @@ from tablekit.rules.mouse_guard.conflict import commands as ccmd
 from tablekit.rules.mouse_guard.conflict import events as cev
 from tablekit.rules.mouse_guard.conflict.setup import current
 from tablekit.rules.mouse_guard.conflict.state import Part, Team
+from tablekit.rules.mouse_guard.conflict.tables import MOUSE_GUARD
 from tablekit.rules.mouse_guard.dice import successes
 from tablekit.rules.mouse_guard.draft import Draft, dice
 from tablekit.rules.mouse_guard.state import State
@@ -70,6 +72,8 @@ def roll_disposition(d: Draft, c: ccmd.RollDisposition, rng: random.Random) -> N
     """The captain's skill test, with helpers; successes added to the ability, less penalties."""
     conflict = current(d, "disposition")
     team = _unset(d, c.side)
+    if c.gear and not MOUSE_GUARD.gear_counts:
+        raise RuleError("Gear does not change a starting disposition in these rules")
     if not d.state.has(team.captain):
         raise RuleError(
             "{captain} has no sheet to roll with: give the disposition as a number",

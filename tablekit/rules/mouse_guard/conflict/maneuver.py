@@ -17,7 +17,7 @@ from tablekit.rules.mouse_guard.conflict import events as cev
 from tablekit.rules.mouse_guard.conflict.action import finish
 from tablekit.rules.mouse_guard.conflict.setup import current
 from tablekit.rules.mouse_guard.conflict.state import Conflict, Team, other
-from tablekit.rules.mouse_guard.conflict.weapons import is_long
+from tablekit.rules.mouse_guard.conflict.weapons import disarms_long, is_long
 from tablekit.rules.mouse_guard.draft import Draft
 
 COST = {"impede": 1, "gain_position": 2, "disarm": 3}
@@ -94,6 +94,6 @@ def _knife(conflict: Conflict, side: str, target: str, item: str) -> bool:
     assert conflict.exchange is not None
     mine = conflict.team(side).arms_of(conflict.exchange.slot_of(side).actor)
     theirs = conflict.team(other(side)).arms_of(target)
-    if not (mine and theirs and mine.weapon == "knife" and theirs.weapon == item.lower()):
+    if not (mine and theirs and disarms_long(mine.weapon) and theirs.weapon == item.lower()):
         return False
     return is_long(theirs.weapon, theirs.choice)

@@ -1,5 +1,5 @@
 """What each kind of conflict tests: the sheet's skills-by-conflict table and its
-starting-disposition table, as data.
+starting-disposition table, read from :mod:`.tables`.
 
 Where the sheet offers a choice ("Persuader or Deceiver") the acting mouse
 picks one when it rolls; by default its best rating among them. The sheet's
@@ -13,8 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-ACTIONS = ("attack", "defend", "feint", "maneuver")
-"""The four conflict actions, in the sheet's order (and the pad's)."""
+from tablekit.rules.mouse_guard.conflict.tables import ACTIONS, MOUSE_GUARD
 
 
 @dataclass(frozen=True)
@@ -32,39 +31,10 @@ class Kind:
     abilities: tuple[str, ...]
 
 
-def _kind(
-    title: str, attack: str, defend: str, feint: str, maneuver: str, skill: str, ability: str
-) -> Kind:
-    """A row of the sheet's tables; "A|B" is a choice."""
-    cells = (attack, defend, feint, maneuver)
-    actions = {a: tuple(cell.split("|")) for a, cell in zip(ACTIONS, cells, strict=True)}
-    return Kind(title, actions, tuple(skill.split("|")), tuple(ability.split("|")))
-
-
 KINDS: dict[str, Kind] = {
-    "argument": _kind(
-        "Argument", "Persuader", "Persuader", "Persuader|Deceiver", "Persuader|Deceiver",
-        "Persuader", "Will",
-    ),
-    "chase": _kind("Chase", "Scout", "Pathfinder", "Pathfinder", "Scout", "Scout", "Nature"),
-    "fight": _kind("Fight", "Fighter", "Nature", "Fighter", "Nature", "Fighter", "Health|Nature"),
-    "fight_animal": _kind(
-        "Fight Animal", "Fighter|Hunter", "Lore|Nature", "Fighter|Hunter", "Lore|Nature",
-        "Fighter|Hunter", "Health|Nature",
-    ),
-    "negotiation": _kind(
-        "Negotiation", "Haggler", "Haggler", "Deceiver", "Deceiver", "Haggler", "Will"
-    ),
-    "journey": _kind(
-        "Journey", "Pathfinder", "Health", "Pathfinder", "Health", "Pathfinder", "Health"
-    ),
-    "speech": _kind(
-        "Speech", "Orator", "Orator", "Orator|Deceiver", "Orator|Deceiver", "Orator", "Will"
-    ),
-    "war": _kind(
-        "War", "Militarist", "Militarist|Orator", "Militarist", "Militarist", "Militarist", "Will"
-    ),
-}  # fmt: skip
+    name: Kind(row.title, row.actions(), row.skill, row.abilities)
+    for name, row in MOUSE_GUARD.kinds.items()
+}
 """Every type but "other", whose skill and ability the GM names (see :func:`kind_of`)."""
 
 TYPES = (*KINDS, "other")

@@ -25,8 +25,8 @@ from tablekit.rules.mouse_guard.conflict import commands as ccmd
 from tablekit.rules.mouse_guard.conflict import events as cev
 from tablekit.rules.mouse_guard.conflict.action import begin_exchange
 from tablekit.rules.mouse_guard.conflict.setup import current
-from tablekit.rules.mouse_guard.conflict.skills import ACTIONS
 from tablekit.rules.mouse_guard.conflict.state import SLOTS, Team, other
+from tablekit.rules.mouse_guard.conflict.tables import ACTIONS
 from tablekit.rules.mouse_guard.draft import Draft
 
 
