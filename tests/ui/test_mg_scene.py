@@ -222,3 +222,68 @@ def test_the_gm_notes_an_obstacle_by_touch_and_the_patrol_screen_keeps_it(app: A
     type_on_keys(app, "owls")
     press(app, "Save")
     assert app.session.table_view()["notes"] == [{"kind": "obstacle", "text": "owls"}]  # type: ignore[union-attr]
+
+
+def test_contacts_and_gear_are_written_by_touch_from_an_empty_data_directory(app: App) -> None:
+    """Character sheet, Contacts and Gear: typed on the screen's keys, kept in the journal."""
+    assert app.journal.sessions() == []
+    press(app, "Mouse Guard")
+    add_mouse(app, "kenzie")
+    open_sheet(app, "kenzie")
+    press(app, "More…")
+    press(app, "Contacts…")
+    press(app, "Open")
+    type_on_keys(app, "rand")
+    for _ in range(4):
+        press(app, "Next")
+    type_on_keys(app, "midnight")
+    press(app, "Save")
+    press(app, "More…")
+    press(app, "Gear…")
+    press(app, "Open")
+    type_on_keys(app, "staff")
+    press(app, "Save")
+    press(app, "More…")
+    press(app, "Gear…")
+    press(app, "Open")
+    press(app, "staff")  # untick: drop it
+    press(app, "Next")
+    type_on_keys(app, "rope")
+    press(app, "Save")
+    mouse = sheet(app, "kenzie")
+    assert mouse["contacts"]["parents"] == "rand"
+    assert mouse["contacts"]["enemy"] == "midnight"
+    assert mouse["gear"] == ["rope"]
+    press(app, "About")
+    lines = patrol_about(app, mouse)
+    assert any("midnight" in line for line in lines) and any("rope" in line for line in lines)
+
+
+def patrol_about(app: App, mouse: dict[str, Any]) -> list[str]:
+    from tablekit.ui.mg import patrol
+
+    return patrol.about_lines(mouse, app.tr)  # type: ignore[arg-type]
+
+
+def test_a_first_session_that_continues_a_campaign_has_a_prologue_by_touch(app: App) -> None:
+    """Summary, Game Structure 1: the prologue retells the last mission; a campaign begun
+    before the device came to the table has one, even in its first session on the device."""
+    press(app, "Mouse Guard")
+    add_mouse(app, "saxon")
+    open_sheet(app, "saxon")
+    press(app, "Conditions…")
+    press(app, "Tired")
+    press(app, "Save")
+    press(app, "Patrol")
+    press(app, "Next phase")
+    press(app, "Continues a campaign")
+    press(app, "Start")
+    assert app.session is not None
+    assert app.session.table_view()["phase"] == "prologue"
+    open_sheet(app, "saxon")
+    press(app, "More…")
+    press(app, "Prologue…")
+    press(app, "Open")
+    press(app, "Tired")
+    press(app, "Done")
+    assert sheet(app, "saxon")["conditions"] == []

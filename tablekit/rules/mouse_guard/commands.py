@@ -62,16 +62,19 @@ class SetWise(Command):
 
 @dataclass(frozen=True)
 class SetPhase(Command):
-    """Move the session on; "prologue" begins a new session."""
+    """Move the session on; "prologue" begins a new session. ``continues`` says the first
+    session on the device continues a campaign played before, so it has a prologue too."""
 
     kind: ClassVar[str] = "mg.set_phase"
     phase: Literal["setup", "prologue", "mission", "goals", "gm_turn", "players_turn", "winter"]
+    continues: bool = False
 
 
 @dataclass(frozen=True)
 class Prologue(Command):
-    """The chosen mouse's prologue, from the second session on, once a session:
-    recover Hungry/Thirsty, Angry or Tired, or regain Nature."""
+    """The chosen mouse's prologue, from the second session on (or in a first session
+    that continues a campaign), once a session: recover Hungry/Thirsty, Angry or Tired,
+    or regain Nature."""
 
     kind: ClassVar[str] = "mg.prologue"
     character: str

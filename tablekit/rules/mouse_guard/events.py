@@ -64,9 +64,11 @@ class PhaseSet(Event):
 
 @dataclass(frozen=True)
 class SessionBegan(Event):
-    """A new session: traits are unused again, charges end, free checks go."""
+    """A new session: traits are unused again, charges end, free checks go.
+    ``continues``: the first session on the device continues an earlier campaign."""
 
     kind: ClassVar[str] = "mg.session_began"
+    continues: bool = False
 
 
 @dataclass(frozen=True)

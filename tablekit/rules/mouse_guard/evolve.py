@@ -58,6 +58,7 @@ def _session(s: State, e: ev.SessionBegan) -> State:
         mission="",
         players_turn_begun=False,
         notes=(),
+        continued=s.continued or e.continues,
     )
 
 

@@ -33,7 +33,7 @@ def legal_commands(state: State) -> frozenset[str]:
         kinds |= _SHEETS
         if state.phase in (Phase.SETUP, Phase.WINTER):
             kinds |= {cmd.SetTrait.kind, cmd.SetWise.kind}
-        if state.phase is Phase.PROLOGUE and state.session >= 2 and not state.prologues:
+        if state.prologue_open:
             kinds.add(cmd.Prologue.kind)
     if state.test is None:
         if state.characters and not fighting(state.conflict):

@@ -27,9 +27,11 @@ def set_phase(d: Draft, c: cmd.SetPhase, rng: random.Random) -> None:
         raise RuleError("Finish or cancel the test before moving on")
     if phase is d.state.phase:
         raise RuleError("The session is already in that phase")
+    if c.continues and (phase is not Phase.PROLOGUE or d.state.session):
+        raise RuleError("Only the first session on the device can continue a campaign")
     first_turn = not d.state.players_turn_begun or phase is Phase.PROLOGUE
     if phase is Phase.PROLOGUE:
-        d.emit(ev.SessionBegan())
+        d.emit(ev.SessionBegan(c.continues))
     d.emit(ev.PhaseSet(phase.value))
     if phase is Phase.PLAYERS_TURN and first_turn:
         for character in d.state.characters:
@@ -41,13 +43,17 @@ def prologue(d: Draft, c: cmd.Prologue, rng: random.Random) -> None:
 
     The summary gives the prologue to one chosen player, in subsequent
     sessions: none in the first session (there is no last mission to retell),
-    and one mouse's a session.
+    unless that session continues a campaign played before the device came to
+    the table; and one mouse's a session.
     """
     character = d.state.character(c.character)
     if d.state.phase is not Phase.PROLOGUE:
         raise RuleError("A prologue is told at the start of a session")
-    if d.state.session < 2:
-        raise RuleError("The first session has no prologue: there is no last mission to retell")
+    if d.state.session < 2 and not d.state.continued:
+        raise RuleError(
+            "The first session has no prologue: there is no last mission to retell "
+            "(unless it continues a campaign)"
+        )
     if d.state.prologues:
         raise RuleError(
             "{name} has told this session's prologue; one chosen player tells it",

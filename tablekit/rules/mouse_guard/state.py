@@ -212,6 +212,16 @@ class State:
     """Whether this session's players' turn has begun (its free checks are given once)."""
     notes: tuple[Note, ...] = ()
     """This session's obstacles and twists, oldest first; a new session clears them."""
+    continued: bool = False
+    """The campaign began before its first session on the device, so every session has
+    a last mission to retell in a prologue."""
+
+    @property
+    def prologue_open(self) -> bool:
+        """Whether a prologue can be told now: at a session's start, once, when there is
+        a last mission to retell (a second session, or a continued campaign)."""
+        retold = self.session >= 2 or self.continued
+        return self.phase is Phase.PROLOGUE and retold and not self.prologues
 
     def character(self, name: str) -> Character:
         """The character ``name`` (any case), or a RuleError naming those at the table."""

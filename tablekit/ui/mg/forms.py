@@ -19,6 +19,7 @@ from tablekit.rules.mouse_guard.character import ABILITIES
 from tablekit.rules.mouse_guard.view_types import CharacterView, MouseGuardView
 from tablekit.ui.form import Field, Form
 from tablekit.ui.i18n import mark
+from tablekit.ui.mg.patrol import CONTACT_NAMES
 
 Submit = Callable[[Command], bool]
 Tr = Callable[[str], str]
@@ -334,3 +335,31 @@ def edit_identity(sheet: CharacterView, submit: Submit, tr: Tr) -> Form:
         return submit(replaced(sheet, identity=identity))
 
     return Form(f"{sheet['name']}: {tr('Who')}", [first, *typed], confirm, tr("Save"))
+
+
+def edit_contacts(sheet: CharacterView, submit: Submit, tr: Tr) -> Form:
+    """Parents, senior artisan, mentor, friend and enemy, each typed on a page of its own."""
+    known = sheet["contacts"]
+    pages = [[Field(key, tr(label), "text", known[key])] for key, label in CONTACT_NAMES.items()]
+
+    def confirm(values: dict[str, Any]) -> bool:
+        contacts = {key: values[key].strip() for key in CONTACT_NAMES}
+        return submit(replaced(sheet, contacts=contacts))
+
+    return Form(f"{sheet['name']}: {tr('Contacts')}", pages, confirm, tr("Save"))
+
+
+def edit_gear(sheet: CharacterView, submit: Submit, tr: Tr) -> Form:
+    """The gear the mouse keeps (untick an item to drop it), then one new item typed."""
+    carried = sheet["gear"]
+    keep = [Field("keep", tr("Keep"), "multi", tuple(carried), [(g, g) for g in carried])]
+    typed = [Field("new", tr("New gear"), "text", "")]
+
+    def confirm(values: dict[str, Any]) -> bool:
+        kept = [item for item in carried if item in values.get("keep", ())]
+        new = values["new"].strip()
+        return submit(replaced(sheet, gear=kept + ([new] if new and new not in kept else [])))
+
+    return Form(
+        f"{sheet['name']}: {tr('Gear')}", [keep, typed] if carried else [typed], confirm, tr("Save")
+    )

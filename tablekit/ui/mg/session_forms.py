@@ -73,3 +73,15 @@ def note(submit: Submit, tr: Tr) -> Form:
         return submit(cmd.Note(kind, values["text"].strip()))
 
     return Form(tr("Note"), [first, second], confirm, tr("Save"))
+
+
+def first_session(submit: Submit, tr: Tr) -> Form:
+    """The first session on the device: a new campaign, or one the table played before
+    (which has a last mission to retell, so a prologue)."""
+    options = [("new", tr("Begins the campaign")), ("continues", tr("Continues a campaign"))]
+    fields = choice("campaign", tr("This session"), options, "new")
+
+    def confirm(values: dict[str, Any]) -> bool:
+        return submit(cmd.SetPhase("prologue", continues=values["campaign"] == "continues"))
+
+    return Form(tr("First session"), [fields], confirm, tr("Start"))

@@ -83,6 +83,18 @@ def _more(stage: Stage, view: MouseGuardView, sheet: CharacterView) -> Form:
             "mg.add_character" in legal,
         ),
         (
+            "contacts",
+            tr("Contacts…"),
+            lambda: stage.show(forms.edit_contacts(sheet, submit, tr)),
+            "mg.add_character" in legal,
+        ),
+        (
+            "gear",
+            tr("Gear…"),
+            lambda: stage.show(forms.edit_gear(sheet, submit, tr)),
+            "mg.add_character" in legal,
+        ),
+        (
             "trait",
             tr("Trait…"),
             lambda: stage.show(forms.add_trait(sheet, submit, tr)),
@@ -227,8 +239,16 @@ def _finish(stage: Stage, passed: bool) -> Callable[[], object]:
 
 
 def _next_phase(stage: Stage) -> None:
-    """On to the next phase; after the players' turn or winter the prologue comes round."""
+    """On to the next phase; after the players' turn or winter the prologue comes round.
+
+    The first session on the device asks whether it begins the campaign or
+    continues one played before: a continued campaign has a prologue at once.
+    """
     order = list(patrol.PHASES)
-    now = stage.view()["phase"]
+    view = stage.view()
+    now = view["phase"]
     following = "prologue" if now in ("players_turn", "winter") else order[order.index(now) + 1]
+    if following == "prologue" and not view["sessions_begun"]:
+        stage.show(session_forms.first_session(stage.submit, stage.app.tr))
+        return
     stage.submit(cmd.SetPhase(following))

@@ -182,6 +182,24 @@ def test_the_prologue_is_one_chosen_players_in_subsequent_sessions() -> None:
     assert table.mouse("Kenzie").conditions == ("angry",)
 
 
+def test_a_first_session_that_continues_a_campaign_has_its_prologue() -> None:
+    """Summary, Game Structure 1: the prologue retells the last mission. A campaign
+    played before its first session on the device has one to retell at once; only
+    that first session can say so."""
+    table = patrol()
+    table.do(cmd.SetCondition("Saxon", "tired"))
+    with pytest.raises(RuleError, match="Only the first session"):
+        table.do(cmd.SetPhase("mission", continues=True))
+    table.do(cmd.SetPhase("prologue", continues=True))
+    assert table.state.continued and table.state.session == 1
+    assert "mg.prologue" in table.game.legal_commands(table.state)
+    table.do(cmd.Prologue("Saxon", "tired"))
+    assert table.mouse("Saxon").conditions == ()
+    table.do(cmd.SetPhase("mission"))
+    with pytest.raises(RuleError, match="Only the first session"):
+        table.do(cmd.SetPhase("prologue", continues=True))
+
+
 def test_rewards_give_fate_or_persona() -> None:
     """Sheet, Belief/Goal/Instinct; summary, Character Advancement."""
     table = patrol()
