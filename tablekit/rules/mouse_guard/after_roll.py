@@ -8,12 +8,14 @@ order: one side's axes do not close the other side's wises.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from tablekit.rules.errors import RuleError
+from tablekit.rules.game import Event
 from tablekit.rules.mouse_guard import commands as cmd
 from tablekit.rules.mouse_guard import events as ev
 from tablekit.rules.mouse_guard import procedure_events as pev
-from tablekit.rules.mouse_guard.character import Character
+from tablekit.rules.mouse_guard.character import Character, Trait
 from tablekit.rules.mouse_guard.dice import Face, axes
 from tablekit.rules.mouse_guard.draft import Draft, dice, explosion
 from tablekit.rules.mouse_guard.procedure import at_step, reach
@@ -36,51 +38,61 @@ def _rolled_side(d: Draft, step: Step, name: str, option: str) -> tuple[Test, st
     return test, which, side
 
 
-def _failed(side: Side) -> int:
-    failed = sum(face == Face.SNAKE for face in side.faces)
+def failed_dice(faces: Sequence[str]) -> int:
+    """How many of ``faces`` failed (snakes); a RuleError when none did."""
+    failed = sum(face == Face.SNAKE for face in faces)
     if not failed:
         raise RuleError("There is no failed die to reroll")
     return failed
 
 
-def _wise(character: Character, name: str) -> str:
+def _failed(side: Side) -> int:
+    return failed_dice(side.faces)
+
+
+def wise_cost(character: Character, name: str, option: str) -> tuple[Event, ...]:
+    """What using the wise ``name`` for ``option`` costs: a Fate point for Deeper
+    Understanding, a Persona point for Of Course!, and the wise's mark for it."""
     wise = character.wise(name)
     if wise is None:
         raise RuleError("{name} has no wise {wise}", name=character.name, wise=name)
-    return wise.name
+    fate = option == DEEPER_UNDERSTANDING
+    if (character.fate if fate else character.persona) < 1:
+        if fate:
+            raise RuleError("{name} has no Fate point left", name=character.name)
+        raise RuleError("{name} has no Persona point left", name=character.name)
+    fate_spent, persona_spent = (1, 0) if fate else (0, 1)
+    return (
+        ev.PointsGained(character.name, -fate_spent, -persona_spent, option),
+        ev.WiseMarked(character.name, wise.name, "fate" if fate else "persona"),
+    )
+
+
+def level_three_trait(character: Character, name: str) -> Trait:
+    """``character``'s level 3 trait ``name``; a RuleError for any other."""
+    trait = character.trait(name)
+    if trait is None or trait.effective_level != 3:
+        raise RuleError("{name} has no level 3 trait {trait}", name=character.name, trait=name)
+    return trait
 
 
 def deeper_understanding(d: Draft, c: cmd.DeeperUnderstanding, rng: random.Random) -> None:
     """A Fate point and a wise: reroll one failed die."""
     test, which, side = _rolled_side(d, Step.WISES, c.character, DEEPER_UNDERSTANDING)
-    character = d.state.character(c.character)
-    wise = _wise(character, c.wise)
-    if character.fate < 1:
-        raise RuleError("{name} has no Fate point left", name=character.name)
+    cost = wise_cost(d.state.character(c.character), c.wise, DEEPER_UNDERSTANDING)
     _failed(side)
     faces = dice(c.faces, 1, rng)
     reach(d, test, Step.WISES, which)
-    d.emit(
-        ev.PointsGained(character.name, -1, 0, DEEPER_UNDERSTANDING),
-        ev.WiseMarked(character.name, wise, "fate"),
-        pev.Rolled(which, "reroll", faces, DEEPER_UNDERSTANDING),
-    )
+    d.emit(*cost, pev.Rolled(which, "reroll", faces, DEEPER_UNDERSTANDING))
 
 
 def of_course(d: Draft, c: cmd.OfCourse, rng: random.Random) -> None:
     """A Persona point and a wise: reroll every failed die."""
     test, which, side = _rolled_side(d, Step.WISES, c.character, OF_COURSE)
-    character = d.state.character(c.character)
-    wise = _wise(character, c.wise)
-    if character.persona < 1:
-        raise RuleError("{name} has no Persona point left", name=character.name)
+    cost = wise_cost(d.state.character(c.character), c.wise, OF_COURSE)
     faces = dice(c.faces, _failed(side), rng)
     reach(d, test, Step.WISES, which)
-    d.emit(
-        ev.PointsGained(character.name, 0, -1, OF_COURSE),
-        ev.WiseMarked(character.name, wise, "persona"),
-        pev.Rolled(which, "reroll", faces, OF_COURSE),
-    )
+    d.emit(*cost, pev.Rolled(which, "reroll", faces, OF_COURSE))
 
 
 def explode_axes(d: Draft, c: cmd.Explode, rng: random.Random) -> None:
@@ -104,9 +116,7 @@ def level_three(d: Draft, c: cmd.LevelThree, rng: random.Random) -> None:
     """A level 3 trait: one more success (the summary) or a reroll of failures (the sheet)."""
     test, which, side = _rolled_side(d, Step.LEVEL_THREE, c.character, LEVEL_THREE)
     character = d.state.character(c.character)
-    trait = character.trait(c.trait)
-    if trait is None or trait.effective_level != 3:
-        raise RuleError("{name} has no level 3 trait {trait}", name=character.name, trait=c.trait)
+    trait = level_three_trait(character, c.trait)
     if d.state.ruleset.level_three == "success":
         reach(d, test, Step.LEVEL_THREE, which)
         d.emit(pev.SuccessAdded(which, 1, LEVEL_THREE, trait.name))
