@@ -18,6 +18,7 @@ from tablekit.cli.odds import add_odds_parser
 from tablekit.cli.sessions import add_session_parsers
 from tablekit.local import config, failures
 from tablekit.rules.errors import RuleError
+from tablekit.rules.secret import UnknownAudience
 from tablekit.session import codec
 from tablekit.session.journal import JournalError
 
@@ -29,7 +30,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         result: int = args.func(args)
         return result
-    except (config.ConfigError, RuleError, JournalError, codec.CommandError) as error:
+    except (
+        config.ConfigError,
+        RuleError,
+        JournalError,
+        codec.CommandError,
+        UnknownAudience,
+    ) as error:
         print(f"tablekit: {error}", file=sys.stderr)
         return 2
     except OSError as error:

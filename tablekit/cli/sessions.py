@@ -11,6 +11,7 @@ from typing import Any, TypeAlias
 
 from tablekit.local import config, paths
 from tablekit.rules.errors import RuleError
+from tablekit.rules.secret import Audience, audience, audience_names
 from tablekit.session import codec
 from tablekit.session.journal import Journal, JournalError
 from tablekit.session.session import Session
@@ -45,19 +46,9 @@ def session_options(parser: argparse.ArgumentParser) -> None:
 
 
 def _view_option(parser: argparse.ArgumentParser, purpose: str) -> None:
-    parser.add_argument(
-        "--view", default="table", type=_audience, help=f"{purpose}: table, gm or pad:NAME"
-    )
-
-
-def _audience(text: str) -> str:
-    """The audience a --view names: "table", "gm" or a pad's name."""
-    if text in ("table", "gm"):
-        return text
-    pad = text.removeprefix("pad:")
-    if text.startswith("pad:") and pad and pad != "table":
-        return pad
-    raise argparse.ArgumentTypeError("must be table, gm or pad:NAME")
+    """``--view``, checked against the closed set of audiences before anything is opened."""
+    names = ", ".join(audience_names())
+    parser.add_argument("--view", default="table", help=f"{purpose}: {names}")
 
 
 def _open(args: argparse.Namespace, create: bool = True) -> Session[Any]:
@@ -83,26 +74,27 @@ def _open(args: argparse.Namespace, create: bool = True) -> Session[Any]:
 
 def run_script(args: argparse.Namespace) -> int:
     """Apply each line; stop at the first rejected one, which changes nothing."""
+    view = audience(args.view)
     session = _open(args)
     if args.file == "-":
         if isinstance(sys.stdin, io.TextIOWrapper):
             sys.stdin.reconfigure(encoding="utf-8", errors="surrogateescape")
-        code = _apply_lines(session, sys.stdin, args.view)
+        code = _apply_lines(session, sys.stdin, view)
     else:
         try:
             # Bad bytes become lone surrogates that the line's parse refuses, naming the
             # line, instead of a decoding error after half the script was applied.
             with open(args.file, encoding="utf-8-sig", errors="surrogateescape") as stream:
-                code = _apply_lines(session, stream, args.view)
+                code = _apply_lines(session, stream, view)
         except OSError as error:
             print(f"tablekit: cannot read {args.file}: {error.strerror}", file=sys.stderr)
             return 2
     if args.state:
-        _print(session.view(args.view))
+        _print(session.view(view))
     return code
 
 
-def _apply_lines(session: Session[Any], lines: Iterable[str], audience: str) -> int:
+def _apply_lines(session: Session[Any], lines: Iterable[str], view: Audience) -> int:
     for number, line in enumerate(lines, start=1):
         if number == 1:
             line = line.removeprefix("\ufeff")  # a byte-order mark, from a file or from stdin
@@ -114,13 +106,14 @@ def _apply_lines(session: Session[Any], lines: Iterable[str], audience: str) -> 
             _print({"line": number, "ok": False, "error": str(error)})
             print(f"tablekit: line {number} refused: {error}", file=sys.stderr)
             return 1
-        _print({"line": number, "ok": True, "events": session.project(events, audience)})
+        _print({"line": number, "ok": True, "events": session.project(events, view)})
     return 0
 
 
 def print_state(args: argparse.Namespace) -> int:
+    view = audience(args.view)
     session = _open(args, create=False)
-    _print(session.view(args.view), indent=2)
+    _print(session.view(view), indent=2)
     return 0
 
 

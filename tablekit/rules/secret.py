@@ -1,8 +1,15 @@
-"""Values that only some audiences may see.
+"""Values that only some audiences may see, and the closed set of audiences.
 
 A game's view wraps anything unrevealed (a scripted conflict action, a card
-drawn face down) in :class:`Secret`. The session projects the view for each
-audience, so the shared table screen never receives the value.
+drawn face down) in :class:`Secret`, owned by a *side* (``"gm"`` or
+``"patrol"``). The session projects the view for an :class:`Audience`, so
+the shared table screen never receives the value.
+
+Audiences are a closed set: the table, the GM, and one per action pad
+(:data:`PAD_SIDES`). Each sees the secrets of at most one side, named in
+the audience itself, so no name can stand in for another: the GM's pad sees
+the GM's secrets because :data:`PAD_SIDES` says it serves the GM's side, not
+because it happens to be called ``gm``.
 """
 
 from __future__ import annotations
@@ -10,13 +17,63 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-TABLE = "table"
+GM_SIDE = "gm"
+"""The game master's side: owner of the GM's secrets."""
+
+PAD_SIDES: dict[str, str] = {"gm": GM_SIDE, "patrol": "patrol"}
+"""Every action pad, by the name its ``[buttons]`` settings and its presses use,
+with the side it serves. This is the one place a pad's audience meets a side."""
+
+
+@dataclass(frozen=True)
+class Audience:
+    """Who a projection is for: ``name`` as a script says it, ``side`` whose secrets it sees.
+
+    ``side`` None sees no secret at all.
+    """
+
+    name: str
+    side: str | None = None
+
+
+TABLE = Audience("table")
 """The shared screen: sees no secret at all."""
+
+GM = Audience("gm", GM_SIDE)
+"""The game master's view: the GM's side's secrets, nobody else's."""
+
+
+class UnknownAudience(ValueError):
+    """An audience outside the closed set; the message lists the ones there are."""
+
+
+def pad_audience(pad: str) -> Audience:
+    """The audience of the action pad called ``pad``; only pads in :data:`PAD_SIDES` exist."""
+    side = PAD_SIDES.get(pad)
+    if side is None:
+        raise UnknownAudience(f"no pad called {pad!r}; audiences: {', '.join(audience_names())}")
+    return Audience(f"pad:{pad}", side)
+
+
+def audience(name: str) -> Audience:
+    """The audience ``name`` says: ``table``, ``gm`` or ``pad:NAME`` of a pad that exists."""
+    if name == TABLE.name:
+        return TABLE
+    if name == GM.name:
+        return GM
+    if name.startswith("pad:"):
+        return pad_audience(name.removeprefix("pad:"))
+    raise UnknownAudience(f"no audience {name!r}; audiences: {', '.join(audience_names())}")
+
+
+def audience_names() -> list[str]:
+    """Every audience by the name a script gives it."""
+    return [TABLE.name, GM.name, *(f"pad:{pad}" for pad in PAD_SIDES)]
 
 
 @dataclass(frozen=True)
 class Secret:
-    """``value`` is visible only to ``owner`` (a pad name, or ``"gm"``)."""
+    """``value`` is visible only to audiences whose side is ``owner``."""
 
     owner: str
     value: Any
@@ -26,14 +83,14 @@ HIDDEN: dict[str, Any] = {"hidden": True}
 """What an audience sees in place of a secret it does not own."""
 
 
-def project(view: Any, audience: str) -> Any:
+def project(view: Any, audience: Audience) -> Any:
     """Return ``view`` as plain JSON-ready data for ``audience``.
 
-    Secrets owned by the audience are unwrapped; every other secret becomes
-    :data:`HIDDEN`, which carries neither its value nor its owner's choice.
+    Secrets owned by the audience's side are unwrapped; every other secret
+    becomes :data:`HIDDEN`, which carries neither its value nor its owner's choice.
     """
     if isinstance(view, Secret):
-        if audience != TABLE and view.owner == audience:
+        if audience.side is not None and view.owner == audience.side:
             return project(view.value, audience)
         return dict(HIDDEN)
     if isinstance(view, dict):

@@ -9,16 +9,13 @@ from typing import Any, Generic, TypeVar
 
 from tablekit.rules.errors import RuleError
 from tablekit.rules.game import Command, Event, Game, fold
-from tablekit.rules.secret import HIDDEN, TABLE, Secret, project
+from tablekit.rules.secret import GM, HIDDEN, TABLE, Audience, Secret, pad_audience, project
 from tablekit.session import codec
 from tablekit.session.commands import SESSION_COMMANDS, Redo, Redone, Undo, Undone
 from tablekit.session.journal import Journal, StaleSession, Step, damaged
 from tablekit.session.snapshots import SnapshotCodec
 
 S = TypeVar("S")
-
-GM = "gm"
-"""The audience name of the game master's view."""
 
 SNAPSHOT_EVERY = 500
 """Steps folded since the last snapshot before the next command also stores one.
@@ -113,7 +110,9 @@ class Session(Generic[S]):
         data = self._snapshots.encode(state)
         return None if data is None else (self._snapshots.tag, data)
 
-    def project(self, events: Sequence[Event], audience: str = TABLE) -> list[dict[str, Any]]:
+    def project(
+        self, events: Sequence[Event], audience: Audience = TABLE
+    ) -> list[dict[str, Any]]:
         """``events`` as ``audience`` may see them: JSON-ready, secrets hidden as in views.
 
         The screen and scripts only ever get events through here, so a secret
@@ -122,7 +121,7 @@ class Session(Generic[S]):
         """
         return [self._public(event, audience) for event in events]
 
-    def _public(self, item: Command | Event, audience: str) -> dict[str, Any]:
+    def _public(self, item: Command | Event, audience: Audience) -> dict[str, Any]:
         data: dict[str, Any] = codec.to_json(item)
         if isinstance(item, Undone | Redone):
             data["command"] = self._public_command(item.command, audience)
@@ -133,7 +132,7 @@ class Session(Generic[S]):
         assert isinstance(body, dict)
         return body
 
-    def _public_command(self, text: str, audience: str) -> str:
+    def _public_command(self, text: str, audience: Audience) -> str:
         """A journalled command's JSON text as ``audience`` may see it."""
         try:
             command = self.parse(text)
@@ -155,8 +154,8 @@ class Session(Generic[S]):
     def can_redo(self) -> bool:
         return self.journal.can_redo(self.name)
 
-    def view(self, audience: str = TABLE) -> dict[str, Any]:
-        """What ``audience`` may see: "table", "gm" or a pad's name."""
+    def view(self, audience: Audience = TABLE) -> dict[str, Any]:
+        """What ``audience`` (the table, the GM or a pad's) may see."""
         body = project(self.game.view(self.state), audience)
         assert isinstance(body, dict)
         header = {
@@ -176,7 +175,8 @@ class Session(Generic[S]):
         return self.view(GM)
 
     def pad_view(self, pad: str) -> dict[str, Any]:
-        return self.view(pad)
+        """The view of the action pad called ``pad``; a pad that does not exist is refused."""
+        return self.view(pad_audience(pad))
 
     def _undo(self) -> list[Event]:
         step, _ = self.journal.flip(self.name, undo=True)

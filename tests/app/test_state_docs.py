@@ -166,7 +166,7 @@ def views(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> dict[str, dict[
     run(capsys, "script", str(script), "--session", "Friday", "--game", "mice-mystics")
     return {
         view: json.loads(run(capsys, "state", "--session", "Friday", "--view", view))
-        for view in ("table", "gm", "pad:left")
+        for view in ("table", "gm", "pad:patrol")
     }
 
 
@@ -213,7 +213,7 @@ def test_the_session_under_test_reached_play_with_a_question_waiting(
 def test_mice_and_mystics_shows_every_audience_the_same(
     views: dict[str, dict[str, Any]],
 ) -> None:
-    assert views["table"] == views["gm"] == views["pad:left"]
+    assert views["table"] == views["gm"] == views["pad:patrol"]
 
 
 SAME_AS = {
@@ -253,7 +253,7 @@ def mouse_guard(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> dict[str,
         after.append(json.loads(out.splitlines()[-1]))
     last = {
         view: json.loads(run(capsys, "state", "--session", "Patrol", "--view", view))
-        for view in ("table", "gm", "pad:left")
+        for view in ("table", "gm", "pad:patrol")
     }
     return {"after": after, "last": last}
 
@@ -318,7 +318,7 @@ def test_mouse_guard_without_a_conflict_shows_every_audience_the_same(
     mouse_guard: dict[str, Any],
 ) -> None:
     last = mouse_guard["last"]
-    assert last["table"] == last["gm"] == last["pad:left"]
+    assert last["table"] == last["gm"] == last["pad:patrol"]
 
 
 def test_every_conflict_command_has_an_example_in_a_whole_conflict(

@@ -20,11 +20,12 @@ from hypothesis import strategies as st
 from tablekit.rules.errors import RuleError
 from tablekit.rules.game import Command
 from tablekit.rules.pads import BUTTONS
-from tablekit.rules.secret import HIDDEN, TABLE
+from tablekit.rules.secret import HIDDEN, TABLE, Audience
 from tablekit.session import Journal, Redo, Session, Undo
 
 OWNERS = ("gm", "pad-1", "pad-2")
-AUDIENCES = (TABLE, *OWNERS)
+SEES = {owner: Audience(f"pad:{owner}", owner) for owner in OWNERS}
+AUDIENCES = (TABLE, *SEES.values())
 
 commands = st.one_of(
     st.builds(Add, st.integers(1, 5)),
@@ -60,18 +61,20 @@ def test_no_event_shows_an_audience_what_its_view_hides(run: list[Command]) -> N
             public = before | revealed(session)
             for audience in AUDIENCES:
                 shown = json.dumps(session.project(events, audience), ensure_ascii=False)
-                hidden = {n for n, mine in owners.items() if audience not in mine} - public
+                hidden = {n for n, mine in owners.items() if audience.side not in mine} - public
                 assert not {note for note in hidden if note in shown}
                 _check_presses(command, events, session, audience)
         journal.close()
 
 
-def _check_presses(command: Command, events: list, session: Session[object], audience: str) -> None:
+def _check_presses(
+    command: Command, events: list, session: Session[object], audience: Audience
+) -> None:
     """A pressed button reaches its own pad and nobody else, not the table, not the GM's view."""
     if not isinstance(command, Press):
         return
     [shown] = session.project(events, audience)
-    if audience == command.pad:
+    if audience.side == command.pad:
         assert shown["button"] == command.button
     else:
         assert shown["button"] == HIDDEN
@@ -81,8 +84,8 @@ def test_an_undone_secret_stays_secret(session: Session[object]) -> None:
     session.apply(Hide("pad-1", "note42z"))
     undone = session.apply(Undo())
     assert "note42z" not in json.dumps(session.project(undone, TABLE))
-    assert "note42z" not in json.dumps(session.project(undone, "pad-2"))
-    assert "note42z" in json.dumps(session.project(undone, "pad-1"), ensure_ascii=False)
+    assert "note42z" not in json.dumps(session.project(undone, SEES["pad-2"]))
+    assert "note42z" in json.dumps(session.project(undone, SEES["pad-1"]), ensure_ascii=False)
 
 
 def test_public_events_reach_every_audience_whole(session: Session[object]) -> None:

@@ -25,7 +25,7 @@ from tablekit.rules.mouse_guard.conflict import commands as ccmd
 from tablekit.rules.mouse_guard.conflict.state import Slot, other
 from tablekit.rules.mouse_guard.game import MouseGuard
 from tablekit.rules.mouse_guard.state import State
-from tablekit.rules.secret import HIDDEN, TABLE, project
+from tablekit.rules.secret import HIDDEN, TABLE, Audience, pad_audience, project
 from tablekit.session import Journal, Redo, Session, Undo
 
 ACTIONS = ("attack", "defend", "feint", "maneuver")
@@ -92,7 +92,7 @@ def twin(state: State, side: str) -> State:
     return replace(state, conflict=conflict.with_team(replace(team, script=script)))
 
 
-def _seen(game: MouseGuard, state: State, audience: str) -> Any:
+def _seen(game: MouseGuard, state: State, audience: Audience) -> Any:
     return project(game.view(state), audience)
 
 
@@ -118,7 +118,7 @@ def test_no_table_projection_holds_an_unrevealed_action(run: list[Command], seed
             state = session.state
             for owner in SIDES:
                 mirror = twin(state, owner)
-                for audience in (TABLE, other(owner)):
+                for audience in (TABLE, pad_audience(other(owner))):
                     assert _seen(game, state, audience) == _seen(game, mirror, audience)
                 if getattr(command, "side", owner) == other(owner):
                     assert _refusal(game, state, command) == _refusal(game, mirror, command)
@@ -139,16 +139,16 @@ def test_no_table_projection_holds_an_unrevealed_action(run: list[Command], seed
 def _check_events(session: Session[State], command: Command, events: list[Any]) -> None:
     """A scripted action reaches its own pad and nobody else, not even through undo."""
     owner = getattr(command, "side", "")
-    for audience in (TABLE, *SIDES):
+    for audience in (TABLE, *map(pad_audience, SIDES)):
         shown = session.project(events, audience)
         for item in shown:
             if item["type"] == "mg.action_scripted":
-                hidden = audience != item["side"]
+                hidden = audience.side != item["side"]
                 assert (item["action"] == HIDDEN) == hidden
                 assert (item["actor"] == HIDDEN) == hidden
             if item["type"] in ("undone", "redone") and '"mg.script"' in item["command"]:
                 text = json.loads(item["command"])
-                assert (text["action"] == HIDDEN) == (audience != text["side"])
+                assert (text["action"] == HIDDEN) == (audience.side != text["side"])
     if isinstance(command, ccmd.Script):
         assert owner in SIDES
 
