@@ -2,7 +2,8 @@
 
 Each subcommand lives in a module of its own that registers its parser here:
 :mod:`.sessions` (script, state, sessions), :mod:`.app` (run, screenshot),
-:mod:`.dice` (read and teach dice) and :mod:`.odds` (exact chances).
+:mod:`.dice` (read and teach dice), :mod:`.odds` (exact chances), :mod:`.doctor`
+(start-up checks) and :mod:`.backup` (export and import).
 """
 
 from __future__ import annotations
@@ -12,8 +13,10 @@ import sys
 from collections.abc import Sequence
 
 from tablekit.cli.app import add_run_parser, add_screenshot_parser, run_app
+from tablekit.cli.backup import add_backup_parsers
 from tablekit.cli.box import add_box_parser
 from tablekit.cli.dice import add_dice_parser
+from tablekit.cli.doctor import add_doctor_parser
 from tablekit.cli.odds import add_odds_parser
 from tablekit.cli.sessions import add_session_parsers
 from tablekit.local import config, failures
@@ -68,4 +71,6 @@ def build_parser() -> argparse.ArgumentParser:
     add_dice_parser(sub)
     add_odds_parser(sub)
     add_box_parser(sub)
+    add_doctor_parser(sub)
+    add_backup_parsers(sub)
     return parser

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 
 from tablekit.cli.sessions import Subparsers, session_options
@@ -25,9 +26,20 @@ def add_screenshot_parser(sub: Subparsers) -> None:
 
 
 def run_app(args: argparse.Namespace) -> int:
+    """Run the start-up checks, say what failed (to the journal and on screen), then play.
+
+    A bad config does not stop the app: it runs on the defaults and its first
+    screen says what is wrong with the file.
+    """
+    from tablekit.devices.doctor import choose_card, examine
     from tablekit.ui.app import run
 
-    return run(config.load())
+    choose_card(os.environ)
+    settings, checks = examine()
+    problems = [check for check in checks if not check.ok]
+    for check in problems:
+        print(f"tablekit: start-up check: {check.line()}", file=sys.stderr)
+    return run(settings, problems)
 
 
 def take_screenshot(args: argparse.Namespace) -> int:

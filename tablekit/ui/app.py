@@ -12,7 +12,7 @@ import importlib
 import os
 import sys
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -20,6 +20,7 @@ from typing import Any
 import pygame
 
 from tablekit.devices import keypad
+from tablekit.devices.doctor import Check
 from tablekit.devices.pad_backends import PadBackends, start_pads
 from tablekit.devices.pads import PadInbox
 from tablekit.local import config, failures, paths
@@ -39,6 +40,7 @@ from tablekit.ui import theme, widgets
 from tablekit.ui.i18n import refusal, translator
 from tablekit.ui.layout import Layout
 from tablekit.ui.scene import Scene
+from tablekit.ui.scenes.startup import StartupScene
 from tablekit.ui.sound import Cues
 from tablekit.ui.touch import TAP, logical_size, tap_position
 from tablekit.ui.widgets import Button
@@ -48,6 +50,7 @@ SCENES = {
     "settings": "tablekit.ui.scenes.settings:SettingsScene",
     "camera": "tablekit.ui.scenes.camera:CameraScene",
     "teach": "tablekit.ui.scenes.teach:TeachScene",
+    "startup": "tablekit.ui.scenes.startup:StartupScene",
 }
 """The screens every table has: name -> "module:Class", imported when first shown.
 
@@ -547,6 +550,15 @@ def _key(button: Button) -> tuple[str, tuple[int, int]]:
     return (button.label, button.rect.center)
 
 
-def run(settings: Config) -> int:
-    """Start the table app with the user's journal; return the exit code."""
-    return App(settings, Journal(paths.journal_file())).run()
+def run(settings: Config, problems: Sequence[Check] = ()) -> int:
+    """Start the table app with the user's journal; return the exit code.
+
+    ``problems`` (start-up checks that failed) are shown first, never a black screen.
+    """
+    app = App(settings, Journal(paths.journal_file()))
+    if problems:
+        startup = app.scene_named("startup")
+        assert isinstance(startup, StartupScene)
+        startup.show(problems, then=app.scene.name)
+        app.goto("startup")
+    return app.run()

@@ -1,0 +1,277 @@
+"""Start-up checks: can this machine show the table, read its inputs, pads and camera?
+
+``tablekit doctor`` prints them, and the app shows those that fail on its
+first screen (and writes them to the journal), so a kiosk with a wrong group,
+a missing screen or a bad config says what to do instead of staying black.
+
+Each check looks only at files (``/dev``, ``/sys``, the config) and never
+keeps a device open, so it can run while the app runs. ``root`` moves the
+whole file system for tests.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Mapping, MutableMapping
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from tablekit.local import config, paths
+from tablekit.local.config import Buttons, Config
+
+SYS = Path("/")
+
+
+@dataclass(frozen=True)
+class Check:
+    """One check's outcome: a sentence saying what was found and, when not ok, what to do.
+
+    ``template`` is English with ``{name}`` placeholders, so the start-up
+    screen can show it in the table's language; ``text`` is it filled in.
+    """
+
+    name: str
+    ok: bool
+    text: str
+    template: str = field(default="", compare=False)
+    params: Mapping[str, object] = field(default_factory=dict, compare=False)
+
+    @classmethod
+    def say(cls, ok: bool, template: str, name: str, **params: object) -> Check:
+        return cls(name, ok, template.format(**params), template, params)
+
+    def line(self) -> str:
+        """The check as ``tablekit doctor`` prints it."""
+        return f"{'ok' if self.ok else 'PROBLEM':8} {self.name:8} {self.text}"
+
+
+def examine(
+    environ: Mapping[str, str] | None = None, root: Path = SYS
+) -> tuple[Config, list[Check]]:
+    """Every check, and the settings to run with: the config's, or the defaults if it is bad."""
+    environ = os.environ if environ is None else environ
+    settings, config_check = check_config()
+    driver = video_driver(environ)
+    checks = [
+        config_check,
+        check_display(driver, environ, root),
+        check_card(driver, environ, root),
+        check_input(driver, root),
+        check_pads(settings.buttons, root),
+        check_camera(settings, root),
+    ]
+    return settings, checks
+
+
+def check_config() -> tuple[Config, Check]:
+    """The settings file is read and valid, or the app runs on the defaults and says why."""
+    path = paths.config_file()
+    try:
+        settings = config.load(path)
+    except config.ConfigError as error:
+        fix = "{error}. Correct it (or remove it); until then the defaults are used."
+        return Config(), Check.say(False, fix, "config", error=str(error).rstrip("."))
+    where = "{path} is valid." if path.exists() else "No {path}: the defaults are used."
+    return settings, Check.say(True, where, "config", path=str(path))
+
+
+def video_driver(environ: Mapping[str, str]) -> str:
+    """The SDL video driver the app will use: the one set, else the desktop's, else the console."""
+    chosen = environ.get("SDL_VIDEODRIVER", "")
+    if chosen:
+        return chosen
+    if environ.get("WAYLAND_DISPLAY"):
+        return "wayland"
+    if environ.get("DISPLAY"):
+        return "x11"
+    return "kmsdrm"
+
+
+def check_display(driver: str, environ: Mapping[str, str], root: Path) -> Check:
+    """A screen the driver can reach: a desktop session, or a DRM card the user may open."""
+    if driver in ("dummy", "offscreen"):
+        return Check.say(True, "No screen: {driver} (headless).", "display", driver=driver)
+    if driver == "wayland" and not environ.get("WAYLAND_DISPLAY"):
+        fix = "SDL_VIDEODRIVER=wayland but no Wayland session: start from the desktop's autostart."
+        return Check.say(False, fix, "display")
+    if driver == "x11" and not environ.get("DISPLAY"):
+        return Check.say(False, "SDL_VIDEODRIVER=x11 but DISPLAY is not set.", "display")
+    if driver != "kmsdrm":
+        return Check.say(True, "The desktop session ({driver}).", "display", driver=driver)
+    cards = drm_cards(root)
+    if not cards:
+        fix = "No /dev/dri/card*: enable the KMS driver (dtoverlay=vc4-kms-v3d in config.txt)."
+        return Check.say(False, fix, "display")
+    node = root / "dev" / "dri" / f"card{cards[0]}"
+    if not os.access(node, os.R_OK | os.W_OK):
+        fix = "{node} cannot be opened: add the app's user to the video and render groups."
+        return Check.say(False, fix, "display", node=f"/dev/dri/card{cards[0]}")
+    return Check.say(True, "KMSDRM on the console.", "display")
+
+
+def drm_cards(root: Path) -> list[int]:
+    """The numbers of the DRM cards (``/dev/dri/cardN``), in order."""
+    found = (re.fullmatch(r"card(\d+)", p.name) for p in (root / "dev" / "dri").glob("card*"))
+    return sorted(int(m.group(1)) for m in found if m)
+
+
+def connected(root: Path, card: int) -> list[str]:
+    """The outputs of ``card`` with a screen plugged in, e.g. ``HDMI-A-1`` or ``DSI-1``."""
+    found = []
+    for output in sorted((root / "sys" / "class" / "drm").glob(f"card{card}-*")):
+        status = output / "status"
+        if status.is_file() and status.read_text().strip() == "connected":
+            found.append(output.name.removeprefix(f"card{card}-"))
+    return found
+
+
+def display_card(root: Path = SYS) -> int | None:
+    """The first card with a screen plugged in.
+
+    On a Pi 5 the GPU (v3d, no outputs) and the display controller are
+    separate cards whose numbers change from boot to boot (SDL#13705), and
+    SDL opens card 0 unless ``SDL_KMSDRM_DEVICE_INDEX`` says otherwise.
+    """
+    for card in drm_cards(root):
+        if connected(root, card):
+            return card
+    return None
+
+
+def choose_card(environ: MutableMapping[str, str], root: Path = SYS) -> int | None:
+    """On the console, point SDL at :func:`display_card` unless the environment chose one."""
+    if video_driver(environ) != "kmsdrm" or "SDL_KMSDRM_DEVICE_INDEX" in environ:
+        return None
+    card = display_card(root)
+    if card is not None:
+        environ["SDL_KMSDRM_DEVICE_INDEX"] = str(card)
+    return card
+
+
+def check_card(driver: str, environ: Mapping[str, str], root: Path) -> Check:
+    """On the console, SDL's card has a screen plugged in (not the Pi 5's GPU-only card)."""
+    if driver != "kmsdrm":
+        return Check.say(True, "No DRM card needed ({driver}).", "card", driver=driver)
+    index = environ.get("SDL_KMSDRM_DEVICE_INDEX", "")
+    chosen = int(index) if index.isdigit() else display_card(root)
+    if chosen is None:
+        fix = "No screen is plugged in on any DRM card: check the cable, then reboot."
+        return Check.say(False, fix, "card")
+    outputs = connected(root, chosen)
+    if not outputs:
+        fix = "card{card} has no screen plugged in: unset SDL_KMSDRM_DEVICE_INDEX or correct it."
+        return Check.say(False, fix, "card", card=chosen)
+    text = "card{card} drives {outputs}."
+    return Check.say(True, text, "card", card=chosen, outputs=", ".join(outputs))
+
+
+def check_input(driver: str, root: Path) -> Check:
+    """On the console the app reads /dev/input itself: the touchscreen and keys must open."""
+    if driver != "kmsdrm":
+        return Check.say(True, "Touch and keys come from the session ({driver}).", "input",
+                         driver=driver)
+    events = sorted((root / "dev" / "input").glob("event*"))
+    if not events:
+        fix = "No touchscreen or keyboard found (/dev/input/event*): check the cable."
+        return Check.say(False, fix, "input")
+    readable = [e for e in events if os.access(e, os.R_OK)]
+    if not readable:
+        fix = "Touch and keys cannot be read: add the app's user to the input group."
+        return Check.say(False, fix, "input")
+    text = "{count} of {total} input devices readable."
+    return Check.say(True, text, "input", count=len(readable), total=len(events))
+
+
+def check_pads(buttons: Buttons, root: Path) -> Check:
+    """The configured pads' GPIO chip or serial ports are there and may be opened."""
+    if buttons.backend == "none":
+        return Check.say(True, "No action pads configured; the screen's pads work.", "pads")
+    if buttons.backend == "serial":
+        return _check_ports(buttons, root)
+    return _check_pins(buttons, root)
+
+
+def _check_ports(buttons: Buttons, root: Path) -> Check:
+    for pad, wiring in buttons.pads().items():
+        port = root / wiring.port.lstrip("/") if wiring.port else None
+        if port is None or not port.exists():
+            fix = "Pad {pad}: no device at {port!r}: plug it in, or correct buttons.{pad}.port."
+            return Check.say(False, fix, "pads", pad=pad, port=wiring.port)
+        if not os.access(port, os.R_OK | os.W_OK):
+            fix = "Pad {pad}: {port} cannot be opened: add the app's user to the dialout group."
+            return Check.say(False, fix, "pads", pad=pad, port=wiring.port)
+    return Check.say(True, "Serial pads found at their ports.", "pads")
+
+
+def _check_pins(buttons: Buttons, root: Path) -> Check:
+    """The pins named in the config exist on a GPIO chip this user may open.
+
+    GPIO numbers 2-27 are the 40-pin header's on every Pi; the chip that has
+    them is the one labelled ``pinctrl-*`` (``pinctrl-rp1`` on a Pi 5).
+    """
+    chips = sorted((root / "dev").glob("gpiochip*"))
+    header = [chip for chip in chips if _label(root, chip.name).startswith("pinctrl-")]
+    if not header:
+        fix = "No GPIO header here (not a Raspberry Pi?): use serial pads or the screen's pads."
+        return Check.say(False, fix, "pads")
+    chip = header[0]
+    if not os.access(chip, os.R_OK | os.W_OK):
+        fix = "{chip} cannot be opened: add the app's user to the gpio group."
+        return Check.say(False, fix, "pads", chip=f"/dev/{chip.name}")
+    lines = _lines(root, chip.name)
+    pins = sorted({pin for wiring in buttons.pads().values() for pin in wiring.pins().values()})
+    missing = [pin for pin in pins if lines is not None and pin >= lines]
+    if missing:
+        fix = "GPIO {pins} not on {chip}: correct the pins in [buttons]."
+        return Check.say(False, fix, "pads", pins=missing, chip=chip.name)
+    text = "{count} GPIO pins on {chip} ({label})."
+    return Check.say(True, text, "pads", count=len(pins), chip=chip.name,
+                     label=_label(root, chip.name))
+
+
+def _label(root: Path, chip: str) -> str:
+    label = root / "sys" / "bus" / "gpio" / "devices" / chip / "label"
+    return label.read_text().strip() if label.is_file() else ""
+
+
+def _lines(root: Path, chip: str) -> int | None:
+    ngpio = root / "sys" / "bus" / "gpio" / "devices" / chip / "ngpio"
+    text = ngpio.read_text().strip() if ngpio.is_file() else ""
+    return int(text) if text.isdigit() else None
+
+
+def check_camera(settings: Config, root: Path) -> Check:
+    """The configured camera is there (not opened: the app may hold it already)."""
+    camera = settings.camera
+    if camera.backend == "none":
+        return Check.say(True, "No camera configured; rolls are entered by hand.", "camera")
+    if camera.backend == "replay":
+        if Path(camera.replay_path).exists():
+            return Check.say(True, "Replaying {path}.", "camera", path=camera.replay_path)
+        fix = "Nothing to replay at {path!r}: correct camera.replay_path."
+        return Check.say(False, fix, "camera", path=camera.replay_path)
+    if camera.backend == "opencv":
+        node = root / "dev" / f"video{camera.device}"
+        if not node.exists():
+            fix = "No webcam at /dev/video{device}: plug it in, or correct camera.device."
+            return Check.say(False, fix, "camera", device=camera.device)
+        if not os.access(node, os.R_OK | os.W_OK):
+            fix = "/dev/video{device} cannot be opened: add the app's user to the video group."
+            return Check.say(False, fix, "camera", device=camera.device)
+        return Check.say(True, "Webcam at /dev/video{device}.", "camera", device=camera.device)
+    return _check_picamera()
+
+
+def _check_picamera() -> Check:
+    try:
+        from picamera2 import Picamera2
+    except ImportError:
+        fix = "picamera2 is missing: apt install python3-picamera2 (install-pi.sh does)."
+        return Check.say(False, fix, "camera")
+    found = Picamera2.global_camera_info()
+    if not found:
+        fix = "No Raspberry Pi camera found: check the ribbon cable (contacts the right way)."
+        return Check.say(False, fix, "camera")
+    model = str(found[0].get("Model", "?"))
+    return Check.say(True, "Raspberry Pi camera {model}.", "camera", model=model)
