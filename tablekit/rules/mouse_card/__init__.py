@@ -1,0 +1,1 @@
+"""The Mouse Card system: task checks drawn from a real 54-card deck."""

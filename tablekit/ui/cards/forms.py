@@ -1,0 +1,146 @@
+"""The forms of the Mouse Card screen: a new character, a task check, fate chips, a miracle.
+
+Every choice is a tap; only names and a miracle's words are typed. Each
+confirm builds a command and submits it; a refusal leaves the form open.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from tablekit.rules.game import Command
+from tablekit.rules.mouse_card import commands as cmd
+from tablekit.ui.form import Field, Form
+from tablekit.ui.i18n import mark
+
+Submit = Callable[[Command], bool]
+Tr = Callable[[str], str]
+View = dict[str, Any]
+
+PER_ROW = 3
+"""Options side by side in one row of a choice."""
+
+TARGETS = ("6", "8", "10", "J", "Q", "K")
+"""The targets offered: J, face cards or better, is the common one."""
+
+CREATURES = (("mouse", mark("Mouse")), ("bird_of_prey", mark("Bird of prey")))
+MODES = (("cautious", mark("Cautious")), ("broke", mark("Going for broke")))
+LENGTHS = (("one", mark("One turn")), ("extended", mark("Extended")))
+CIRCUMSTANCES = (
+    ("combat", mark("Combat")),
+    ("unknown", mark("The unknown")),
+    ("ground", mark("On the ground")),
+)
+PHYSICAL = (("yes", mark("Physical")), ("no", mark("Not physical")))
+
+
+def choice(key: str, label: str, options: Sequence[tuple[str, str]], chosen: Any,
+           kind: str = "choice") -> list[Field]:  # fmt: skip
+    """One choice spread over rows of :data:`PER_ROW` options, labelled once."""
+    return [
+        Field(key, label if i == 0 else "", kind, chosen, options[i : i + PER_ROW])
+        for i in range(0, max(1, len(options)), PER_ROW)
+    ]
+
+
+def new_character(submit: Submit, tr: Tr) -> Form:
+    """A name, a trait to draw with, then levels, disadvantages, fate chips and kind."""
+    name = [Field("name", tr("Name"), "text", "")]
+    trait = [Field("trait", tr("Trait"), "text", "")]
+    numbers = [
+        Field("level", tr("Trait level"), "count", 3, low=1, high=6),
+        Field("aged", tr("Aged"), "count", 0, high=6),
+        Field("leader", tr("Leader"), "count", 0, high=6),
+        Field("fate", tr("Fate chips"), "count", 0, high=9),
+        *choice("creature", tr("Kind"), [(k, tr(w)) for k, w in CREATURES], "mouse"),
+    ]
+
+    def confirm(values: dict[str, Any]) -> bool:
+        disadvantages = {
+            word: values[key] for key, word in (("aged", "Aged"), ("leader", "Leader"))
+            if values[key]
+        }  # fmt: skip
+        return submit(
+            cmd.AddCharacter(
+                name=values["name"].strip(),
+                creature=values["creature"],
+                traits={values["trait"].strip(): values["level"]},
+                disadvantages=disadvantages,
+                fate=values["fate"],
+            )
+        )
+
+    return Form(tr("New character"), [name, trait, numbers], confirm, tr("Add"))
+
+
+def who(view: View, tr: Tr, then: Callable[[str], None], title: str, fate: bool = False) -> Form:
+    """Pick a character (one with a fate chip, if ``fate``), then go on with ``then``."""
+    names = [c["name"] for c in view["characters"] if c["fate"] or not fate]
+
+    def confirm(values: dict[str, Any]) -> bool:
+        then(values["who"])
+        return True
+
+    fields = choice("who", tr("Who"), [(n, n) for n in names], names[0] if names else "")
+    return Form(title, [fields], confirm, tr("Next"))
+
+
+def task(view: View, name: str, submit: Submit, tr: Tr) -> Form:
+    """The GM's task check for ``name``: trait, target, successes, mode, length, circumstances."""
+    sheet = next(c for c in view["characters"] if c["name"] == name)
+    traits = [(t, f"{t} {level}") for t, level in sheet["traits"].items()]
+    hindrances = [(d, d) for d in sheet["disadvantages"] if d.lower() != "aged"]
+    first = [
+        *choice("trait", tr("Trait"), traits, traits[0][0]),
+        *choice(
+            "target",
+            tr("Target"),
+            [(t, tr("{rank} or better").format(rank=t)) for t in TARGETS],
+            "J",
+        ),  # fmt: skip
+        Field("needed", tr("Successes needed"), "count", 1, low=1, high=10),
+    ]
+    second = [
+        *choice("mode", tr("Draw"), [(k, tr(w)) for k, w in MODES], "cautious"),
+        *choice("length", tr("Length"), [(k, tr(w)) for k, w in LENGTHS], "one"),
+        *choice("where", tr("Circumstances"), [(k, tr(w)) for k, w in CIRCUMSTANCES], (), "multi"),
+        *choice("physical", tr("Task"), [(k, tr(w)) for k, w in PHYSICAL], "no"),
+    ]
+    if hindrances:
+        second += choice("hindered", tr("Hindered by"), hindrances, (), "multi")
+
+    def confirm(values: dict[str, Any]) -> bool:
+        return submit(
+            cmd.BeginTask(
+                character=name,
+                trait=values["trait"],
+                target=values["target"],
+                needed=values["needed"],
+                mode=values["mode"],
+                extended=values["length"] == "extended",
+                circumstances=tuple(values["where"]),
+                physical=values["physical"] == "yes",
+                hindered_by=tuple(values.get("hindered", ())),
+            )
+        )
+
+    return Form(f"{name}: {tr('Task check')}", [first, second], confirm, tr("Begin"))
+
+
+def award(name: str, submit: Submit, tr: Tr) -> Form:
+    chips = [Field("chips", tr("Fate chips"), "count", 1, low=1, high=5)]
+
+    def confirm(values: dict[str, Any]) -> bool:
+        return submit(cmd.AwardFate(name, values["chips"]))
+
+    return Form(f"{name}: {tr('Award fate chips')}", [chips], confirm, tr("Award"))
+
+
+def miracle(name: str, submit: Submit, tr: Tr) -> Form:
+    what = [Field("what", tr("What happens"), "text", "")]
+
+    def confirm(values: dict[str, Any]) -> bool:
+        return submit(cmd.DeusExMachina(name, values["what"]))
+
+    return Form(f"{name}: {tr('Deus ex machina')}", [what], confirm, tr("Approve"))

@@ -1,0 +1,69 @@
+"""Render the Mouse Card screens from a scripted session: the table, and a draw with a bad card.
+
+Run: python tools/cards_screenshots.py [OUT_DIR]   (default: docs/screenshots)
+Headless; a throwaway journal; nothing of the user's is touched.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import sys
+from pathlib import Path
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
+
+import pygame  # noqa: E402
+
+from tablekit.local.config import Config, Interface  # noqa: E402
+from tablekit.rules.mouse_card.listing import LISTING  # noqa: E402
+from tablekit.session import Journal  # noqa: E402
+from tablekit.ui.app import App  # noqa: E402
+
+SIZES = [(800, 480), (720, 1280)]
+
+TABLE = [
+    {"type": "mc.add_character", "name": "Kenzie", "traits": {"Fighter": 4}, "fate": 2},
+    {"type": "mc.add_character", "name": "Saxon", "traits": {"Scout": 3},
+     "disadvantages": {"Aged": 1}, "fate": 1},
+    {"type": "mc.begin_task", "character": "Saxon", "trait": "Scout", "needed": 1},
+    {"type": "mc.draw", "cards": ["9C"]},
+    {"type": "mc.draw", "cards": ["QS"]},
+    {"type": "mc.end_turn"},
+]  # fmt: skip
+
+DRAW = [
+    {"type": "mc.begin_task", "character": "Kenzie", "trait": "Fighter", "needed": 2,
+     "mode": "broke", "circumstances": ["combat"]},
+    {"type": "mc.draw", "cards": ["QH", "RJ", "AS", "4D"]},
+]  # fmt: skip
+
+
+def shoot(out: Path, size: tuple[int, int], moment: str, language: str) -> None:
+    settings = Config(ui=Interface(language=language))
+    app = App(settings, Journal(":memory:"), size, games={LISTING.name: LISTING})
+    app.start("mouse-card")
+    assert app.session is not None
+    app.session.rng = random.Random(1)
+    lines = TABLE + (DRAW if moment == "draw" else [])
+    for line in lines:
+        app.session.apply(app.session.parse(json.dumps(line)))
+    app.draw()
+    suffix = "" if language == "en" else f"-{language}"
+    pygame.image.save(app.canvas, out / f"cards-{moment}-{size[0]}x{size[1]}{suffix}.png")
+
+
+def main() -> None:
+    out = Path(sys.argv[1] if len(sys.argv) > 1 else "docs/screenshots")
+    out.mkdir(parents=True, exist_ok=True)
+    for size in SIZES:
+        for moment in ("table", "draw"):
+            shoot(out, size, moment, "en")
+    shoot(out, (800, 480), "draw", "da")
+
+
+if __name__ == "__main__":
+    main()
