@@ -10,7 +10,7 @@ VENV_FLAGS := $(if $(ON_PI),--system-site-packages,)
 comma := ,
 EXTRAS := $(if $(ON_PI),pi$(comma)dev,dev)
 
-.PHONY: run test lint bench translations clean
+.PHONY: run test lint bench fuzz translations clean
 
 $(VENV)/.installed: pyproject.toml
 	python3 -m venv $(VENV_FLAGS) $(VENV)
@@ -37,6 +37,11 @@ bench: $(VENV)/.installed
 	$(PY) -m benchmarks.mg_odds
 	$(PY) -m benchmarks.pad_latency
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m benchmarks.pad_to_screen
+
+# A long fuzz campaign (issue 12), not part of `make test`: 100,000 random and mutated inputs per
+# boundary (every game's command lines, settings files, image files, serial pad lines); minutes.
+fuzz: $(VENV)/.installed
+	$(PY) tools/fuzz.py
 
 # After changing interface texts or a RuleError's sentence: refresh the catalogue, then translate the new entries in
 # tablekit/locale/da/LC_MESSAGES/tablekit.po and run this again to compile them.
