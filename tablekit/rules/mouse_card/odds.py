@@ -106,7 +106,7 @@ class Exact:
 
     def _tick(self) -> None:
         self.nodes += 1
-        if self.nodes % 512 == 0 and time.perf_counter() > self.deadline:
+        if self.nodes % 512 == 1 and time.perf_counter() > self.deadline:
             raise TooSlow
 
     def cautious(self, pile: Counts, discard: Counts, left: int, need: int) -> tuple[float, float]:
