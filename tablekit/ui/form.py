@@ -26,6 +26,9 @@ MIN_COLUMN = 5.5
 KEYS = [list("1234567890"), list("qwertyuiopå"), list("asdfghjklæø"), [*"zxcvbnm-'", "DEL", " "]]
 """The on-screen keys, Danish letters included."""
 
+WIDE_KEYS = {"DEL": ("delete", 2), " ": ("space", 2)}
+"""Keys with a word on them: (label, how many key widths they take)."""
+
 
 @dataclass
 class Field:
@@ -44,6 +47,9 @@ class Field:
     options: Sequence[tuple[str, str]] = ()
     low: int = 0
     high: int = 99
+    wide: bool = False
+    """The control takes the whole row (options with long names) and shows no label:
+    the form's title says what is chosen."""
 
 
 @dataclass
@@ -90,21 +96,27 @@ class Form:
         for item, (_, control) in zip(self.pages[self.page], rows, strict=False):
             found += self._controls(item, control, layout)
         if self.typing and rows:
-            found += self._keys(layout, area, rows[-1][1].bottom + layout.gap)
+            found += self._keys(layout, area, rows[-1][1].bottom + layout.gap, tr)
         return found + self._navigation(layout, area, tr)
 
-    def _keys(self, layout: Layout, area: pygame.Rect, top: int) -> list[Button]:
+    def _keys(
+        self, layout: Layout, area: pygame.Rect, top: int, tr: Callable[[str], str]
+    ) -> list[Button]:
         """An on-screen keyboard between the fields and the navigation row."""
         inner = area.inflate(-2 * layout.gap, -2 * layout.gap)
         bottom = inner.bottom - layout.touch - layout.gap
-        rows = KEYS
-        height = min(layout.touch, (bottom - top) // len(rows) - 4)
+        height = min(layout.touch, (bottom - top) // len(KEYS) - 4)
         found = []
-        for number, keys in enumerate(rows):
+        for number, keys in enumerate(KEYS):
             row = pygame.Rect(inner.x, top + number * (height + 4), inner.width, height)
-            for cell, key in zip(columns(row, len(keys), 4), keys, strict=True):
+            spans = [WIDE_KEYS.get(key, (key, 1))[1] for key in keys]
+            cells = columns(row, sum(spans), 4)
+            at = 0
+            for key, span in zip(keys, spans, strict=True):
+                cell = cells[at].union(cells[at + span - 1])
+                at += span
                 typed = "\b" if key == "DEL" else key
-                label = {"DEL": "delete", " ": "space"}.get(key, key)
+                label = tr(WIDE_KEYS[key][0]) if key in WIDE_KEYS else key
                 found.append(Button(cell, label, partial(self.type, typed)))
         return found
 
@@ -134,7 +146,8 @@ class Form:
         for item, (label, control) in zip(
             self.pages[self.page], self._rows(layout, area), strict=False
         ):
-            widgets.text(surface, item.label, label, size, theme.INK, "bold", "left")
+            if label.width:
+                widgets.text(surface, item.label, label, size, theme.INK, "bold", "left")
             if item.kind == "count":
                 middle = columns(control, 3, layout.gap)[1]
                 widgets.text(
@@ -192,7 +205,12 @@ class Form:
         for index in range(len(fields)):
             cell = cells[index // fit]
             y = cell.y + (index % fit) * step
-            label_width = cell.width * 2 // 5
+            if fields[index].wide:
+                found.append(
+                    (pygame.Rect(cell.x, y, 0, 0), pygame.Rect(cell.x, y, cell.width, layout.touch))
+                )
+                continue
+            label_width = self._label_width(layout, fields, cell.width)
             found.append(
                 (
                     pygame.Rect(cell.x, y, label_width - layout.gap, layout.touch),
@@ -200,6 +218,12 @@ class Form:
                 )
             )
         return found
+
+    def _label_width(self, layout: Layout, fields: list[Field], width: int) -> int:
+        """Two fifths of a column, or up to half of it if a label needs that to be read."""
+        font = theme.font("bold", layout.text("body"))
+        longest = max((font.size(item.label)[0] for item in fields if not item.wide), default=0)
+        return min(width // 2, max(width * 2 // 5, longest + layout.gap))
 
     def _controls(self, item: Field, rect: pygame.Rect, layout: Layout) -> list[Button]:
         values = self.values

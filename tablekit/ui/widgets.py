@@ -36,7 +36,7 @@ LEDGER: list[Drawn] | None = None
 
 
 def _note(drawn: Drawn) -> None:
-    if LEDGER is not None:
+    if LEDGER is not None and drawn.words.strip():
         LEDGER.append(drawn)
 
 
@@ -137,6 +137,28 @@ def wrapped(
     return y - rect.y
 
 
+def two_lines(
+    surface: pygame.Surface, words: str, rect: pygame.Rect, size: int, colour: Colour
+) -> bool:
+    """Draw ``words`` centred on two lines if one line would shrink them below
+    :data:`LEAST` and two fit at that size or more; say whether it did."""
+    if " " not in words or theme.font("bold", LEAST).size(words)[0] <= rect.width:
+        return False
+    for each in range(size, LEAST - 1, -2):
+        font = theme.font("bold", each)
+        lines = lines_of(words, font, rect.width)
+        tall = len(lines) * font.get_linesize()
+        if len(lines) == 2 and tall <= rect.height + 4:
+            fits = all(font.size(line)[0] <= rect.width for line in lines)
+            if fits:
+                for number, line in enumerate(lines):
+                    room = pygame.Rect(rect.x, rect.centery - tall // 2, rect.width, tall // 2)
+                    room.y += number * font.get_linesize()
+                    text(surface, line, room, each, colour)
+                return True
+    return False
+
+
 def panel(
     surface: pygame.Surface,
     rect: pygame.Rect,
@@ -182,7 +204,9 @@ class Button:
         inner = self.rect.inflate(-12, -6)
         if self.selected:
             inner = tick(surface, inner, self.ink)
-        text(surface, self.label, inner, size, self.ink if self.enabled else theme.DISABLED)
+        ink = self.ink if self.enabled else theme.DISABLED
+        if not two_lines(surface, self.label, inner, size, ink):
+            text(surface, self.label, inner, size, ink)
 
     def press(self, pos: tuple[int, int]) -> bool:
         """Run the action if ``pos`` is on an enabled button; say whether it was."""

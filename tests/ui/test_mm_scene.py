@@ -441,9 +441,10 @@ def test_a_question_keeps_the_wheel_and_the_hourglass_in_view(app: Any) -> None:
     view = app.scene.view()
     panel = app.scene._panel(view)
     area = app.scene._form_area(view, panel)
-    wheel, hourglass = app.scene._status_areas(app.scene._areas()[1], compact=True)
+    track, side = app.scene._areas(tray=False)
+    wheel, hourglass = app.scene._status_areas(side, compact=True)
     assert not area.colliderect(wheel) and not area.colliderect(hourglass)
-    assert not area.colliderect(app.scene._tray())
+    assert not area.colliderect(track) and area.bottom <= app.layout.content().bottom
 
 
 @pytest.mark.parametrize("size", [(800, 480), (720, 1280)])

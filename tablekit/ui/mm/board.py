@@ -102,7 +102,8 @@ def _draw_card(
     right_width = min(wanted, room // 2)
     name_rect = pygame.Rect(side.right + 6, inner.y, room - right_width - 6, inner.height)
     ink = theme.INK_SOFT if card["acted"] and not current else theme.INK
-    widgets.text(surface, card["name"], name_rect, layout.text("heading"), ink, "bold", "left")
+    name = card["name"]
+    widgets.text(surface, tr(name), name_rect, layout.text("heading"), ink, "bold", "left")
     status = pygame.Rect(inner.right - right_width, inner.y, right_width, inner.height)
     alarm = theme.WAX if _alarming(card) else theme.INK
     widgets.text(surface, words, status, layout.text("body"), alarm, "bold", "right")
@@ -171,13 +172,14 @@ def draw_wheel(
         filled = wedge < cheese or pulse > 0
         pygame.draw.polygon(surface, theme.CHEESE if filled else theme.PARCHMENT_DARK, points)
         pygame.draw.polygon(surface, theme.INK, points, 3)
-    hub = pygame.Rect(0, 0, side * 0.42, side * 0.42)
+    count = f"{cheese}/6"
+    size = max(KEY_TEXT, layout.text("body"))
+    across = max(side * 0.42, theme.font("black", size).size(count)[0] + 10)
+    hub = pygame.Rect(0, 0, across, across)
     hub.center = centre
     pygame.draw.ellipse(surface, theme.CREAM, hub)
     pygame.draw.ellipse(surface, theme.INK, hub, 3)
-    widgets.text(
-        surface, f"{cheese}/6", hub.inflate(-6, -6), layout.text("body"), theme.INK, "black"
-    )
+    widgets.text(surface, count, hub.inflate(4, 4), size, theme.INK, "black")
 
 
 def draw_hourglass(
@@ -186,12 +188,13 @@ def draw_hourglass(
     """The chapter track: a box per page, the hourglass on its page, the end marker on its."""
     hourglass, end = chapter["hourglass"], chapter["end"]
     pages = max(end, hourglass, 1)
-    label = pygame.Rect(rect.x, rect.y, rect.width, rect.height // 3)
+    size = max(KEY_TEXT, layout.text("body"))
+    label = pygame.Rect(rect.x, rect.y, rect.width, min(rect.height // 2, size + 4))
     widgets.text(
         surface,
         f"{tr('Hourglass')} {hourglass} · {tr('End')} {end}",
         label,
-        layout.text("body"),
+        size,
         theme.CREAM,
         "bold",
         "left",
@@ -211,7 +214,7 @@ def draw_hourglass(
         pygame.draw.rect(surface, theme.INK, box, 2, border_radius=4)
         if page == hourglass:
             _hourglass(surface, box.inflate(-box.width // 4, -box.height // 5))
-        elif width >= 18:
+        elif theme.font("bold", widgets.LEAST).size(str(page))[0] + 4 <= width:
             ink = theme.CREAM if at_end else theme.INK_SOFT
             widgets.text(surface, str(page), box, layout.text("small"), ink, "bold")
 
@@ -224,6 +227,9 @@ def _hourglass(surface: pygame.Surface, rect: pygame.Rect) -> None:
     pygame.draw.polygon(surface, theme.CHEESE, bottom)
     pygame.draw.polygon(surface, theme.INK, bottom, 2)
 
+
+KEY_TEXT = 28
+"""What the table reads from across it (whose turn, counts, results) is never smaller."""
 
 TallyKey = Literal["melee_hits", "ranged_hits", "blocks", "stars", "cheese", "movement"]
 
@@ -265,11 +271,13 @@ def draw_tray(
     widgets.panel(surface, rect, theme.WOOD_LIGHT, theme.EDGE, 2)
     inner = rect.inflate(-layout.gap, -layout.gap // 2)
     faces = roll["faces"] if roll is not None else []
-    side = min(inner.height, inner.width // 3 // max(1, len(faces)) - 4)
+    line = result or (tally_line(roll, tr) if roll is not None else tr("No dice rolled yet"))
+    size = max(KEY_TEXT, layout.text("body"))
+    room = inner.width - theme.font("bold", size).size(line)[0] - layout.gap
+    side = min(inner.height, max(inner.height // 2, room // max(1, len(faces)) - 4))
     for i, face in enumerate(faces):
         die = pygame.Rect(inner.x + i * (side + 4), inner.centery - side // 2, side, side)
         icons.action_die(surface, die, face, MOVEMENT[Face(face)])
     left = inner.x + len(faces) * (side + 4) + (layout.gap if faces else 0)
     words = pygame.Rect(left, inner.y, inner.right - left, inner.height)
-    line = result or (tally_line(roll, tr) if roll is not None else tr("No dice rolled yet"))
-    widgets.text(surface, line, words, layout.text("body"), theme.CREAM, "bold", "left")
+    widgets.text(surface, line, words, size, theme.CREAM, "bold", "left")

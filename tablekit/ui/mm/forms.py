@@ -31,12 +31,26 @@ def groups(values: dict[str, Any], prefix: str) -> tuple[MinionGroup, ...]:
     )
 
 
-def minion_counts(view: MiceMysticsView, prefix: str) -> list[Field]:
-    """A count field per minion type of the content pack."""
-    return [
-        Field(prefix + m["id"], m["name"], "count", 0, high=12)
-        for m in view["catalogue"]["minions"]
-    ]
+def minion_counts(view: MiceMysticsView, prefix: str, tr: Tr) -> list[Field]:
+    """A count field per minion type of the content pack, named in the table's language."""
+    return [_count(prefix, m["id"], m["name"], tr) for m in view["catalogue"]["minions"]]
+
+
+def _count(prefix: str, minion: str, name: str, tr: Tr) -> Field:
+    return Field(prefix + minion, tr(name), "count", 0, high=12)
+
+
+SURGE_COUNTS = 2
+"""A room rule's surge brings one or two kinds of minion: their counters share the page
+with the source, so the wheel and the hourglass stay in view."""
+
+
+def _room_counts(view: MiceMysticsView, tr: Tr) -> list[Field]:
+    """Counters for the minions a room rule's surge most likely brings: those in play first."""
+    catalogue = {m["id"]: m["name"] for m in view["catalogue"]["minions"]}
+    in_play = [c["card"] for c in view["track"] if c["side"] == "minion" and c["card"] in catalogue]
+    likely = list(dict.fromkeys(in_play + list(catalogue)))[:SURGE_COUNTS]
+    return [_count("min:", minion, catalogue[minion], tr) for minion in likely]
 
 
 def targets(view: MiceMysticsView) -> list[tuple[str, str]]:
@@ -53,11 +67,11 @@ def targets(view: MiceMysticsView) -> list[tuple[str, str]]:
 
 def attack(view: MiceMysticsView, submit: Submit, tr: Tr) -> Form:
     """A mouse's battle action: target, melee or ranged, extra dice."""
-    options = targets(view)
+    options = [(target, tr(name)) for target, name in targets(view)]
     first = options[0][0] if options else ""
     fields = [
-        Field("target", tr("Target") if i == 0 else "", "choice", first, options[i : i + 4])
-        for i in range(0, len(options), 4)
+        Field("target", "", "choice", first, options[i : i + 2], wide=True)
+        for i in range(0, len(options), 2)
     ]
     fields += [
         Field("ranged", tr("Ranged"), "toggle", False),
@@ -107,13 +121,13 @@ def encounter(view: MiceMysticsView, submit: Submit, tr: Tr, open_form: OpenForm
         arriving = [g.minion for g in command.minions + command.surge]
         return _with_numbers(view, arriving, submit, tr, open_form, command)
 
-    pages = [minion_counts(view, "min:"), flags, minion_counts(view, "surge:")]
+    pages = [minion_counts(view, "min:", tr), flags, minion_counts(view, "surge:", tr)]
     return Form(tr("Encounter"), pages, confirm, tr("Place"))
 
 
 def add_minions(view: MiceMysticsView, submit: Submit, tr: Tr, open_form: OpenForm) -> Form:
     """Minions a chapter rule places outside an encounter; missing numbers are asked first."""
-    fields = minion_counts(view, "min:") + [Field("ambush", tr("Ambush"), "toggle", False)]
+    fields = minion_counts(view, "min:", tr) + [Field("ambush", tr("Ambush"), "toggle", False)]
 
     def confirm(values: dict[str, Any]) -> bool:
         command = cmd.AddMinions(groups(values, "min:"), values["ambush"])
@@ -203,8 +217,7 @@ def _answer(view: MiceMysticsView, submit: Submit, tr: Tr, open_form: OpenForm) 
         sources = [("card", tr("Face-up card")), ("room", tr("Room rule")), ("none", tr("None"))]
         first = "card" if view["encounter"] else "none"
         pages = [
-            [Field("source", tr("Source"), "choice", first, sources)],
-            minion_counts(view, "min:"),
+            [Field("source", "", "choice", first, sources, wide=True), *_room_counts(view, tr)]
         ]
 
         def surge(values: dict[str, Any]) -> bool:

@@ -56,9 +56,7 @@ class FigurePanel:
     def buttons(self, layout: Layout, area: pygame.Rect, tr: Tr) -> list[Button]:
         inner = area.inflate(-2 * layout.gap, -2 * layout.gap)
         top = inner.y + layout.touch + len(self.facts) * (layout.text("small") + 6) + layout.gap
-        grid = pygame.Rect(
-            inner.x, top, inner.width, inner.bottom - top - layout.touch - layout.gap
-        )
+        grid = pygame.Rect(inner.x, top, inner.width, inner.bottom - top)
         per_row = self.per_row if not layout.portrait else 4
         lines = max(1, (len(self.actions) + per_row - 1) // per_row)
         height = min(layout.touch, (grid.height + 4) // lines - 4)
@@ -67,13 +65,18 @@ class FigurePanel:
             row = rows(grid, lines, 4, height)[index // per_row]
             cell = columns(row, per_row, 4)[index % per_row]
             found.append(Button(cell, label, action, enabled, selected))
-        close = pygame.Rect(inner.x, inner.bottom - layout.touch, inner.width, layout.touch)
-        return found + [Button(close, tr("Close"), self.close)]
+        return found + [Button(self._close_rect(layout, inner), tr("Close"), self.close)]
+
+    def _close_rect(self, layout: Layout, inner: pygame.Rect) -> pygame.Rect:
+        """Close sits at the title's right end, leaving the rows below to the actions."""
+        width = max(layout.touch * 2, inner.width // 4)
+        return pygame.Rect(inner.right - width, inner.y, width, layout.touch)
 
     def draw(self, surface: pygame.Surface, layout: Layout, area: pygame.Rect, tr: Tr) -> None:
         widgets.panel(surface, area, theme.PARCHMENT, theme.CHEESE, 4)
         inner = area.inflate(-2 * layout.gap, -2 * layout.gap)
         title = pygame.Rect(inner.x, inner.y, inner.width, layout.touch)
+        title.width = self._close_rect(layout, inner).left - layout.gap - title.x
         widgets.text(surface, self.title, title, layout.text("heading"), theme.INK, "title", "left")
         y = title.bottom
         for fact in self.facts:
@@ -163,7 +166,9 @@ def _hero_panel(
                 on,
             )
         )
-    title = f"{hero['name']} ({', '.join(hero['classes'])})"
+    name = hero["name"]
+    classes = ", ".join(tr(c) for c in hero["classes"])
+    title = f"{tr(name)} ({classes})"
     return FigurePanel(title, facts, actions, close, wide=True, per_row=6)
 
 
@@ -193,7 +198,8 @@ def _minion_panel(
         actions.append(
             (tr("Numbers"), lambda: open_form(numbers.correct(one, submit, tr)), True, False)
         )
-    return FigurePanel(card["name"], facts, actions, close)
+    name = card["name"]
+    return FigurePanel(tr(name), facts, actions, close, wide=True)
 
 
 def _level_up(hero: str, submit: Submit, tr: Tr) -> Form:
@@ -247,8 +253,8 @@ def setup_form(
         Field("chapter", tr("Chapter"), "count", 1, low=1, high=16),
         Field("end", tr("End marker page"), "count", 8, low=1, high=30),
     ] + [
-        Field("heroes", tr("Heroes") if i == 0 else "", "multi", (), options[i : i + 3])
-        for i in range(0, len(options), 3)
+        Field("heroes", "", "multi", (), options[i : i + 2], wide=True)
+        for i in range(0, len(options), 2)
     ]
 
     abilities: dict[str, str] = {}
@@ -285,7 +291,7 @@ def setup_form(
     title = tr("New chapter")
     if view["outcome"] in ("defeat", "victory"):
         title = f"{tr(view['outcome'].capitalize())}: {tr('next chapter')}"
-    pages = [first, forms.minion_counts(view, "min:")]
+    pages = [first, forms.minion_counts(view, "min:", tr)]
     return Form(title, pages, start, tr("Start"), cancellable=False)
 
 

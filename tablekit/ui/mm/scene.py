@@ -110,22 +110,22 @@ class MiceMysticsScene(Scene):
             surface, layout, "" if layout.portrait else title, self._bar(), self._bar_left()
         )
         if layout.portrait:
-            line = pygame.Rect(
-                layout.gap,
-                layout.bar,
-                layout.width - 2 * layout.gap,
-                layout.text("heading") + layout.gap,
-            )
+            line = self._title_line()
+            line.width = self._dice_button().rect.left - layout.gap - line.x
             widgets.text(surface, title, line, layout.text("heading"), theme.CREAM, "title", "left")
         track, side = self._areas()
         panel = self._panel(view)
-        self._draw_tray(surface, view)
         if panel is None:
+            self._draw_tray(surface, view)
             self.cards = board.draw_track(surface, layout, track, view, self.app.tr)
             self._draw_board(surface, side, view)
         else:
             area = self._form_area(view, panel)
-            full = area == layout.content()
+            full = area == self._full()
+            if not (full or self._asking(view, panel)):
+                self._draw_tray(surface, view)
+            else:
+                track, side = self._areas(tray=False)
             self.cards = [] if full else board.draw_track(surface, layout, track, view, self.app.tr)
             if self._asking(view, panel):
                 self._draw_status(surface, side, view, compact=True)
@@ -222,10 +222,35 @@ class MiceMysticsScene(Scene):
             ],
         )  # packed from the right: Undo sits left of Redo, as in every editor
         left = chrome.bar_buttons(layout, [(self.app.tr("Home"), self._home, True)], side="left")
-        dice = chrome.bar_buttons(layout, [(self.app.tr("Our dice"), self._toggle_dice, True)])[0]
-        dice.rect.right = right[-1].rect.left - layout.gap
-        dice.selected = self.own_dice
+        dice = self._dice_button()
+        if not layout.portrait:
+            dice.rect.right = right[-1].rect.left - layout.gap
         return left + [dice] + right
+
+    def _dice_button(self) -> Button:
+        """ "Our dice": in the bar, or upright (where the bar is full) at the title line's end."""
+        layout = self.app.layout
+        dice = chrome.bar_buttons(layout, [(self.app.tr("Our dice"), self._toggle_dice, True)])[0]
+        dice.selected = self.own_dice
+        if layout.portrait:
+            line = self._title_line()
+            dice.rect.top, dice.rect.height = line.top + layout.gap // 2, line.height - layout.gap
+        return dice
+
+    def _title_line(self) -> pygame.Rect:
+        """Upright, the chapter and round go on a line of their own below the bar."""
+        layout = self.app.layout
+        height = max(layout.touch, layout.text("heading")) + layout.gap
+        return pygame.Rect(layout.gap, layout.bar, layout.width - 2 * layout.gap, height)
+
+    def _full(self) -> pygame.Rect:
+        """The whole screen below the bar (upright: below the title line) for a wide form."""
+        area = self.app.layout.content()
+        if self.app.layout.portrait:
+            line = self._title_line()
+            area.height -= line.bottom - area.y
+            area.y = line.bottom
+        return area
 
     def _bar_left(self) -> int:
         return chrome.bar_buttons(
@@ -246,14 +271,19 @@ class MiceMysticsScene(Scene):
         height = self.app.layout.touch
         return pygame.Rect(area.x, area.bottom - height, area.width, height)
 
-    def _areas(self) -> tuple[pygame.Rect, pygame.Rect]:
-        """(track, right side), or (track, lower half) on a portrait screen; above the tray."""
+    def _areas(self, tray: bool = True) -> tuple[pygame.Rect, pygame.Rect]:
+        """(track, right side), or (track, lower half) on a portrait screen; above the tray.
+
+        Without ``tray`` (a question is asked: its words say what the roll did) they
+        reach the bottom, so a question's fields fit one page beside the wheel.
+        """
         layout = self.app.layout
         area = layout.content()
-        area.height = self._tray().top - layout.gap - area.y
+        if tray:
+            area.height = self._tray().top - layout.gap - area.y
         if layout.portrait:
-            heading = layout.text("heading") + layout.gap
-            below = pygame.Rect(area.x, area.y + heading, area.width, area.height - heading)
+            top = self._title_line().bottom
+            below = pygame.Rect(area.x, top, area.width, area.bottom - top)
             track, side = rows(below, 2, layout.gap)
             return track, side
         track = pygame.Rect(area.x, area.y, area.width * 52 // 100, area.height)
@@ -265,9 +295,10 @@ class MiceMysticsScene(Scene):
     def _form_area(self, view: MiceMysticsView, form: Form | FigurePanel) -> pygame.Rect:
         """Full width for typing or setting up; below the wheel and hourglass for a question."""
         if form.wide or view["outcome"] != "playing":
-            return self.app.layout.content()
+            return self._full()
         side = self._areas()[1]
         if self._asking(view, form):
+            side = self._areas(tray=False)[1]
             top = self._status_height(compact=True) + self.app.layout.gap
             return pygame.Rect(side.x, side.y + top, side.width, side.height - top)
         return side
@@ -364,17 +395,19 @@ class MiceMysticsScene(Scene):
         if not self._minion_turn(view):
             return None
         _, _, area = self._board_areas(self._areas()[1])
-        return pygame.Rect(area.x, area.y, area.width, int(self.app.layout.touch * 1.6))
+        buttons = 2 * (self.app.layout.touch + 4)  # a row of actions and End turn
+        return pygame.Rect(area.x, area.y, area.width, area.height - buttons)
 
     def _minion_note(self, view: MiceMysticsView) -> str:
         player = next((h["name"] for h in view["heroes"] if h["id"] == view["minion_player"]), "")
         lead = f"{player}: {self.app.tr('you play the minions.')} " if player else ""
-        return lead + " ".join(view["reminders"])
+        return lead + " ".join(self.app.tr(note) for note in view["reminders"])
 
     def _encounter_line(self, view: MiceMysticsView) -> str:
         tr = self.app.tr
         if view["reminders"] and not self._minion_turn(view):
-            return view["reminders"][0]
+            note = view["reminders"][0]
+            return self.app.tr(note)
         found = view["encounter"]
         if not found:
             return tr("No face-up encounter card")

@@ -1,0 +1,197 @@
+"""Every Mice and Mystics screen and state, for the layout and the Danish walks.
+
+Each moment brings a fresh app to one state through the rules' own commands
+(the state is what matters here, not how a table got there; the touch tests
+cover the taps), and opens the form or panel that state shows.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable, Iterator
+from dataclasses import replace
+from typing import Any
+
+from tablekit.local.config import Config
+from tablekit.session import Journal
+from tablekit.ui.app import App
+from tablekit.ui.mm import forms, numbers, panels
+
+NUMBERS = [
+    {"type": "mm.set_stats", "figure": "collin", "battle": 3, "defense": 2, "lore": 1, "life": 5},
+    {
+        "type": "mm.set_stats",
+        "figure": "lily",
+        "battle": 2,
+        "defense": 1,
+        "lore": 2,
+        "move": 3,
+        "life": 5,
+    },
+    {
+        "type": "mm.set_stats",
+        "figure": "rat_warrior",
+        "battle": 6,
+        "defense": 1,
+        "life": 2,
+        "ranged": False,
+    },
+    {
+        "type": "mm.set_stats",
+        "figure": "elite_rat_warrior",
+        "battle": 2,
+        "defense": 2,
+        "life": 3,
+        "ranged": False,
+    },
+]
+START = {
+    "type": "mm.start_chapter",
+    "chapter": "Chapter 1",
+    "end_page": 8,
+    "heroes": [{"hero": "collin", "ability": "Battle Cry"}, {"hero": "lily", "ability": "Aim"}],
+    "minions": [
+        {"minion": "rat_warrior", "count": 2},
+        {"minion": "elite_rat_warrior", "count": 1},
+    ],
+    "order": ["collin", "rat_warrior", "lily", "elite_rat_warrior"],
+}
+
+
+def make(size: tuple[int, int], language: str) -> App:
+    settings = replace(Config(), ui=replace(Config().ui, language=language))
+    app = App(settings, Journal(":memory:"), size)
+    app.start("mice-mystics")
+    assert app.session is not None
+    app.session.rng = random.Random(1)
+    return app
+
+
+def run(app: App, line: dict[str, Any]) -> None:
+    """Submit one command through the app, as a tap would, and fail if it is refused."""
+    assert app.session is not None
+    assert app.submit(app.session.parse(json.dumps(line))), app.notice_text
+
+
+def playing(app: App) -> None:
+    for line in [*NUMBERS, START]:
+        run(app, line)
+
+
+def _scene(app: App) -> Any:
+    return app.scene
+
+
+def _form(app: App, build: Callable[..., Any]) -> None:
+    scene = _scene(app)
+    scene.form = build(scene.view(), scene.submit, app.tr)
+
+
+def _minion_turn(app: App) -> None:
+    playing(app)
+    run(app, {"type": "mm.end_turn"})
+
+
+def _defence(app: App) -> None:
+    _minion_turn(app)
+    run(app, {"type": "mm.minion_attack", "targets": ["collin"], "faces": ["sword_star"] * 6})
+
+
+def _surge(app: App) -> None:
+    _minion_turn(app)
+    run(app, {"type": "mm.minion_attack", "targets": ["collin"], "faces": ["cheese"] * 6})
+
+
+def _search_card(app: App) -> None:
+    playing(app)
+    run(app, {"type": "mm.search", "tile": "Tile 1", "faces": ["sword_star"]})
+
+
+def _numbers(app: App) -> None:
+    scene = _scene(app)
+    wanted = numbers.figures(scene.view(), minions=["rat_warrior"])
+    scene.form = numbers.ask(wanted[0], scene.submit, app.tr, lambda: True)
+
+
+def _setup_page(page: int) -> Callable[[App], None]:
+    def opened(app: App) -> None:
+        scene = _scene(app)
+        scene.draw(app.canvas)
+        scene.starting.page = page
+
+    return opened
+
+
+def _select(card: str) -> Callable[[App], None]:
+    def chosen(app: App) -> None:
+        playing(app)
+        _scene(app).selected = card
+
+    return chosen
+
+
+def _ability(app: App) -> None:
+    scene = _scene(app)
+    hero = scene.view()["catalogue"]["heroes"][0]
+    scene.form = panels._ability(hero, {}, lambda: True, app.tr)
+
+
+def _chapter_menu(app: App) -> None:
+    playing(app)
+    _scene(app)._chapter_menu()
+
+
+def _then(first: Callable[[App], None], build: Callable[..., Any]) -> Callable[[App], None]:
+    def both(app: App) -> None:
+        first(app)
+        _form(app, build)
+
+    return both
+
+
+def _encounter(app: App) -> None:
+    playing(app)
+    scene = _scene(app)
+    scene.form = forms.encounter(scene.view(), scene.submit, app.tr, scene._show)
+
+
+def _result(line: dict[str, Any]) -> Callable[[App], None]:
+    def done(app: App) -> None:
+        playing(app)
+        run(app, line)
+
+    return done
+
+
+MOMENTS: dict[str, Callable[[App], None]] = {
+    "setup": _setup_page(0),
+    "setup minions": _setup_page(1),
+    "numbers": _numbers,
+    "ability card": _ability,
+    "board": playing,
+    "hero panel": _select("lily"),
+    "minion panel": _select("rat_warrior"),
+    "attack form": _then(playing, forms.attack),
+    "search form": _then(playing, forms.search),
+    "search result": _result({"type": "mm.search", "tile": "Tile 1", "faces": ["bow"]}),
+    "search card": _search_card,
+    "chapter menu": _chapter_menu,
+    "encounter": _encounter,
+    "minion turn": _minion_turn,
+    "defence question": _defence,
+    "surge question": _surge,
+    "captured": _result({"type": "mm.capture_mouse", "hero": "lily"}),
+}
+"""Name -> how to bring a fresh app to that screen."""
+
+
+def screens(size: tuple[int, int], language: str) -> Iterator[tuple[str, App]]:
+    """Each moment on a fresh app, drawn once and ready to measure."""
+    for name, bring in MOMENTS.items():
+        app = make(size, language)
+        bring(app)
+        app.notice_text = ""
+        _scene(app).surge = 0.0
+        yield name, app
+        app.scene.exit()
