@@ -35,6 +35,7 @@ bench: $(VENV)/.installed
 	$(PY) -m benchmarks.dice_read
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m benchmarks.camera_ui
 	$(PY) -m benchmarks.mg_odds
+	$(PY) -m benchmarks.card_odds
 	$(PY) -m benchmarks.pad_latency
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m benchmarks.pad_to_screen
 

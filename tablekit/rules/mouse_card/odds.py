@@ -21,6 +21,7 @@ import random
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from tablekit.rules.cards import Card
 
@@ -206,24 +207,36 @@ def odds(question: Question, budget: float = BUDGET, samples: int = SAMPLES) -> 
     return Odds(Chances(*cautious), Chances(*broke), True, 0)
 
 
+@lru_cache(maxsize=32)
+def remembered(question: Question) -> Odds:
+    """:func:`odds` with the default budget, remembered: a screen redraws the same question."""
+    return odds(question)
+
+
 def estimate(question: Question, samples: int) -> Odds:
     """The chances sampled from ``samples`` deals of a source seeded the same way every time,
     so the same question always gets the same answer."""
     rng = random.Random(0)
+    kinds = {c: kind_of(c, question.target, question.bad) for c in question.pile + question.discard}
     tallies = [0, 0, 0, 0]
     for _ in range(samples):
-        s, b = deal(question, "cautious", rng)
+        s, b = deal(question, "cautious", rng, kinds)
         tallies[0] += s
         tallies[1] += b
-        s, b = deal(question, "broke", rng)
+        s, b = deal(question, "broke", rng, kinds)
         tallies[2] += s
         tallies[3] += b
     c_s, c_b, b_s, b_b = (tally / samples for tally in tallies)
     return Odds(Chances(c_s, c_b), Chances(b_s, b_b), False, samples)
 
 
-def deal(question: Question, mode: str, rng: random.Random) -> tuple[bool, bool]:
+def deal(
+    question: Question, mode: str, rng: random.Random, kinds: dict[str, Kind] | None = None
+) -> tuple[bool, bool]:
     """One shuffled deal of the rest of the turn: (enough successes, a bad card drawn)."""
+    if kinds is None:
+        kinds = {c: kind_of(c, question.target, question.bad) for c in question.pile}
+        kinds |= {c: kind_of(c, question.target, question.bad) for c in question.discard}
     pile = list(question.pile)
     rng.shuffle(pile)
     discard = list(question.discard)
@@ -234,14 +247,14 @@ def deal(question: Question, mode: str, rng: random.Random) -> tuple[bool, bool]
             rng.shuffle(discard)
             pile, discard = pile + discard, []
         drawn, pile = pile[:batch], pile[batch:]
-        kinds = [kind_of(card, question.target, question.bad) for card in drawn]
-        need -= sum(kind.successes for kind in kinds)
-        left += sum(kind.king for kind in kinds) - len(drawn)
-        if any(kind.joker for kind in kinds):
+        seen = [kinds[card] for card in drawn]
+        need -= sum(kind.successes for kind in seen)
+        left += sum(kind.king for kind in seen) - len(drawn)
+        if any(kind.joker for kind in seen):
             pile += discard
             rng.shuffle(pile)
             discard = []
-        if any(kind.bad for kind in kinds):
+        if any(kind.bad for kind in seen):
             bad = True
             break
         if not drawn:

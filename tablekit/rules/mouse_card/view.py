@@ -11,7 +11,7 @@ from typing import Any
 
 from tablekit.rules.cards import Card, rank_name
 from tablekit.rules.mouse_card.legal import legal_commands
-from tablekit.rules.mouse_card.odds import Odds, Question, odds
+from tablekit.rules.mouse_card.odds import Odds, Question, remembered
 from tablekit.rules.mouse_card.state import Character, Outcome, State, Task
 
 
@@ -78,7 +78,7 @@ def _task(task: Task, state: State) -> dict[str, Any]:
 
 
 def _odds(task: Task, state: State) -> dict[str, Any]:
-    found: Odds = odds(
+    found: Odds = remembered(
         Question(
             pile=state.deck.pile,
             discard=state.deck.discard,
