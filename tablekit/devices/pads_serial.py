@@ -10,7 +10,9 @@ so when the port fails the thread closes it, posts a
 The pad counts as connected only once it has said ``HELLO`` in this protocol's
 version: a port that opens is not yet a pad. Any line that is not one of the
 protocol's is dropped and counted in :attr:`SerialPad.ignored`; it changes
-nothing.
+nothing. Each line's fields are declared once, in the msgspec schemas of
+:data:`SCHEMAS`, and a refused line says which field, which value and what
+is allowed (:attr:`SerialPad.last_refused`).
 """
 
 from __future__ import annotations
@@ -19,12 +21,15 @@ import contextlib
 import errno
 import threading
 import time
+import typing
 from dataclasses import dataclass
+from typing import Annotated, Literal
 
+import msgspec
 from serial import Serial, SerialException
 
 from tablekit.devices.pads import PadInbox
-from tablekit.rules.pads import BUTTONS, HELD, PadLights, PadPressed, PadStatus
+from tablekit.rules.pads import HELD, PadLights, PadPressed, PadStatus
 
 VERSION = "1"
 """The protocol version this host speaks; a pad saying another is not used."""
@@ -88,16 +93,87 @@ class Lines:
             self._overlong = True
 
 
+Role = Annotated[str, msgspec.Meta(pattern=r"^[a-z][a-z0-9_-]{0,15}$")]
+"""The pad a board was flashed for: a short lower-case ASCII name such as ``gm``."""
+Version = Annotated[str, msgspec.Meta(pattern=r"^[0-9]{1,4}$")]
+"""A protocol version: up to four digits, compared with :data:`VERSION` as text."""
+
+
+class HelloLine(msgspec.Struct, forbid_unknown_fields=True):
+    """``HELLO <role> <version>``."""
+
+    role: Role
+    version: Version
+
+
+class PressLine(msgspec.Struct, forbid_unknown_fields=True):
+    """``PRESS <button>``: one of the pad's buttons."""
+
+    button: Literal["attack", "defend", "feint", "maneuver", "back", "lock"]
+
+
+class HoldLine(msgspec.Struct, forbid_unknown_fields=True):
+    """``HOLD back``: the one button a hold is reported for."""
+
+    button: Literal["back"]
+
+
+SCHEMAS: dict[str, tuple[type[msgspec.Struct], tuple[str, ...]]] = {
+    "HELLO": (HelloLine, ("role", "version")),
+    "PRESS": (PressLine, ("button",)),
+    "HOLD": (HoldLine, ("button",)),
+}
+"""Each line the pad sends, by its first word: its schema and its words' field names.
+
+Every field's type, range and length is declared here once; a line that does not
+fit is refused with the field, the value and what is allowed."""
+
+
+class LineRefused(ValueError):
+    """A line from a pad that is not one of the protocol's; the message says why."""
+
+
+def read_line(pad: str, line: str) -> Hello | PadPressed:
+    """What ``line`` from the pad called ``pad`` says; LineRefused if it is not the protocol's."""
+    word, *rest = line.split(" ")
+    schema = SCHEMAS.get(word)
+    if schema is None:
+        known = ", ".join(SCHEMAS)
+        raise LineRefused(f"unknown line {word[:MAX_LINE]!r}; a pad says {known}")
+    cls, names = schema
+    if len(rest) != len(names):
+        raise LineRefused(f"{word} takes {len(names)} word(s): {' '.join(names)}")
+    try:
+        message = msgspec.convert(dict(zip(names, rest, strict=True)), type=cls)
+    except msgspec.ValidationError as error:
+        field = str(error).partition(" - at `$.")[2].rstrip("`")
+        value = rest[names.index(field)] if field in names else ""
+        raise LineRefused(
+            f"{word}: {field} {value!r} is not allowed; {_allowed(cls, field)}"
+        ) from None
+    if isinstance(message, HelloLine):
+        return Hello(message.role, message.version)
+    if isinstance(message, HoldLine):
+        return PadPressed(pad, HELD)
+    assert isinstance(message, PressLine)
+    return PadPressed(pad, message.button)
+
+
+def _allowed(cls: type[msgspec.Struct], field: str) -> str:
+    """What a field of a line's schema allows, in words."""
+    hint = typing.get_type_hints(cls, include_extras=True)[field]
+    if typing.get_origin(hint) is Literal:
+        return f"allowed: {', '.join(typing.get_args(hint))}"
+    meta = next(m for m in typing.get_args(hint) if isinstance(m, msgspec.Meta))
+    return f"allowed: text matching {meta.pattern}"
+
+
 def parse(pad: str, line: str) -> Hello | PadPressed | None:
     """What ``line`` from the pad called ``pad`` says, or None if it is not the protocol's."""
-    match line.split(" "):
-        case ["HELLO", role, version] if role and version:
-            return Hello(role, version)
-        case ["PRESS", button] if button in BUTTONS:
-            return PadPressed(pad, button)
-        case ["HOLD", "back"]:
-            return PadPressed(pad, HELD)
-    return None
+    try:
+        return read_line(pad, line)
+    except LineRefused:
+        return None
 
 
 def leds_line(lights: PadLights) -> bytes:
@@ -133,6 +209,8 @@ class SerialPad:
         self.path = path
         self.ignored = 0
         """Lines received that were not the protocol's, and presses before HELLO."""
+        self.last_refused = ""
+        """Why the newest line that was not the protocol's was dropped, for a diagnosis."""
         self._inbox = inbox
         self._first_wait = first_wait
         self._longest_wait = longest_wait
@@ -199,10 +277,15 @@ class SerialPad:
         return greeted
 
     def _take(self, line: str) -> None:
-        message = parse(self.pad, line)
+        try:
+            message = read_line(self.pad, line)
+        except LineRefused as error:
+            self.ignored += 1
+            self.last_refused = str(error)
+            return
         if isinstance(message, Hello):
             self._greet(message)
-        elif message is not None and self._greeted:
+        elif self._greeted:
             self._inbox.post(message)
         else:
             self.ignored += 1

@@ -3,11 +3,22 @@ only a line that is exactly one of hardware/protocol.md's is taken; the rest are
 
 from __future__ import annotations
 
+import typing
+
+import pytest
 from fuzzing import mutated
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tablekit.devices.pads_serial import MAX_LINE, Hello, Lines, parse
+from tablekit.devices.pads_serial import (
+    MAX_LINE,
+    Hello,
+    LineRefused,
+    Lines,
+    PressLine,
+    parse,
+    read_line,
+)
 from tablekit.rules.pads import BUTTONS, HELD, PadPressed
 
 GOOD = [f"PRESS {b}" for b in BUTTONS] + ["HOLD back", "HELLO gm 1", "HELLO patrol 1"]
@@ -46,3 +57,28 @@ def test_only_exact_protocol_lines_are_taken_however_the_bytes_arrive(
         message = parse("gm", line)
         if message is not None:
             assert said(message) == line
+
+
+def test_the_press_schema_allows_exactly_the_pads_buttons() -> None:
+    assert typing.get_args(typing.get_type_hints(PressLine)["button"]) == BUTTONS
+
+
+@pytest.mark.parametrize(
+    ("line", "why"),
+    [
+        ("PRESS back_held", "PRESS: button 'back_held' is not allowed; allowed: attack, defend,"),
+        ("HOLD attack", "HOLD: button 'attack' is not allowed; allowed: back"),
+        ("HELLO GM 1", "HELLO: role 'GM' is not allowed; allowed: text matching ^[a-z]"),
+        (
+            "HELLO gm 12345",
+            "HELLO: version '12345' is not allowed; allowed: text matching ^[0-9]{1,4}$",
+        ),
+        ("PRESS  feint", "PRESS takes 1 word(s): button"),
+        ("LEDS 1 1", "unknown line 'LEDS'; a pad says HELLO, PRESS, HOLD"),
+    ],
+)
+def test_a_refused_line_names_the_field_the_value_and_what_is_allowed(line: str, why: str) -> None:
+    with pytest.raises(LineRefused) as refused:
+        read_line("gm", line)
+    assert str(refused.value).startswith(why)
+    assert parse("gm", line) is None
