@@ -38,6 +38,8 @@ bench: $(VENV)/.installed
 	$(PY) -m benchmarks.card_odds
 	$(PY) -m benchmarks.pad_latency
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m benchmarks.pad_to_screen
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m benchmarks.app_kills
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m benchmarks.four_hours
 
 # A long fuzz campaign (issue 12), not part of `make test`: 100,000 random and mutated inputs per
 # boundary (every game's command lines, settings files, image files, serial pad lines); minutes.
