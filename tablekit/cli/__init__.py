@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from tablekit.cli.app import add_run_parser, add_screenshot_parser, run_app
 from tablekit.cli.backup import add_backup_parsers
 from tablekit.cli.box import add_box_parser
+from tablekit.cli.check import add_check_parser
 from tablekit.cli.dice import add_dice_parser
 from tablekit.cli.doctor import add_doctor_parser
 from tablekit.cli.odds import add_odds_parser
@@ -71,6 +72,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_dice_parser(sub)
     add_odds_parser(sub)
     add_box_parser(sub)
+    add_check_parser(sub)
     add_doctor_parser(sub)
     add_backup_parsers(sub)
     return parser

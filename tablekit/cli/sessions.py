@@ -13,7 +13,7 @@ from tablekit.local import config, paths
 from tablekit.rules.errors import RuleError
 from tablekit.rules.secret import Audience, audience, audience_names
 from tablekit.session import codec
-from tablekit.session.journal import Journal, JournalError
+from tablekit.session.journal import Journal, JournalBusy, JournalError, StaleSession
 from tablekit.session.session import Session
 from tablekit.session.store import DEFAULT_NAME, open_session
 
@@ -69,13 +69,21 @@ def _open(args: argparse.Namespace, create: bool = True) -> Session[Any]:
     game = args.game
     if create and game is None and not (name and journal.exists(name)):
         game = settings.play.game
-    return open_session(journal, name, game, create=create, touch=create)
+    session = open_session(journal, name, game, create=create, touch=create)
+    for drop in session.journal.drops:  # damage found and set aside while opening
+        print(f"tablekit: {drop.describe()}", file=sys.stderr)
+    return session
 
 
 def run_script(args: argparse.Namespace) -> int:
     """Apply each line; stop at the first rejected one, which changes nothing."""
     view = audience(args.view)
-    session = _open(args)
+    try:
+        session = _open(args)
+    except (JournalBusy, StaleSession) as error:  # another writer held on: try again later
+        _print({"line": 0, "ok": False, "error": str(error)})
+        print(f"tablekit: {error}", file=sys.stderr)
+        return 1
     if args.file == "-":
         if isinstance(sys.stdin, io.TextIOWrapper):
             sys.stdin.reconfigure(encoding="utf-8", errors="surrogateescape")
@@ -100,13 +108,18 @@ def _apply_lines(session: Session[Any], lines: Iterable[str], view: Audience) ->
             line = line.removeprefix("\ufeff")  # a byte-order mark, from a file or from stdin
         if not line.strip():
             continue
+        head: dict[str, Any] = {"line": number}
         try:
-            events = session.apply(session.parse(line))
-        except (RuleError, codec.CommandError) as error:
-            _print({"line": number, "ok": False, "error": str(error)})
+            data, command_id = codec.split_id(line)
+            if command_id is not None:
+                head["id"] = command_id
+            events = session.apply(session.parse(data), command_id)
+        except (RuleError, codec.CommandError, JournalError) as error:
+            # JournalError: another writer won a race, or the journal is busy or broken
+            _print({**head, "ok": False, "error": str(error)})
             print(f"tablekit: line {number} refused: {error}", file=sys.stderr)
             return 1
-        _print({"line": number, "ok": True, "events": session.project(events, view)})
+        _print({**head, "ok": True, "events": session.project(events, view)})
     return 0
 
 

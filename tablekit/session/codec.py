@@ -52,15 +52,45 @@ def dumps(value: Command | Event) -> str:
     return json.dumps(to_json(value), ensure_ascii=False, separators=(",", ":"))
 
 
-def from_json(data: object, known: Mapping[str, type[T]]) -> T:
-    """Build the command or event that ``data`` (a dict or a JSON text) describes."""
+ID_LENGTH = 64
+"""The longest command id a script may send: printable ASCII, so it can be logged as is."""
+
+
+def split_id(data: object) -> tuple[object, str | None]:
+    """A command's JSON (text or dict) without its optional ``"id"``, and that id.
+
+    The id is the script's name for one line, so a line resent after a lost
+    answer is recognised; it is not part of the command the rules see.
+    """
+    data = _loads(data)
+    if not isinstance(data, dict) or "id" not in data:
+        return data, None
+    fields = dict(data)
+    given = fields.pop("id")
+    if (
+        not isinstance(given, str)
+        or not 0 < len(given) <= ID_LENGTH
+        or not given.isascii()
+        or not given.isprintable()
+    ):
+        raise CommandError(f'"id" must be 1 to {ID_LENGTH} printable ASCII characters')
+    return fields, given
+
+
+def _loads(data: object) -> object:
     if isinstance(data, str | bytes):
         try:
-            data = json.loads(data)
+            return json.loads(data)
         except json.JSONDecodeError as error:
             raise CommandError(f"not valid JSON: {error.msg} at column {error.colno}") from None
         except (ValueError, RecursionError):
             raise CommandError("not valid JSON: a number too long or nesting too deep") from None
+    return data
+
+
+def from_json(data: object, known: Mapping[str, type[T]]) -> T:
+    """Build the command or event that ``data`` (a dict or a JSON text) describes."""
+    data = _loads(data)
     _check_text(data)
     if not isinstance(data, dict):
         raise CommandError('expected a JSON object like {"type": "undo"}')

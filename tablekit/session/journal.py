@@ -7,22 +7,41 @@ process or a pulled plug. Undo and redo flip a step's ``undone`` flag, so
 they survive restarts too; a new command deletes the undone steps, as a new
 move clears the redo stack in any editor.
 
-Each step carries a checksum of its command and events, checked whenever it
-is read back, so a changed step is reported by number instead of being
-believed. Every so often the session also stores a snapshot of its folded
-state in the same transaction as a step, so that opening a session, undo
-and redo fold only the steps after it. A snapshot is an optimisation only:
-the steps are the truth, and a snapshot that does not check out is ignored.
+Each step carries a checksum of its command, its events and the previous
+step's checksum, so a changed, missing or reordered step breaks the chain
+where it happened; the session row keeps the checksum of its newest step in
+effect, so a lost newest step is noticed too. Every so often the session
+also stores a snapshot of its folded state in the same transaction as a
+step, so that opening a session, undo and redo fold (and check) only the
+steps after it. A snapshot is an optimisation only: the steps are the
+truth, and a snapshot that does not check out is ignored.
+
+Damage that SQLite itself would hide is caught in two more ways. The file
+is recognised before SQLite is let near it (see :mod:`.guard`), so a foreign
+file is never given tablekit's tables. And every write transaction counts
+itself in the journal; after each commit the count is written to a small
+sidecar (see :mod:`.acks`), so a write-ahead log cut short, which SQLite
+silently rolls back to its last whole transaction, shows as fewer commits
+than were acknowledged.
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
+import shutil
 import sqlite3
 import time
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from tablekit.session import acks, guard
+from tablekit.session.errors import JournalError, NotAJournal
+from tablekit.session.guard import APPLICATION_ID
+
+__all__ = ["JournalError", "NotAJournal"]
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS sessions (
@@ -30,7 +49,8 @@ CREATE TABLE IF NOT EXISTS sessions (
     game TEXT NOT NULL,
     created REAL NOT NULL,
     touched REAL NOT NULL,
-    version INTEGER NOT NULL DEFAULT 0
+    version INTEGER NOT NULL DEFAULT 0,
+    head TEXT NOT NULL DEFAULT ''
 );
 CREATE TABLE IF NOT EXISTS steps (
     id INTEGER PRIMARY KEY,
@@ -51,27 +71,58 @@ CREATE TABLE IF NOT EXISTS snapshots (
     checksum TEXT NOT NULL,
     PRIMARY KEY (session, step)
 ) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS answers (
+    session TEXT NOT NULL REFERENCES sessions(name) ON DELETE CASCADE,
+    id TEXT NOT NULL,
+    events TEXT NOT NULL,
+    at REAL NOT NULL,
+    PRIMARY KEY (session, id)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS drops (
+    session TEXT,
+    found REAL NOT NULL,
+    count INTEGER NOT NULL,
+    first REAL,
+    last REAL,
+    why TEXT NOT NULL,
+    copy TEXT
+);
+CREATE TABLE IF NOT EXISTS meta (
+    one INTEGER PRIMARY KEY CHECK (one = 1),
+    commits INTEGER NOT NULL
+);
+INSERT OR IGNORE INTO meta (one, commits) VALUES (1, 0);
 """
 
-SCHEMA_VERSION = 1
-"""``PRAGMA user_version`` of a current journal: 0 before steps had checksums and snapshots."""
-
+SCHEMA_VERSION = 2
+"""``PRAGMA user_version`` of a current journal: 0 before steps had checksums and
+snapshots, 1 while a step's checksum covered only its own command and events."""
 
 BUSY_SECONDS = 15.0
 """How long to wait for another process (a script, the app) to finish writing."""
 
 
-class JournalError(ValueError):
-    """A session that does not exist or exists already, or a journal that cannot be used."""
-
-
-def damaged(session: str, step: int, why: str) -> JournalError:
-    """The error for a step of ``session`` that cannot be believed."""
-    return JournalError(f"the session {session!r} is damaged at step {step}: {why}")
-
-
 class StaleSession(JournalError):
     """Another process changed the session since this one last read it."""
+
+
+class JournalBusy(JournalError):
+    """Another process held the journal for writing longer than ``BUSY_SECONDS``."""
+
+
+class Damaged(JournalError):
+    """A session's steps do not check out from step ``step`` on (None: its newest is missing)."""
+
+    def __init__(self, session: str, step: int | None, why: str) -> None:
+        where = f"at step {step}" if step is not None else "at its newest step"
+        super().__init__(f"the session {session!r} is damaged {where}: {why}")
+        self.session = session
+        self.step = step
+
+
+def damaged(session: str, step: int, why: str) -> Damaged:
+    """The error for a step of ``session`` that cannot be believed."""
+    return Damaged(session, step, why)
 
 
 @dataclass(frozen=True)
@@ -86,9 +137,9 @@ class SessionInfo:
 
 @dataclass(frozen=True)
 class Step:
-    """One accepted command and its events, both as JSON text.
+    """One accepted command and its events, both as JSON text, and its chained checksum.
 
-    ``checksum`` is None for a step written before steps had checksums.
+    ``checksum`` is None only in a journal from before checksums, read without upgrading.
     """
 
     id: int
@@ -96,14 +147,16 @@ class Step:
     events: str
     checksum: str | None = None
 
-    def verify(self, session: str) -> None:
-        """Raise a JournalError naming the step if its text no longer matches its checksum."""
-        if self.checksum is not None and (
-            not isinstance(self.command, str)
-            or not isinstance(self.events, str)
-            or step_checksum(self.command, self.events) != self.checksum
-        ):
-            raise damaged(session, self.id, "its command or events were changed")
+    def verify(self, session: str, previous: str) -> str:
+        """The checksum the next step chains to; a Damaged error naming this step if its
+        text, or the step before it (``previous`` is that step's checksum), changed."""
+        if self.checksum is None:
+            raise damaged(session, self.id, "it has lost its checksum")
+        if not isinstance(self.command, str) or not isinstance(self.events, str):
+            raise damaged(session, self.id, "its command or events are not text")
+        if chain(previous, self.command, self.events) != self.checksum:
+            raise damaged(session, self.id, "it, or a step before it, was changed or removed")
+        return self.checksum
 
 
 @dataclass(frozen=True)
@@ -120,13 +173,58 @@ class Snapshot:
     checksum: str
 
 
-def step_checksum(command: str, events: str) -> str:
-    """The checksum a step's command and events are stored with."""
-    return hashlib.sha256(f"{command}\0{events}".encode()).hexdigest()
+@dataclass(frozen=True)
+class Drop:
+    """What a damaged journal lost: ``count`` steps (or commits) made from ``first`` to
+    ``last`` (seconds since the epoch, None if unknown), and where the damaged file was kept."""
+
+    session: str | None
+    count: int
+    first: float | None
+    last: float | None
+    why: str
+    copy: str | None = None
+    at_least: bool = False
+    """The count is the least that was lost (newest steps gone leave no trace of how many)."""
+
+    def describe(self) -> str:
+        """One line for a player: what was dropped, and when it was made."""
+        what = f"the session {self.session!r}" if self.session else "the journal"
+        when = ""
+        if self.first is not None and self.last is not None:
+            when = f" made {_clock(self.first)} to {_clock(self.last)}"
+        elif self.last is not None:
+            when = f" made up to {_clock(self.last)}"
+        kept = f"; the damaged file is kept as {self.copy}" if self.copy else ""
+        count = f"at least {self.count}" if self.at_least else str(self.count)
+        return f"{what} was damaged ({self.why}): {count} change(s){when} dropped{kept}"
+
+
+def _clock(seconds: float) -> str:
+    return time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(seconds))
+
+
+def chain(previous: str, command: str, events: str) -> str:
+    """The checksum a step is stored with: its command and events, and the step before's."""
+    digest = hashlib.sha256(previous.encode())
+    digest.update(b"\0" + command.encode("utf-8", "surrogateescape"))
+    digest.update(b"\0" + events.encode("utf-8", "surrogateescape"))
+    return digest.hexdigest()
+
+
+def unchained(command: str, events: str) -> str:
+    """A step's checksum as schema 1 stored it, to check old steps once before chaining them."""
+    text = f"{command}\0{events}".encode("utf-8", "surrogateescape")
+    return hashlib.sha256(text).hexdigest()
 
 
 def snapshot_checksum(tag: str, state: bytes) -> str:
     return hashlib.sha256(tag.encode() + b"\0" + state).hexdigest()
+
+
+def _text(data: bytes) -> str:
+    """SQLite text as str; bytes that are not UTF-8 survive, to fail their checksum."""
+    return data.decode("utf-8", "surrogateescape")
 
 
 class Journal:
@@ -134,47 +232,177 @@ class Journal:
 
     def __init__(self, path: Path | str, readonly: bool = False) -> None:
         """Open the journal at ``path``, creating or upgrading it, or with ``readonly`` only
-        reading it: a read-only journal never writes, checkpoints or syncs the file."""
+        reading it: a read-only journal never writes, checkpoints or syncs the file.
+
+        A file that is not a tablekit journal raises NotAJournal and is left as it was.
+        """
         self.path = path
         self.readonly = readonly
+        self.drops: list[Drop] = []
+        """Damage found since this journal was opened, newest last, for the screen or CLI to say."""
+        self._file = None if str(path) == ":memory:" else Path(path)
+        self._acks: acks.Acks | None = None
         try:
-            if readonly:
-                if str(path) == ":memory:" or not Path(path).is_file():
-                    raise JournalError(f"there is no journal at {path} yet")
-                uri = Path(path).resolve().as_uri() + "?mode=ro"
-                self._db = sqlite3.connect(
-                    uri, uri=True, isolation_level=None, timeout=BUSY_SECONDS
-                )
-                self._db.execute("PRAGMA query_only=ON")
-            else:
-                if str(path) != ":memory:":
-                    Path(path).parent.mkdir(parents=True, exist_ok=True)
-                self._db = sqlite3.connect(path, isolation_level=None, timeout=BUSY_SECONDS)
+            self._db = self._connect()
+            self._db.text_factory = _text
+            if not readonly:
                 self._db.execute("PRAGMA journal_mode=WAL")
                 self._db.execute("PRAGMA synchronous=FULL")
                 self._db.execute("PRAGMA foreign_keys=ON")
+            lost = self._lost_commits()
+            if not readonly:
                 self._db.executescript(SCHEMA)
                 self._upgrade()
-            self._checked = "checksum" in self._columns("steps")
-            self._snapshots = bool(self._columns("snapshots"))
+            self._schema = int(self._db.execute("PRAGMA user_version").fetchone()[0])
+            self._columns = {table: self._columns_of(table) for table in self._tables()}
+            if lost is not None:
+                self._report(lost)
         except sqlite3.Error as error:
             raise JournalError(f"cannot use the journal {path}: {error}") from None
+        except NotAJournal:
+            self.close()
+            raise
 
-    def _columns(self, table: str) -> set[str]:
+    def _connect(self) -> sqlite3.Connection:
+        if self._file is None:
+            if self.readonly:
+                raise JournalError("there is no journal in memory to read")
+            return sqlite3.connect(":memory:", isolation_level=None)
+        new = guard.check(self._file, readonly=self.readonly)
+        if self.readonly:
+            uri = self._file.resolve().as_uri() + "?mode=ro"
+            db = sqlite3.connect(uri, uri=True, isolation_level=None, timeout=BUSY_SECONDS)
+            db.execute("PRAGMA query_only=ON")
+            return db
+        self._file.parent.mkdir(parents=True, exist_ok=True)
+        db = sqlite3.connect(self._file, isolation_level=None, timeout=BUSY_SECONDS)
+        if new:
+            db.execute(f"PRAGMA application_id = {APPLICATION_ID}")  # in the header, before WAL
+        return db
+
+    def _tables(self) -> set[str]:
+        rows = self._db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
+        return {row[0] for row in rows}
+
+    def _columns_of(self, table: str) -> set[str]:
         return {row[1] for row in self._db.execute(f"PRAGMA table_info({table})")}
 
+    def _lost_commits(self) -> tuple[int, acks.Acked] | None:
+        """Commits acknowledged in the sidecar but missing from the journal (a WAL cut short),
+        found before anything writes, so the damaged files can still be copied as they are."""
+        if self._file is None:
+            return None
+        self._acks = None if self.readonly else acks.Acks(self._file)
+        acked = acks.read(self._file)
+        if acked is None or "meta" not in self._tables():
+            return None
+        commits = int(self._db.execute("SELECT commits FROM meta").fetchone()[0])
+        if commits >= acked.commits:
+            return None
+        copy = None if self.readonly else self.keep_copy()
+        return acked.commits - commits, acks.Acked(acked.commits, acked.at, copy)
+
+    def _report(self, lost: tuple[int, acks.Acked]) -> None:
+        count, acked = lost
+        rows = self._read("SELECT MAX(at) FROM steps", ())
+        newest = rows[0][0] if rows else None
+        why = "its write-ahead log was cut short"
+        drop = Drop(None, count, newest, acked.at, why, acked.copy)
+        self.drops.append(drop)
+        if not self.readonly:
+            self.record_drop(drop)
+            assert self._acks is not None
+            self._acks.write(self._commits())  # reported once; the count starts again from here
+
+    def _commits(self) -> int:
+        return self._one("SELECT commits FROM meta", ())
+
     def _upgrade(self) -> None:
-        """Give a journal from an older build the checksum column (its old steps stay
-        unchecked, NULL) and the snapshot table, which the schema script already made."""
+        """Bring a journal from an older build to this schema, once.
+
+        Schema 0 had no checksums and 1 checksummed each step alone: the chain is
+        computed for every old step here. An old checksum that does not match is
+        kept broken, so the damage it shows is reported when the session is read.
+        """
         if self._db.execute("PRAGMA user_version").fetchone()[0] >= SCHEMA_VERSION:
             return
         with self._transaction():
-            if "checksum" not in self._columns("steps"):
+            if "checksum" not in self._columns_of("steps"):
                 self._db.execute("ALTER TABLE steps ADD COLUMN checksum TEXT")
+            if "head" not in self._columns_of("sessions"):
+                self._db.execute("ALTER TABLE sessions ADD COLUMN head TEXT NOT NULL DEFAULT ''")
+            for (name,) in self._db.execute("SELECT name FROM sessions").fetchall():
+                self._rechain(name)
+            self._db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
             self._db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
 
+    def _rechain(self, session: str) -> None:
+        previous = head = ""
+        rows = self._db.execute(
+            "SELECT id, command, events, checksum, undone FROM steps WHERE session = ? ORDER BY id",
+            (session,),
+        ).fetchall()
+        for step, command, events, old, undone in rows:
+            checksum = chain(previous, command, events)
+            kept = old is None or old == unchained(command, events)
+            self._db.execute(
+                "UPDATE steps SET checksum = ? WHERE id = ?",
+                (checksum if kept else "changed before the upgrade", step),
+            )
+            previous = checksum
+            head = checksum if not undone else head
+        self._db.execute("UPDATE sessions SET head = ? WHERE name = ?", (head, session))
+
     def close(self) -> None:
-        self._db.close()
+        if hasattr(self, "_db"):
+            self._db.close()
+        if self._acks is not None:
+            self._acks.close()
+
+    @property
+    def on_disk(self) -> bool:
+        """Whether this journal is a file (not one in memory), so a copy can be kept beside it."""
+        return self._file is not None
+
+    def copy_to(self, target: Path) -> None:
+        """Write this journal, as SQLite reads it now, to the new file ``target``."""
+        copy = sqlite3.connect(target)
+        try:
+            self._db.backup(copy)
+            copy.execute("PRAGMA journal_mode=DELETE")
+        except sqlite3.Error as error:
+            raise JournalError(f"cannot copy the journal {self.path}: {error}") from None
+        finally:
+            copy.close()
+
+    def in_memory(self) -> Journal:
+        """A copy of this journal in memory, upgraded, to repair for a read without
+        touching the file."""
+        copy = Journal(":memory:")
+        self._db.backup(copy._db)
+        copy.path = f"{self.path} (a copy in memory)"
+        copy._db.executescript(SCHEMA)
+        copy._upgrade()
+        copy._schema = SCHEMA_VERSION
+        copy._columns = {table: copy._columns_of(table) for table in copy._tables()}
+        return copy
+
+    def keep_copy(self) -> str:
+        """Copy the journal's files, as they are now, beside it; return the copy's name.
+
+        Done before damage is repaired, so what was found can still be looked at."""
+        assert self._file is not None
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        base = self._file.with_name(f"{self._file.name}.damaged-{stamp}")
+        n = 1
+        while base.exists():
+            n += 1
+            base = self._file.with_name(f"{self._file.name}.damaged-{stamp}-{n}")
+        for suffix in ("", "-wal"):
+            source = Path(f"{self._file}{suffix}")
+            if source.exists():
+                shutil.copyfile(source, f"{base}{suffix}")
+        return str(base)
 
     def create(self, name: str, game: str) -> SessionInfo:
         """Start a new named session."""
@@ -235,27 +463,55 @@ class Journal:
         events: str,
         seen: int,
         snapshot: tuple[str, bytes] | None = None,
+        command_id: str | None = None,
     ) -> tuple[int, int]:
-        """As ``append``, and store ``snapshot`` (tag, encoded state after this step) in
-        the same transaction; return the new version and the new step's id."""
+        """As ``append``, and store ``snapshot`` (tag, encoded state after this step) and
+        the answer to ``command_id`` in the same transaction; return the new version and
+        the new step's id."""
         with self._transaction():
             if self.version(session) != seen:
                 raise StaleSession("the session changed meanwhile; look again and retry")
-            self._db.execute(
-                "DELETE FROM snapshots WHERE session = ? AND step IN "
-                "(SELECT id FROM steps WHERE session = ? AND undone = 1)",
-                (session, session),
-            )
-            self._db.execute("DELETE FROM steps WHERE session = ? AND undone = 1", (session,))
+            if self._any(session, undone=1):
+                self._db.execute(
+                    "DELETE FROM snapshots WHERE session = ? AND step IN "
+                    "(SELECT id FROM steps WHERE session = ? AND undone = 1)",
+                    (session, session),
+                )
+                self._db.execute("DELETE FROM steps WHERE session = ? AND undone = 1", (session,))
+            checksum = chain(self._newest_checksum(session), command, events)
+            now = time.time()
             cursor = self._db.execute(
                 "INSERT INTO steps (session, command, events, at, checksum) VALUES (?, ?, ?, ?, ?)",
-                (session, command, events, time.time(), step_checksum(command, events)),
+                (session, command, events, now, checksum),
             )
             step = int(cursor.lastrowid or 0)
             if snapshot is not None:
                 self._store_snapshot(session, step, *snapshot)
-            self._bump(session)
+            if command_id is not None:
+                self._store_answer(session, command_id, events, now)
+            self._bump(session, checksum, now)
         return seen + 1, step
+
+    def answer(self, session: str, command_id: str) -> str | None:
+        """The events (JSON text) a command with this id was answered with, if it was seen."""
+        rows = self._read(
+            "SELECT events FROM answers WHERE session = ? AND id = ?", (session, command_id)
+        )
+        return str(rows[0][0]) if rows else None
+
+    def _store_answer(self, session: str, command_id: str, events: str, now: float) -> None:
+        self._db.execute(
+            "INSERT INTO answers (session, id, events, at) VALUES (?, ?, ?, ?)",
+            (session, command_id, events, now),
+        )
+
+    def _newest_checksum(self, session: str) -> str:
+        """The checksum of the newest step in effect, which the next step chains to."""
+        row = self._db.execute(
+            "SELECT checksum FROM steps WHERE session = ? AND undone = 0 ORDER BY id DESC LIMIT 1",
+            (session,),
+        ).fetchone()
+        return str(row[0]) if row and row[0] is not None else ""
 
     def save_snapshot(self, session: str, step: int, tag: str, state: bytes, seen: int) -> bool:
         """Store a snapshot of ``session`` after ``step`` if it is still at version ``seen``.
@@ -281,7 +537,7 @@ class Journal:
         Undone steps are always the newest ones, so a snapshot at a step in
         effect has every step before it in effect too.
         """
-        if not self._snapshots:
+        if "snapshots" not in self._columns:
             return None
         rows = self._read(
             "SELECT snapshots.step, tag, state, snapshots.checksum FROM snapshots "
@@ -293,30 +549,116 @@ class Journal:
         if not rows:
             return None
         step, tag, state, checksum = rows[0]
-        return Snapshot(int(step), str(tag), bytes(state), str(checksum))
+        if not isinstance(state, bytes):
+            return None
+        return Snapshot(int(step), str(tag), state, str(checksum))
 
     def steps(self, session: str, after: int = 0) -> list[Step]:
         """The steps in effect after step id ``after``, oldest first, each checked.
 
-        A step whose command or events no longer match its checksum raises a
-        JournalError naming the session and the step.
+        Each step must chain to the one before it (the step ``after`` itself for
+        the first), and the newest to the checksum the session row keeps; if not,
+        Damaged names the session and the first step that does not check out.
         """
-        checksum = "checksum" if self._checked else "NULL"
+        checksum = "checksum" if "checksum" in self._columns.get("steps", ()) else "NULL"
         query = (
             f"SELECT id, command, events, {checksum} FROM steps "
             "WHERE session = ? AND undone = 0 AND id > ? ORDER BY id"
         )
         found = [Step(*row) for row in self._read(query, (session, after))]
+        if self._schema < SCHEMA_VERSION:  # read without upgrading: each step checks alone
+            for step in found:
+                if step.checksum is not None and step.checksum != unchained(
+                    step.command, step.events
+                ):
+                    raise damaged(session, step.id, "its command or events were changed")
+            return found
+        previous = self._checksum_of(session, after)
         for step in found:
-            step.verify(session)
+            previous = step.verify(session, previous)
+        if self.head(session) != previous:
+            raise Damaged(session, None, "its newest step is missing or was changed")
         return found
 
-    def flip(self, session: str, undo: bool) -> tuple[Step | None, int]:
+    def _checksum_of(self, session: str, step: int) -> str:
+        if not step or "checksum" not in self._columns.get("steps", ()):
+            return ""
+        rows = self._read(
+            "SELECT checksum FROM steps WHERE session = ? AND id = ?", (session, step)
+        )
+        return str(rows[0][0]) if rows and rows[0][0] is not None else ""
+
+    def head(self, session: str) -> str:
+        """The checksum of the newest step in effect, as the session row keeps it."""
+        rows = self._read("SELECT head FROM sessions WHERE name = ?", (session,))
+        return str(rows[0][0]) if rows else ""
+
+    def chain_of(self, session: str) -> list[tuple[Step, bool, float]]:
+        """Every step of ``session`` (undone ones too) with its flag and time, oldest first:
+        what ``tablekit check`` and salvage walk."""
+        rows = self._read(
+            "SELECT id, command, events, checksum, undone, at FROM steps "
+            "WHERE session = ? ORDER BY id",
+            (session,),
+        )
+        return [(Step(*row[:4]), bool(row[4]), float(row[5] or 0)) for row in rows]
+
+    def cut(self, session: str, first: int | None, drop: Drop) -> None:
+        """Drop the steps of ``session`` from ``first`` on (None: none), make the newest step
+        left its head, and record ``drop``: the salvage."""
+        with self._transaction():
+            if first is not None:
+                self._db.execute(
+                    "DELETE FROM snapshots WHERE session = ? AND step >= ?", (session, first)
+                )
+                self._db.execute(
+                    "DELETE FROM steps WHERE session = ? AND id >= ?", (session, first)
+                )
+            self._bump(session, self._newest_checksum(session), time.time())
+            self._insert_drop(drop)
+
+    def record_drop(self, drop: Drop) -> None:
+        with self._transaction():
+            self._insert_drop(drop)
+
+    def _insert_drop(self, drop: Drop) -> None:
+        self._db.execute(
+            "INSERT INTO drops (session, found, count, first, last, why, copy) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (drop.session, time.time(), drop.count, drop.first, drop.last, drop.why, drop.copy),
+        )
+
+    def flip(
+        self,
+        session: str,
+        undo: bool,
+        command_id: str | None = None,
+        answer: Callable[[Step], str] | None = None,
+    ) -> tuple[Step | None, int]:
         """Undo or redo one step; return it (None if there was none) and the version
-        the session had just before, so a caller knows whether it was in step."""
-        if undo:
-            return self._flip(session, undone=0, order="DESC")
-        return self._flip(session, undone=1, order="ASC")
+        the session had just before, so a caller knows whether it was in step.
+
+        A step put back must still chain to the step before it. With
+        ``command_id``, ``answer(step)`` (the events' JSON) is kept for a resend.
+        """
+        with self._transaction():
+            before = self.version(session)
+            row = self._db.execute(
+                "SELECT id, command, events, checksum FROM steps "
+                f"WHERE session = ? AND undone = ? ORDER BY id {'DESC' if undo else 'ASC'} LIMIT 1",
+                (session, 0 if undo else 1),
+            ).fetchone()
+            if row is None:
+                return None, before
+            step = Step(*row)
+            if not undo:
+                step.verify(session, self._newest_checksum(session))
+            self._db.execute("UPDATE steps SET undone = ? WHERE id = ?", (int(undo), step.id))
+            now = time.time()
+            if command_id is not None and answer is not None:
+                self._store_answer(session, command_id, answer(step), now)
+            self._bump(session, self._newest_checksum(session), now)
+        return step, before
 
     def can_undo(self, session: str) -> bool:
         return self._any(session, undone=0)
@@ -341,10 +683,10 @@ class Journal:
             )
         )
 
-    def _bump(self, session: str) -> None:
+    def _bump(self, session: str, head: str, now: float) -> None:
         self._db.execute(
-            "UPDATE sessions SET version = version + 1, touched = ? WHERE name = ?",
-            (time.time(), session),
+            "UPDATE sessions SET version = version + 1, touched = ?, head = ? WHERE name = ?",
+            (now, head, session),
         )
 
     def _read(self, query: str, parameters: tuple[object, ...]) -> list[tuple[Any, ...]]:
@@ -357,47 +699,37 @@ class Journal:
         rows = self._read(query, parameters)
         return int(rows[0][0]) if rows and rows[0][0] is not None else 0
 
-    def _flip(self, session: str, undone: int, order: str) -> tuple[Step | None, int]:
-        checksum = "checksum" if self._checked else "NULL"
-        with self._transaction():
-            before = self.version(session)
-            row = self._db.execute(
-                f"SELECT id, command, events, {checksum} FROM steps "
-                f"WHERE session = ? AND undone = ? ORDER BY id {order} LIMIT 1",
-                (session, undone),
-            ).fetchone()
-            if row is None:
-                return None, before
-            self._db.execute("UPDATE steps SET undone = ? WHERE id = ?", (1 - undone, row[0]))
-            self._bump(session)
-        return Step(*row), before
-
-    def _transaction(self) -> _Transaction:
+    @contextlib.contextmanager
+    def _transaction(self) -> Iterator[None]:
+        """BEGIN IMMEDIATE ... COMMIT, or ROLLBACK if the body raised; each commit is counted,
+        and the count acknowledged in the sidecar once it is durable."""
         if self.readonly:
             raise JournalError(f"the journal {self.path} was opened only to read")
-        return _Transaction(self._db)
-
-
-class _Transaction:
-    """BEGIN IMMEDIATE ... COMMIT, or ROLLBACK if the body raised."""
-
-    def __init__(self, db: sqlite3.Connection) -> None:
-        self._db = db
-
-    def __enter__(self) -> None:
         try:
             self._db.execute("BEGIN IMMEDIATE")
+        except sqlite3.OperationalError as error:
+            raise JournalBusy(
+                f"the journal is busy (another program is writing): {error}"
+            ) from None
         except sqlite3.Error as error:
             raise JournalError(f"the journal is busy or broken: {error}") from None
-
-    def __exit__(self, kind: object, error: object, trace: object) -> None:
-        if kind is None:
-            try:
-                self._db.execute("COMMIT")
-                return
-            except sqlite3.Error as failure:
+        try:
+            yield
+            commits = None
+            if self._acks is not None:
+                commits = self._db.execute(
+                    "UPDATE meta SET commits = commits + 1 RETURNING commits"
+                ).fetchone()
+            self._db.execute("COMMIT")
+        except BaseException as error:
+            with contextlib.suppress(sqlite3.Error):
                 self._db.execute("ROLLBACK")
-                raise JournalError(f"the journal could not be written: {failure}") from None
-        self._db.execute("ROLLBACK")
-        if isinstance(error, sqlite3.Error):
-            raise JournalError(f"the journal could not be written: {error}") from None
+            if isinstance(error, sqlite3.OperationalError) and "locked" in str(error):
+                raise JournalBusy(
+                    f"the journal is busy (another program is writing): {error}"
+                ) from None
+            if isinstance(error, sqlite3.Error):
+                raise JournalError(f"the journal could not be written: {error}") from None
+            raise
+        if commits is not None and self._acks is not None:
+            self._acks.write(int(commits[0]))

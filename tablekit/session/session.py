@@ -61,25 +61,29 @@ class Session(Generic[S]):
         journal.create(name, game.name)
         return cls(journal, name, game)
 
-    def apply(self, command: Command) -> list[Event]:
+    def apply(self, command: Command, command_id: str | None = None) -> list[Event]:
         """Apply ``command`` and return its events.
 
+        A ``command_id`` this session already answered gets the same events again
+        and nothing is applied, so a script may resend a line it saw no answer to.
         Raises RuleError (the rules refuse) or JournalError; either way
         nothing changes.
         """
         if self.journal.version(self.name) != self.version:
             self._reload()  # another process (a script, a second screen) moved on
+        if command_id is not None and (answered := self.answered(command_id)) is not None:
+            return answered
         if isinstance(command, Undo):
-            return self._undo()
+            return self._undo(command_id)
         if isinstance(command, Redo):
-            return self._redo()
+            return self._redo(command_id)
         events = self.game.decide(self.state, command, self.rng)
         state = fold(self.game, self.state, events)
         record = json.dumps([codec.to_json(e) for e in events], ensure_ascii=False)
         snapshot = self._snapshot_of(state) if self._tail + 1 >= self.snapshot_every else None
         try:
             self.version, self._step = self.journal.record(
-                self.name, codec.dumps(command), record, self.version, snapshot
+                self.name, codec.dumps(command), record, self.version, snapshot, command_id
             )
         except StaleSession:
             self._reload()
@@ -110,9 +114,7 @@ class Session(Generic[S]):
         data = self._snapshots.encode(state)
         return None if data is None else (self._snapshots.tag, data)
 
-    def project(
-        self, events: Sequence[Event], audience: Audience = TABLE
-    ) -> list[dict[str, Any]]:
+    def project(self, events: Sequence[Event], audience: Audience = TABLE) -> list[dict[str, Any]]:
         """``events`` as ``audience`` may see them: JSON-ready, secrets hidden as in views.
 
         The screen and scripts only ever get events through here, so a secret
@@ -178,19 +180,29 @@ class Session(Generic[S]):
         """The view of the action pad called ``pad``; a pad that does not exist is refused."""
         return self.view(pad_audience(pad))
 
-    def _undo(self) -> list[Event]:
-        step, _ = self.journal.flip(self.name, undo=True)
+    def answered(self, command_id: str) -> list[Event] | None:
+        """The events a command with ``command_id`` was answered with, if it was seen."""
+        text = self.journal.answer(self.name, command_id)
+        if text is None:
+            return None
+        kinds: list[type[Event]] = [*self.game.events, Undone, Redone]
+        known = codec.registry(kinds)
+        return [codec.from_json(item, known) for item in json.loads(text)]
+
+    def _undo(self, command_id: str | None = None) -> list[Event]:
+        step, _ = self.journal.flip(self.name, undo=True, command_id=command_id, answer=_undone)
         if step is None:
             raise RuleError("There is nothing to undo")
         self._reload()  # from the newest snapshot before the undone step
         return [Undone(step.command)]
 
-    def _redo(self) -> list[Event]:
-        step, before = self.journal.flip(self.name, undo=False)
+    def _redo(self, command_id: str | None = None) -> list[Event]:
+        step, before = self.journal.flip(
+            self.name, undo=False, command_id=command_id, answer=_redone
+        )
         if step is None:
             raise RuleError("There is nothing to redo")
         if before == self.version:  # nobody else moved: fold just the step put back
-            step.verify(self.name)
             self.state = fold(self.game, self.state, self._events_of(step))
             self.version, self._step, self._tail = before + 1, step.id, self._tail + 1
         else:
@@ -232,3 +244,12 @@ class Session(Generic[S]):
             return [codec.from_json(item, self.events) for item in items]
         except (ValueError, RecursionError, TypeError) as error:
             raise damaged(self.name, step.id, f"its events cannot be read ({error})") from None
+
+
+def _undone(step: Step) -> str:
+    """The answer to an undo, as a command id keeps it: the same events the screen got."""
+    return json.dumps([codec.to_json(Undone(step.command))], ensure_ascii=False)
+
+
+def _redone(step: Step) -> str:
+    return json.dumps([codec.to_json(Redone(step.command))], ensure_ascii=False)

@@ -9,6 +9,7 @@ from tablekit.rules import catalog
 from tablekit.rules.errors import RuleError
 from tablekit.rules.game import Game
 from tablekit.session.journal import Journal, JournalError
+from tablekit.session.salvage import open_checked
 from tablekit.session.session import Session
 
 DEFAULT_NAME = "table"
@@ -40,7 +41,7 @@ def open_session(
         info = journal.info(name)
         if game is not None and game != info.game:
             raise JournalError(f"the session {name!r} plays {info.game}, not {game}")
-        session: Session[Any] = Session(journal, name, _game(known, info.game))
+        session: Session[Any] = open_checked(journal, name, _game(known, info.game))
         if touch:
             journal.touch(name)
             session.checkpoint()

@@ -27,7 +27,7 @@ from tablekit.rules.mice_mystics.encounter import MinionGroup
 from tablekit.rules.mice_mystics.game import MiceAndMystics
 from tablekit.session import Journal, Redo, Session, Undo, codec
 from tablekit.session import session as session_module
-from tablekit.session.journal import SCHEMA_VERSION, JournalError, snapshot_checksum
+from tablekit.session.journal import SCHEMA_VERSION, JournalError, chain, snapshot_checksum
 from tablekit.session.store import open_session
 
 EVERY = 3
@@ -209,11 +209,15 @@ def test_a_changed_step_is_reported_by_session_and_step(tmp_path: Path, damage: 
         reopened(session)
 
 
-def test_an_unchecked_step_that_cannot_be_read_is_reported(tmp_path: Path) -> None:
+def test_a_step_that_checks_out_but_cannot_be_read_is_reported(tmp_path: Path) -> None:
     session = long_session(tmp_path / "j.sqlite3", 4)
-    session.journal._db.execute(
-        "UPDATE steps SET events = '[{\"type\"', checksum = NULL WHERE id = 4"
-    )
+    db = session.journal._db
+    previous = db.execute("SELECT checksum FROM steps WHERE id = 3").fetchone()[0]
+    command = db.execute("SELECT command FROM steps WHERE id = 4").fetchone()[0]
+    checksum = chain(previous, command, '[{"type"')
+    db.execute("UPDATE steps SET events = '[{\"type\"', checksum = ? WHERE id = 4", (checksum,))
+    db.execute("UPDATE sessions SET head = ?", (checksum,))
+    db.execute("DELETE FROM snapshots")
     with pytest.raises(JournalError, match=r"damaged at step 4: its events cannot be read"):
         reopened(session)
 
@@ -247,7 +251,7 @@ def old_journal(path: Path) -> None:
     db.close()
 
 
-def test_an_old_journal_opens_read_only_and_gains_the_new_columns_when_written(
+def test_an_old_journal_opens_read_only_and_is_chained_when_written(
     tmp_path: Path,
 ) -> None:
     path = tmp_path / "old.sqlite3"
@@ -257,9 +261,12 @@ def test_an_old_journal_opens_read_only_and_gains_the_new_columns_when_written(
     assert journal._db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
     session: Session[Tally] = Session(journal, "old", Counter(), snapshot_every=EVERY)
     assert session.state.total == 28
+    rows = journal._db.execute("SELECT command, events, checksum FROM steps ORDER BY id")
+    previous = ""
+    for command, events, checksum in rows.fetchall():  # the upgrade chained the old steps
+        assert checksum == chain(previous, command, events)
+        previous = checksum
     session.apply(Add(2))  # seven steps folded since no snapshot: this one stores one
-    rows = journal._db.execute("SELECT id, checksum FROM steps ORDER BY id").fetchall()
-    assert [checksum is None for _, checksum in rows] == [True] * 7 + [False]
     assert snapshots(journal, "old") == [8]
     assert reopened(session).state.total == 30
 

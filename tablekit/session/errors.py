@@ -1,0 +1,11 @@
+"""Errors the journal raises, in a module of their own so the file checks can share them."""
+
+from __future__ import annotations
+
+
+class JournalError(ValueError):
+    """A session that does not exist or exists already, or a journal that cannot be used."""
+
+
+class NotAJournal(JournalError):
+    """A file that is not a tablekit journal: refused, and left exactly as it was."""

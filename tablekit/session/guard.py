@@ -1,0 +1,84 @@
+"""Recognising a tablekit journal before SQLite is let near the file.
+
+SQLite happily treats an empty file as an empty database, rolls a lone
+write-ahead log into a new one, and would give any database tablekit's
+tables and switch it to WAL for good. So the file's first bytes are read
+here first: a journal starts with SQLite's header and carries tablekit's
+application id; a journal from before the id is recognised by its tables,
+read with SQLite told the file is immutable, so nothing is created beside
+it. Anything else is refused and never written.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+from tablekit.session.errors import JournalError, NotAJournal
+
+APPLICATION_ID = 0x746B6A31
+"""``PRAGMA application_id`` of a tablekit journal ("tkj1"), at byte 68 of its header."""
+
+HEADER = b"SQLite format 3\x00"
+
+
+def check(path: Path, readonly: bool) -> bool:
+    """Whether ``path`` is to become a new journal; NotAJournal if it is something else.
+
+    Nothing at the path, or an empty file with no write-ahead log, is a new
+    journal (there is nothing in it to lose); a read finds no journal there.
+    """
+    wal = Path(f"{path}-wal")
+    logged = wal.is_file() and wal.stat().st_size > 0
+    if not path.exists() or (path.is_file() and path.stat().st_size == 0):
+        if logged:
+            raise NotAJournal(
+                f"cannot use the journal {path}: it is missing or empty but its write-ahead "
+                f"log {wal.name} is not; both were left as they are"
+            )
+        if readonly:
+            raise JournalError(f"there is no journal at {path} yet")
+        return True
+    if not path.is_file():
+        raise NotAJournal(f"cannot use the journal {path}: it is not a file")
+    with path.open("rb") as stream:
+        header = stream.read(100)
+    if len(header) < 100 or not header.startswith(HEADER):
+        raise NotAJournal(
+            f"cannot use the journal {path}: it is not an SQLite database, so not a tablekit "
+            "journal; it was left as it is"
+        )
+    application = int.from_bytes(header[68:72], "big")
+    if application == APPLICATION_ID:
+        return False
+    if application != 0:
+        raise NotAJournal(
+            f"cannot use the journal {path}: it is another program's SQLite database; "
+            "it was left as it is"
+        )
+    tables = _tables(path)
+    if not {"sessions", "steps"} <= tables:
+        what = f" ({', '.join(sorted(tables))})" if tables else " with no tables"
+        raise NotAJournal(
+            f"cannot use the journal {path}: it is an SQLite database{what}, not a tablekit "
+            "journal; it was left as it is"
+        )
+    return False  # a journal from before the application id
+
+
+def _tables(path: Path) -> set[str]:
+    """The tables in the file itself, read with SQLite told the file cannot change: no
+    lock, no write-ahead log or shared-memory file is created or read."""
+    uri = path.resolve().as_uri() + "?mode=ro&immutable=1"
+    try:
+        db = sqlite3.connect(uri, uri=True)
+        try:
+            return {
+                row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type='table'")
+            }
+        finally:
+            db.close()
+    except sqlite3.Error as error:
+        raise NotAJournal(
+            f"cannot use the journal {path}: SQLite cannot read it ({error}); it was left as it is"
+        ) from None

@@ -1,0 +1,113 @@
+"""Finding where a session's steps stop checking out, and keeping every step before it.
+
+Opening a session checks only the steps it folds (those after its newest
+snapshot); when one fails, or when ``tablekit check`` asks, the whole chain
+is walked here from the first step. Everything before the first bad step is
+kept. A journal that may be written is first copied beside itself, exactly
+as found, and then the bad step and all after it are cut from the session,
+with a record of what was dropped; a journal opened only to read is
+repaired in a copy in memory, so the file is never touched.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from tablekit.rules.game import Game
+from tablekit.session.journal import Damaged, Drop, Journal, JournalError
+from tablekit.session.session import Session
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One session's chain walked from its first step.
+
+    ``bad`` is the id of the first step that does not check out (None: all
+    do, or only steps after the newest are missing), ``kept`` how many steps
+    come before it, ``dropped`` the times of the steps from it on, ``why``
+    what is wrong, and ``lost`` the times between which lost newest steps
+    were made (the newest step kept, the session's last change).
+    """
+
+    session: str
+    kept: int
+    bad: int | None
+    dropped: tuple[float, ...]
+    why: str
+    lost: tuple[float, float] | None = None
+
+    @property
+    def ok(self) -> bool:
+        return not self.why
+
+
+def inspect(journal: Journal, session: str) -> Finding:
+    """Walk every step of ``session``: each must chain to the one before it, no step in
+    effect may follow an undone one, and the newest in effect must be the session's head."""
+    steps = journal.chain_of(session)
+    previous = ""
+    undone_seen = False
+    for index, (step, undone, _) in enumerate(steps):
+        why = ""
+        if undone_seen and not undone:
+            why = "a step in effect follows an undone one"
+        else:
+            try:
+                previous = step.verify(session, previous)
+            except Damaged as error:
+                why = str(error).rpartition(": ")[2]
+        if why:
+            return Finding(session, index, step.id, tuple(at for *_, at in steps[index:]), why)
+        undone_seen = undone_seen or undone
+    live = sum(1 for _, undone, _ in steps if not undone)
+    head = journal.head(session)
+    if head == (steps[live - 1][0].checksum if live else ""):
+        return Finding(session, len(steps), None, (), "")
+    if any(step.checksum == head for step, _, _ in steps[live:]):
+        why = "steps in effect were marked undone"
+        return Finding(session, live, steps[live][0].id, tuple(at for *_, at in steps[live:]), why)
+    newest = steps[-1][2] if steps else journal.info(session).created
+    lost = (newest, journal.info(session).touched)
+    return Finding(session, len(steps), None, (), "its newest steps were lost", lost)
+
+
+def drop_of(finding: Finding, copy: str | None) -> Drop:
+    """What cutting ``finding``'s session at its first bad step loses, for the record."""
+    if finding.lost is not None:
+        return Drop(finding.session, 1, *finding.lost, finding.why, copy, at_least=True)
+    times = finding.dropped
+    first = min(times) if times else None
+    last = max(times) if times else None
+    return Drop(finding.session, len(times), first, last, finding.why, copy)
+
+
+def salvage(journal: Journal, session: str) -> tuple[Journal, Drop | None]:
+    """Keep the good prefix of ``session``; return the journal to use and what was dropped.
+
+    A journal opened to write is copied beside itself and then cut; one opened
+    only to read is cut in a copy in memory, which is returned instead.
+    """
+    if journal.readonly:
+        journal = journal.in_memory()
+    finding = inspect(journal, session)
+    if finding.ok:
+        return journal, None
+    copy = journal.keep_copy() if journal.on_disk else None
+    drop = drop_of(finding, copy)
+    journal.cut(session, finding.bad, drop)
+    journal.drops.append(drop)
+    return journal, drop
+
+
+def open_checked(journal: Journal, name: str, game: Game[Any]) -> Session[Any]:
+    """The session ``name``; if its steps do not check out, the good prefix, with the
+    drop in ``session.journal.drops`` for the screen or the CLI to say."""
+    try:
+        return Session(journal, name, game)
+    except Damaged:
+        pass
+    journal, drop = salvage(journal, name)
+    if drop is None:
+        raise JournalError(f"the session {name!r} does not check out, and no damage was found")
+    return Session(journal, name, game)
