@@ -35,8 +35,8 @@ def _character(character: Character) -> dict[str, Any]:
     return {
         "name": character.name,
         "creature": character.kind,
-        "traits": {t.name: t.level for t in character.traits},
-        "disadvantages": {d.name: d.level for d in character.disadvantages},
+        "traits": [{"name": t.name, "level": t.level} for t in character.traits],
+        "disadvantages": [{"name": d.name, "level": d.level} for d in character.disadvantages],
         "fate": character.fate,
     }
 

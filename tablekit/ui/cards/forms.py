@@ -89,8 +89,9 @@ def who(view: View, tr: Tr, then: Callable[[str], None], title: str, fate: bool 
 def task(view: View, name: str, submit: Submit, tr: Tr) -> Form:
     """The GM's task check for ``name``: trait, target, successes, mode, length, circumstances."""
     sheet = next(c for c in view["characters"] if c["name"] == name)
-    traits = [(t, f"{t} {level}") for t, level in sheet["traits"].items()]
-    hindrances = [(d, d) for d in sheet["disadvantages"] if d.lower() != "aged"]
+    traits = [(t["name"], f"{t['name']} {t['level']}") for t in sheet["traits"]]
+    hindrances = [(d["name"], d["name"]) for d in sheet["disadvantages"]
+                  if d["name"].lower() != "aged"]  # fmt: skip
     first = [
         *choice("trait", tr("Trait"), traits, traits[0][0]),
         *choice(

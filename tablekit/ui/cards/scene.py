@@ -114,7 +114,7 @@ class MouseCardScene(Scene):
         if not view["characters"]:
             y = self._line(surface, area, y, tr("Nobody at the table yet."))
         for character in view["characters"]:
-            traits = ", ".join(f"{t} {n}" for t, n in character["traits"].items())
+            traits = ", ".join(f"{t['name']} {t['level']}" for t in character["traits"])
             y = self._line(surface, area, y, f"{character['name']}: {traits}")
             y = self._chips(surface, area, y, character["fate"])
         last = view["last"]
