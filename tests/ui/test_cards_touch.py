@@ -1,0 +1,119 @@
+"""The Mouse Card screen by touch alone, from an empty data directory, in English and Danish,
+at 800x480 and 720x1280: a cautious draw, a going-for-broke draw with a joker, and an
+extended task over two turns (the seed's "Task checks" and "How to draw cards").
+
+Every step is a tap on a named button; the session's random source is pinned
+after the first tap, so the deck's first shuffle is known.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import pygame
+import pytest
+from mg_tapping import labels, press, type_on_keys
+
+from tablekit.local import paths
+from tablekit.local.config import Config, Interface
+from tablekit.rules.mouse_card.listing import LISTING
+from tablekit.session import Journal
+from tablekit.ui import theme
+from tablekit.ui.app import App
+
+SIZES = [(800, 480), (720, 1280)]
+
+
+@pytest.fixture(
+    params=[(size, language) for size in SIZES for language in ("en", "da")],
+    ids=lambda p: f"{p[0][0]}x{p[0][1]}-{p[1]}",
+)
+def app(request: pytest.FixtureRequest) -> Iterator[App]:
+    size, language = request.param
+    journal = Journal(paths.journal_file())
+    made = App(
+        Config(ui=Interface(language=language)), journal, size, games={LISTING.name: LISTING}
+    )
+    try:
+        yield made
+    finally:
+        made.scene.exit()
+        theme.font.cache_clear()
+        pygame.quit()
+        journal.close()
+
+
+def task(app: App) -> dict[str, Any]:
+    assert app.session is not None
+    found: dict[str, Any] = app.session.table_view()["task"]
+    return found
+
+
+def start(app: App, seed: int) -> None:
+    """From the home screen: the game, then Kenzie the fighter at level 3."""
+    assert app.journal.sessions() == []
+    press(app, "Mouse Card")
+    assert app.scene.name == "mouse-card" and app.session is not None
+    app.session.rng = random.Random(seed)
+    press(app, "New character…")
+    type_on_keys(app, "kenzie")
+    press(app, "Next")
+    type_on_keys(app, "fighter")
+    press(app, "Next")
+    press(app, "Add")
+
+
+def begin(app: App, mode: str, needed: int = 1, extended: bool = False) -> None:
+    """The GM's task check: face cards or better, in combat."""
+    press(app, "Task check…")
+    for _ in range(needed - 1):
+        press(app, "+")  # the first page's only stepper: successes needed
+    press(app, "Next")
+    press(app, mode)
+    press(app, "Extended" if extended else "One turn")
+    press(app, "Combat")
+    press(app, "Begin")
+
+
+def test_a_cautious_draw_stops_at_a_bad_card(app: App) -> None:
+    """How to draw cards: one at a time; the red joker in combat stops the draw."""
+    start(app, seed=31)
+    begin(app, "Cautious")
+    press(app, "Draw")
+    now = task(app)
+    assert [c["card"] for c in now["table"]] == ["RJ"] and now["stopped"]
+    assert app.tr("Draw") not in labels(app)
+    press(app, "End turn")
+    last = app.session.table_view()["last"]  # type: ignore[union-attr]
+    assert (last["result"], last["bad"]) == ("failed", ["RJ"])
+
+
+def test_going_for_broke_draws_every_card_with_a_joker_and_reshuffles(app: App) -> None:
+    """How to draw cards and the jokers: all three at once; the joker reshuffles the deck."""
+    start(app, seed=31)
+    begin(app, "Going for broke")
+    press(app, "Draw all")
+    now = task(app)
+    assert [c["card"] for c in now["table"]] == ["RJ", "9D", "6C"]
+    assert now["bad_drawn"] == ["RJ"] and now["draws_left"] == 0
+    view = app.session.table_view()  # type: ignore[union-attr]
+    assert view["deck"]["left"] == 51 and "pile" not in str(view)
+    assert app.tr("Draw all") not in labels(app)
+
+
+def test_an_extended_task_over_two_turns(app: App) -> None:
+    """Task checks: successes add up over turns until there are enough."""
+    start(app, seed=14)
+    begin(app, "Cautious", needed=3, extended=True)
+    for _ in range(3):
+        press(app, "Draw")
+    assert task(app)["total"] == 2  # 3H, 6H, and an ace: a success and one more
+    press(app, "End turn")
+    assert task(app)["banked"] == 2 and task(app)["turn"] == 2
+    press(app, "Draw")
+    press(app, "End turn")
+    view = app.session.table_view()  # type: ignore[union-attr]
+    assert view["task"] is None and view["last"]["result"] == "passed"
+    assert view["deck"]["discard"] == ["3H", "6H", "AC", "QD"]
