@@ -70,10 +70,15 @@ def check_config() -> tuple[Config, Check]:
     try:
         settings = config.load(path)
     except config.ConfigError as error:
-        fix = "{error}. Correct it (or remove it); until then the defaults are used."
-        return Config(), Check.say(False, fix, "config", error=str(error).rstrip("."))
-    where = "{path} is valid." if path.exists() else "No {path}: the defaults are used."
-    return settings, Check.say(True, where, "config", path=str(path))
+        return Config(), Check.say(
+            False,
+            "{error}. Correct it (or remove it); until then the defaults are used.",
+            "config",
+            error=str(error).rstrip("."),
+        )
+    if path.exists():
+        return settings, Check.say(True, "{path} is valid.", "config", path=str(path))
+    return settings, Check.say(True, "No {path}: the defaults are used.", "config", path=str(path))
 
 
 def video_driver(environ: Mapping[str, str]) -> str:
@@ -93,20 +98,30 @@ def check_display(driver: str, environ: Mapping[str, str], root: Path) -> Check:
     if driver in ("dummy", "offscreen"):
         return Check.say(True, "No screen: {driver} (headless).", "display", driver=driver)
     if driver == "wayland" and not environ.get("WAYLAND_DISPLAY"):
-        fix = "SDL_VIDEODRIVER=wayland but no Wayland session: start from the desktop's autostart."
-        return Check.say(False, fix, "display")
+        return Check.say(
+            False,
+            "SDL_VIDEODRIVER=wayland but no Wayland session: start from the desktop's autostart.",
+            "display",
+        )
     if driver == "x11" and not environ.get("DISPLAY"):
         return Check.say(False, "SDL_VIDEODRIVER=x11 but DISPLAY is not set.", "display")
     if driver != "kmsdrm":
         return Check.say(True, "The desktop session ({driver}).", "display", driver=driver)
     cards = drm_cards(root)
     if not cards:
-        fix = "No /dev/dri/card*: enable the KMS driver (dtoverlay=vc4-kms-v3d in config.txt)."
-        return Check.say(False, fix, "display")
+        return Check.say(
+            False,
+            "No /dev/dri/card*: enable the KMS driver (dtoverlay=vc4-kms-v3d in config.txt).",
+            "display",
+        )
     node = root / "dev" / "dri" / f"card{cards[0]}"
     if not os.access(node, os.R_OK | os.W_OK):
-        fix = "{node} cannot be opened: add the app's user to the video and render groups."
-        return Check.say(False, fix, "display", node=f"/dev/dri/card{cards[0]}")
+        return Check.say(
+            False,
+            "{node} cannot be opened: add the app's user to the video and render groups.",
+            "display",
+            node=f"/dev/dri/card{cards[0]}",
+        )
     return Check.say(True, "KMSDRM on the console.", "display")
 
 
@@ -156,31 +171,45 @@ def check_card(driver: str, environ: Mapping[str, str], root: Path) -> Check:
     index = environ.get("SDL_KMSDRM_DEVICE_INDEX", "")
     chosen = int(index) if index.isdigit() else display_card(root)
     if chosen is None:
-        fix = "No screen is plugged in on any DRM card: check the cable, then reboot."
-        return Check.say(False, fix, "card")
+        return Check.say(
+            False, "No screen is plugged in on any DRM card: check the cable, then reboot.", "card"
+        )
     outputs = connected(root, chosen)
     if not outputs:
-        fix = "card{card} has no screen plugged in: unset SDL_KMSDRM_DEVICE_INDEX or correct it."
-        return Check.say(False, fix, "card", card=chosen)
-    text = "card{card} drives {outputs}."
-    return Check.say(True, text, "card", card=chosen, outputs=", ".join(outputs))
+        return Check.say(
+            False,
+            "card{card} has no screen plugged in: unset SDL_KMSDRM_DEVICE_INDEX or correct it.",
+            "card",
+            card=chosen,
+        )
+    return Check.say(
+        True, "card{card} drives {outputs}.", "card", card=chosen, outputs=", ".join(outputs)
+    )
 
 
 def check_input(driver: str, root: Path) -> Check:
     """On the console the app reads /dev/input itself: the touchscreen and keys must open."""
     if driver != "kmsdrm":
-        return Check.say(True, "Touch and keys come from the session ({driver}).", "input",
-                         driver=driver)
+        return Check.say(
+            True, "Touch and keys come from the session ({driver}).", "input", driver=driver
+        )
     events = sorted((root / "dev" / "input").glob("event*"))
     if not events:
-        fix = "No touchscreen or keyboard found (/dev/input/event*): check the cable."
-        return Check.say(False, fix, "input")
+        return Check.say(
+            False, "No touchscreen or keyboard found (/dev/input/event*): check the cable.", "input"
+        )
     readable = [e for e in events if os.access(e, os.R_OK)]
     if not readable:
-        fix = "Touch and keys cannot be read: add the app's user to the input group."
-        return Check.say(False, fix, "input")
-    text = "{count} of {total} input devices readable."
-    return Check.say(True, text, "input", count=len(readable), total=len(events))
+        return Check.say(
+            False, "Touch and keys cannot be read: add the app's user to the input group.", "input"
+        )
+    return Check.say(
+        True,
+        "{count} of {total} input devices readable.",
+        "input",
+        count=len(readable),
+        total=len(events),
+    )
 
 
 def check_pads(buttons: Buttons, root: Path) -> Check:
@@ -196,11 +225,21 @@ def _check_ports(buttons: Buttons, root: Path) -> Check:
     for pad, wiring in buttons.pads().items():
         port = root / wiring.port.lstrip("/") if wiring.port else None
         if port is None or not port.exists():
-            fix = "Pad {pad}: no device at {port!r}: plug it in, or correct buttons.{pad}.port."
-            return Check.say(False, fix, "pads", pad=pad, port=wiring.port)
+            return Check.say(
+                False,
+                "Pad {pad}: no device at {port!r}: plug it in, or correct buttons.{pad}.port.",
+                "pads",
+                pad=pad,
+                port=wiring.port,
+            )
         if not os.access(port, os.R_OK | os.W_OK):
-            fix = "Pad {pad}: {port} cannot be opened: add the app's user to the dialout group."
-            return Check.say(False, fix, "pads", pad=pad, port=wiring.port)
+            return Check.say(
+                False,
+                "Pad {pad}: {port} cannot be opened: add the app's user to the dialout group.",
+                "pads",
+                pad=pad,
+                port=wiring.port,
+            )
     return Check.say(True, "Serial pads found at their ports.", "pads")
 
 
@@ -213,21 +252,38 @@ def _check_pins(buttons: Buttons, root: Path) -> Check:
     chips = sorted((root / "dev").glob("gpiochip*"))
     header = [chip for chip in chips if _label(root, chip.name).startswith("pinctrl-")]
     if not header:
-        fix = "No GPIO header here (not a Raspberry Pi?): use serial pads or the screen's pads."
-        return Check.say(False, fix, "pads")
+        return Check.say(
+            False,
+            "No GPIO header here (not a Raspberry Pi?): use serial pads or the screen's pads.",
+            "pads",
+        )
     chip = header[0]
     if not os.access(chip, os.R_OK | os.W_OK):
-        fix = "{chip} cannot be opened: add the app's user to the gpio group."
-        return Check.say(False, fix, "pads", chip=f"/dev/{chip.name}")
+        return Check.say(
+            False,
+            "{chip} cannot be opened: add the app's user to the gpio group.",
+            "pads",
+            chip=f"/dev/{chip.name}",
+        )
     lines = _lines(root, chip.name)
     pins = sorted({pin for wiring in buttons.pads().values() for pin in wiring.pins().values()})
     missing = [pin for pin in pins if lines is not None and pin >= lines]
     if missing:
-        fix = "GPIO {pins} not on {chip}: correct the pins in [buttons]."
-        return Check.say(False, fix, "pads", pins=missing, chip=chip.name)
-    text = "{count} GPIO pins on {chip} ({label})."
-    return Check.say(True, text, "pads", count=len(pins), chip=chip.name,
-                     label=_label(root, chip.name))
+        return Check.say(
+            False,
+            "GPIO {pins} not on {chip}: correct the pins in [buttons].",
+            "pads",
+            pins=missing,
+            chip=chip.name,
+        )
+    return Check.say(
+        True,
+        "{count} GPIO pins on {chip} ({label}).",
+        "pads",
+        count=len(pins),
+        chip=chip.name,
+        label=_label(root, chip.name),
+    )
 
 
 def _label(root: Path, chip: str) -> str:
@@ -249,16 +305,28 @@ def check_camera(settings: Config, root: Path) -> Check:
     if camera.backend == "replay":
         if Path(camera.replay_path).exists():
             return Check.say(True, "Replaying {path}.", "camera", path=camera.replay_path)
-        fix = "Nothing to replay at {path!r}: correct camera.replay_path."
-        return Check.say(False, fix, "camera", path=camera.replay_path)
+        return Check.say(
+            False,
+            "Nothing to replay at {path!r}: correct camera.replay_path.",
+            "camera",
+            path=camera.replay_path,
+        )
     if camera.backend == "opencv":
         node = root / "dev" / f"video{camera.device}"
         if not node.exists():
-            fix = "No webcam at /dev/video{device}: plug it in, or correct camera.device."
-            return Check.say(False, fix, "camera", device=camera.device)
+            return Check.say(
+                False,
+                "No webcam at /dev/video{device}: plug it in, or correct camera.device.",
+                "camera",
+                device=camera.device,
+            )
         if not os.access(node, os.R_OK | os.W_OK):
-            fix = "/dev/video{device} cannot be opened: add the app's user to the video group."
-            return Check.say(False, fix, "camera", device=camera.device)
+            return Check.say(
+                False,
+                "/dev/video{device} cannot be opened: add the app's user to the video group.",
+                "camera",
+                device=camera.device,
+            )
         return Check.say(True, "Webcam at /dev/video{device}.", "camera", device=camera.device)
     return _check_picamera()
 
@@ -267,11 +335,17 @@ def _check_picamera() -> Check:
     try:
         from picamera2 import Picamera2
     except ImportError:
-        fix = "picamera2 is missing: apt install python3-picamera2 (install-pi.sh does)."
-        return Check.say(False, fix, "camera")
+        return Check.say(
+            False,
+            "picamera2 is missing: apt install python3-picamera2 (install-pi.sh does).",
+            "camera",
+        )
     found = Picamera2.global_camera_info()
     if not found:
-        fix = "No Raspberry Pi camera found: check the ribbon cable (contacts the right way)."
-        return Check.say(False, fix, "camera")
+        return Check.say(
+            False,
+            "No Raspberry Pi camera found: check the ribbon cable (contacts the right way).",
+            "camera",
+        )
     model = str(found[0].get("Model", "?"))
     return Check.say(True, "Raspberry Pi camera {model}.", "camera", model=model)
