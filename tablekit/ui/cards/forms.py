@@ -126,7 +126,7 @@ def task(view: View, name: str, submit: Submit, tr: Tr) -> Form:
             )
         )
 
-    return Form(f"{name}: {tr('Task check')}", [first, second], confirm, tr("Begin"))
+    return Form(tr("{name}: task check").format(name=name), [first, second], confirm, tr("Begin"))
 
 
 def award(name: str, submit: Submit, tr: Tr) -> Form:
@@ -135,7 +135,7 @@ def award(name: str, submit: Submit, tr: Tr) -> Form:
     def confirm(values: dict[str, Any]) -> bool:
         return submit(cmd.AwardFate(name, values["chips"]))
 
-    return Form(f"{name}: {tr('Award fate chips')}", [chips], confirm, tr("Award"))
+    return Form(tr("{name}: fate chips").format(name=name), [chips], confirm, tr("Award"))
 
 
 def miracle(name: str, submit: Submit, tr: Tr) -> Form:
@@ -144,4 +144,4 @@ def miracle(name: str, submit: Submit, tr: Tr) -> Form:
     def confirm(values: dict[str, Any]) -> bool:
         return submit(cmd.DeusExMachina(name, values["what"]))
 
-    return Form(f"{name}: {tr('Deus ex machina')}", [what], confirm, tr("Approve"))
+    return Form(tr("{name}: deus ex machina").format(name=name), [what], confirm, tr("Approve"))

@@ -97,8 +97,8 @@ class MouseCardScene(Scene):
     def _title(self, view: View) -> str:
         tr = self.app.tr
         if view["task"] is not None:
-            return f"{tr('Turn')} {view['task']['turn']}"
-        return f"{tr('Chapter')} {view['chapter']}"
+            return tr("Turn {number}").format(number=view["task"]["turn"])
+        return tr("Chapter {number}").format(number=view["chapter"])
 
     def _line(self, surface: pygame.Surface, area: pygame.Rect, y: int, words: str,
               colour: tuple[int, int, int] = theme.CREAM, size: str = "body") -> int:  # fmt: skip
@@ -132,9 +132,11 @@ class MouseCardScene(Scene):
         pile = pygame.Rect(area.x, y, height * 2 // 3, height)
         back(surface, pile)
         deck = view["deck"]
-        words = f"{tr('Deck')} {deck['left']} · {tr('Discard')} {len(deck['discard'])}"
+        words = tr("Deck {left} · discard pile {discard}").format(
+            left=deck["left"], discard=len(deck["discard"])
+        )
         if deck["discard"]:
-            words += f" ({tr('top')}: {deck['discard'][-1]})"
+            words += " " + tr("(top: {card})").format(card=deck["discard"][-1])
         room = pygame.Rect(pile.right + layout.gap, y, area.right - pile.right - layout.gap,
                            height)  # fmt: skip
         widgets.text(surface, words, room, layout.text("body"), theme.CREAM, "bold", "left")
@@ -146,7 +148,7 @@ class MouseCardScene(Scene):
         height = layout.text("body") + layout.gap // 2
         radius = height // 3
         x = area.x + layout.gap
-        words = f"{self.app.tr('Fate chips')}: {fate}"
+        words = self.app.tr("Fate chips: {chips}").format(chips=fate)
         drawn = widgets.text(surface, words, pygame.Rect(x, y, area.width // 2, height),
                              layout.text("body"), theme.CHEESE, "bold", "left")  # fmt: skip
         x = drawn.right + layout.gap + radius
@@ -164,7 +166,9 @@ class MouseCardScene(Scene):
         mode = tr(MODE_NAMES[task["mode"]])
         who = f"{task['character']} · {task['trait']} {task['level']} · {mode}"
         y = self._line(surface, area, area.y, who)
-        counts = f"{tr('Successes')} {task['total']} / {task['needed']} · {target}"
+        counts = tr("Successes {total} / {needed} · {target}").format(
+            total=task["total"], needed=task["needed"], target=target
+        )
         y = self._line(surface, area, y, counts, theme.CHEESE, "heading")
         size = max(28, layout.text("heading"))
         below = 4 * (layout.text("body") + layout.gap // 2) + layout.gap
@@ -174,7 +178,7 @@ class MouseCardScene(Scene):
         if task["bad_drawn"]:
             words = self._bad_words(len(task["bad_drawn"]))
             if task["mode"] == "cautious":
-                words += f" · {tr('the draw stops')}"
+                words += " · " + tr("the draw stops")
             y = self._line(surface, area, y, words, theme.CHEESE)
         y = self._odds(surface, area, y, task)
         self._fate_line(surface, area, y, view)
@@ -202,14 +206,14 @@ class MouseCardScene(Scene):
             enough=_percent(odds["success"]), bad=_percent(odds["bad"])
         )
         if not task["odds"]["exact"]:
-            words += f" ({tr('estimate')})"
+            words += " " + tr("(an estimate)")
         return self._line(surface, area, y, words)
 
     def _fate_line(self, surface: pygame.Surface, area: pygame.Rect, y: int, view: View) -> None:
         tr = self.app.tr
         chips = ", ".join(f"{c['name']} {c['fate']}" for c in view["characters"])
         y = self._deck(surface, area, y, view)
-        self._line(surface, area, y, f"{tr('Fate chips')}: {chips}")
+        self._line(surface, area, y, tr("Fate chips: {chips}").format(chips=chips))
 
     def _result(self, last: View) -> str:
         tr = self.app.tr
