@@ -21,6 +21,7 @@ from tablekit.rules.listing import DiceKind, Listing
 GAMES = (
     "tablekit.rules.mice_mystics.listing",
     "tablekit.rules.mouse_guard.listing",
+    "tablekit.rules.regelhuskeark.listing",
     "tablekit.rules.mouse_card.listing",
 )
 """The module of every game's listing, in the order the home screen offers them."""

@@ -42,7 +42,10 @@ class Listing:
     * ``language``: the interface language it is played in unless the table chose one;
     * ``packs``: the content packs its rules load, as the game names them;
     * ``pads``: its pure mapping from pad presses to commands, if it uses pads;
-    * ``lights``: what each pad's LEDs show in a state, if it uses pads.
+    * ``lights``: what each pad's LEDs show in a state, if it uses pads;
+    * ``words``: its own words in other languages, ``(language, english, word)``,
+      shown before the interface's catalogue is asked (a ruleset's condition names,
+      say: a table's own ruleset brings its translations with it).
     """
 
     name: str
@@ -54,3 +57,4 @@ class Listing:
     packs: tuple[str, ...] = ()
     pads: PadMap | None = None
     lights: PadLightsOf | None = None
+    words: tuple[tuple[str, str, str], ...] = ()

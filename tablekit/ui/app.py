@@ -23,7 +23,7 @@ from tablekit.devices import keypad
 from tablekit.devices.doctor import Check
 from tablekit.devices.pad_backends import PadBackends, start_pads
 from tablekit.devices.pads import PadInbox
-from tablekit.local import config, failures, paths
+from tablekit.local import config, failures, paths, rulesets
 from tablekit.local.config import Buttons, Config
 from tablekit.local.notify import Notifier
 from tablekit.rules import catalog
@@ -87,9 +87,9 @@ class App:
         self.settings = settings
         self.cues = Cues(settings.ui.sound)
         self.journal = journal
-        self.games = catalog.listings() if games is None else games
+        self.games = catalog.listings() | rulesets.own_listings() if games is None else games
         self.session: Session[Any] | None = None
-        self.tr = translator(self.language())
+        self.tr = self._translator()
         self.pads = PadInbox()
         self.pad_status: dict[str, PadStatus] = {}
         self.pad_backends = pads(settings.buttons, self.pads)
@@ -138,12 +138,21 @@ class App:
     def _play(self, session: Session[Any]) -> None:
         """Make ``session`` the current one and show its game's scene, in its language."""
         self.session = session
-        self.tr = translator(self.language())
+        self.tr = self._translator()
         self.goto(session.game.name)
         self.show_lights()
 
     def _rules(self) -> dict[str, Any]:
         return {name: catalog.rules_of(listing) for name, listing in self.games.items()}
+
+    def _translator(self) -> Callable[[str], str]:
+        """The interface's translator in its language, the current game's own words first."""
+        language = self.language()
+        listing = self._listing()
+        own = listing.words if listing else ()
+        return translator(
+            language, {english: word for lang, english, word in own if lang == language}
+        )
 
     def language(self) -> str:
         """The interface language: the table's choice, or else the current game's own."""
@@ -220,7 +229,7 @@ class App:
             self.notice(f"{self.tr('Settings file')}: {error.strerror}")
             return
         self.settings = settings
-        self.tr = translator(self.language())
+        self.tr = self._translator()
         self.cues.enabled = settings.ui.sound
         for scene in self.scenes.values():
             scene.dirty = True

@@ -25,12 +25,19 @@ LANGUAGES: list[tuple[str, Literal["en", "da"]]] = [("English", "en"), ("Dansk",
 """The languages tablekit speaks, each by its own name."""
 
 
-def translator(language: str) -> Callable[[str], str]:
-    """The function that translates an English text into ``language``."""
+def translator(language: str, words: Mapping[str, str] | None = None) -> Callable[[str], str]:
+    """The function that translates an English text into ``language``.
+
+    ``words`` (a game's own, from its listing: a ruleset's condition names,
+    say) come first, so a table's own ruleset brings its translations with it.
+    """
     catalogue = gettext.translation(
         "tablekit", localedir=LOCALES, languages=[language], fallback=True
     )
-    return catalogue.gettext
+    if not words:
+        return catalogue.gettext
+    own = dict(words)
+    return lambda text: own.get(text) or catalogue.gettext(text)
 
 
 def refusal(tr: Callable[[str], str], error: RuleError) -> str:

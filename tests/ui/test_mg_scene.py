@@ -262,7 +262,8 @@ def test_contacts_and_gear_are_written_by_touch_from_an_empty_data_directory(app
 def patrol_about(app: App, mouse: dict[str, Any]) -> list[str]:
     from tablekit.ui.mg import patrol
 
-    return patrol.about_lines(mouse, app.tr)  # type: ignore[arg-type]
+    view = app.session.table_view()  # type: ignore[union-attr]
+    return patrol.about_lines(mouse, app.tr, view)  # type: ignore[arg-type]
 
 
 def test_a_first_session_that_continues_a_campaign_has_a_prologue_by_touch(app: App) -> None:

@@ -42,11 +42,13 @@ def open_options(test: Test, side: Side, mouse: Character | None, rules: Ruleset
     return {
         "deeper_understanding": side.step <= Step.WISES
         and DEEPER_UNDERSTANDING not in side.options
+        and rules.points.deeper_understanding
         and wise
         and mouse.fate >= 1
         and failed,
         "of_course": side.step <= Step.WISES
         and OF_COURSE not in side.options
+        and rules.points.of_course
         and wise
         and mouse.persona >= 1
         and failed,

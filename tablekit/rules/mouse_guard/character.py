@@ -10,30 +10,17 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from tablekit.rules.errors import Phrase
+from tablekit.rules.mouse_guard.conditions import MOUSE_GUARD
 
 ABILITIES = (Phrase("Nature"), Phrase("Will"), Phrase("Health"))
 """The raw abilities printed on the sheet."""
 
-SKILLS = (
-    Phrase("Fighter"),
-    Phrase("Healer"),
-    Phrase("Hunter"),
-    Phrase("Instructor"),
-    Phrase("Pathfinder"),
-    Phrase("Scout"),
-    Phrase("Survivalist"),
-    Phrase("Weather Watcher"),
-    Phrase("Orator"),
-    Phrase("Deceiver"),
-    Phrase("Persuader"),
-)
-"""The skills printed on the sheet; others (Haggler, Militarist, Lore...) are added by name."""
+SKILLS = tuple(Phrase(skill) for skill in MOUSE_GUARD.skills)
+"""The skills printed on Mouse Guard's sheet (a ruleset names its own); others (Haggler,
+Militarist, Lore...) are added by name."""
 
-NATURE_DESCRIPTORS = ("escaping", "climbing", "hiding", "foraging")
-"""What a mouse's Nature covers, as the sheet lists it."""
-
-NO_NATURE = ("Resources", "Circles")
-"""Ratings Nature can never be tapped for."""
+NO_NATURE = MOUSE_GUARD.nature.never_tapped_for
+"""Ratings Mouse Guard's Nature can never be tapped for (the conflict rules read this)."""
 
 CONTACTS = ("parents", "senior_artisan", "mentor", "friend", "enemy")
 
@@ -110,7 +97,12 @@ class Wise:
 
 
 def _default_ratings() -> tuple[Rating, ...]:
-    return tuple(Rating(str(name)) for name in ABILITIES + SKILLS)  # plain text: journalled
+    return default_ratings(MOUSE_GUARD.skills)
+
+
+def default_ratings(skills: tuple[str, ...]) -> tuple[Rating, ...]:
+    """The abilities and the ruleset's ``skills``, unrated: a blank sheet's numbers."""
+    return tuple(Rating(str(name)) for name in (*ABILITIES, *skills))  # plain text: journalled
 
 
 @dataclass(frozen=True)

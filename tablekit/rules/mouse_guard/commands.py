@@ -73,12 +73,12 @@ class SetPhase(Command):
 @dataclass(frozen=True)
 class Prologue(Command):
     """The chosen mouse's prologue, from the second session on (or in a first session
-    that continues a campaign), once a session: recover Hungry/Thirsty, Angry or Tired,
-    or regain Nature."""
+    that continues a campaign), once a session: recover a condition the ruleset lets a
+    prologue recover (Hungry/Thirsty, Angry or Tired in Mouse Guard), or regain "nature"."""
 
     kind: ClassVar[str] = "mg.prologue"
     character: str
-    recover: Literal["hungry", "angry", "tired", "nature"]
+    recover: str
 
 
 @dataclass(frozen=True)
@@ -273,9 +273,11 @@ class CancelTest(Command):
 
 @dataclass(frozen=True)
 class SetCondition(Command):
+    """Give or (``on`` false) take away a condition, by the ruleset's id or name."""
+
     kind: ClassVar[str] = "mg.set_condition"
     character: str
-    condition: Literal["hungry", "angry", "tired", "injured", "sick"]
+    condition: str
     on: bool = True
 
 

@@ -1,9 +1,10 @@
-"""Conditions: what each one costs a mouse and how it is recovered.
+"""Conditions, read from the ruleset: what each one costs and how it is recovered.
 
-The sheet gives the penalties: Hungry/Thirsty, Angry and Tired cost
-disposition in conflicts (kept here as data for the conflict rules); Injured
-and Sick cost a die on skills, Nature, Will and Health, but never on a
-recovery test. The summary gives the order of recovery.
+Every rule about conditions (the recovery test, the dice and disposition
+penalties, the recovery order, what a prologue recovers) is in the ruleset
+(:class:`~tablekit.rules.mouse_guard.ruleset.ConditionRule`). The names below
+are Mouse Guard's own reading of that data, kept for the conflict rules until
+they read the ruleset of their state.
 """
 
 from __future__ import annotations
@@ -11,46 +12,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from tablekit.rules.errors import Phrase, RuleError
+from tablekit.rules.mouse_guard.ruleset import Ruleset, shipped_ruleset
 
-class Condition(StrEnum):
-    """The conditions on the sheet (Healthy is having none of them)."""
+MOUSE_GUARD = shipped_ruleset("mouse-guard")
+"""The ruleset of Mouse Guard itself, as the package ships it."""
 
-    HUNGRY = "hungry"
-    ANGRY = "angry"
-    TIRED = "tired"
-    INJURED = "injured"
-    SICK = "sick"
-
-
-RECOVERY_ORDER = (
-    Condition.HUNGRY,
-    Condition.ANGRY,
-    Condition.TIRED,
-    Condition.INJURED,
-    Condition.SICK,
-)
-"""Conditions are recovered in this order (the summary, Game Structure 5.b.ii)."""
-
-
-@dataclass(frozen=True)
-class Recovery:
-    """The test that recovers a condition: an ability and an obstacle.
-
-    Hungry/Thirsty has no test on the sheet or in the summary, so recovering
-    it takes no roll (``ability`` is empty).
-    """
-
-    ability: str
-    ob: int
-
-
-RECOVERY = {
-    Condition.HUNGRY: Recovery("", 0),
-    Condition.ANGRY: Recovery("Will", 2),
-    Condition.TIRED: Recovery("Health", 3),
-    Condition.INJURED: Recovery("Health", 4),
-    Condition.SICK: Recovery("Will", 4),
-}
+Condition = StrEnum("Condition", {c.id.upper(): c.id for c in MOUSE_GUARD.conditions})  # type: ignore[misc]
+"""Mouse Guard's condition ids (Healthy is having none of them)."""
 
 
 @dataclass(frozen=True)
@@ -62,26 +31,27 @@ class DispositionPenalty:
 
 
 DISPOSITION_PENALTY = {
-    Condition.HUNGRY: DispositionPenalty(1),
-    Condition.ANGRY: DispositionPenalty(1, base="Will"),
-    Condition.TIRED: DispositionPenalty(1),
+    Condition(c.id): DispositionPenalty(c.disposition_penalty, c.disposition_base)
+    for c in MOUSE_GUARD.conditions
+    if c.disposition_penalty
 }
-"""For the conflict rules: what each condition takes off a starting disposition."""
-
-DICE_PENALTY = {Condition.INJURED: 1, Condition.SICK: 1}
-"""Dice each condition takes from tests of skills, Nature, Will and Health."""
-
-PROLOGUE_RECOVERY = (Condition.HUNGRY, Condition.ANGRY, Condition.TIRED)
-"""What a prologue may recover (or it regains a point of Nature instead)."""
+"""For the conflict rules: what each Mouse Guard condition takes off a starting disposition."""
 
 
 def dice_penalty(conditions: tuple[str, ...], recovery: bool) -> int:
-    """Dice the conditions take from a test; none from a recovery test."""
-    if recovery:
-        return 0
-    return sum(DICE_PENALTY.get(Condition(c), 0) for c in conditions)
+    """Dice Mouse Guard's conditions take from a test; none from a recovery test."""
+    return MOUSE_GUARD.dice_penalty(conditions, recovery)
 
 
-def next_to_recover(conditions: tuple[str, ...]) -> Condition | None:
-    """The condition that must be recovered first, if any."""
-    return next((c for c in RECOVERY_ORDER if c in conditions), None)
+def condition_id(rules: Ruleset, given: str) -> str:
+    """The id of the condition ``given`` (its id or its name, any case), or a RuleError."""
+    for condition in rules.conditions:
+        if given.strip().lower() in (condition.id, condition.name.lower()):
+            return condition.id
+    raise RuleError("There is no condition {condition!r} in these rules", condition=given)
+
+
+def condition_name(rules: Ruleset, id: str) -> Phrase:
+    """What the sheet calls the condition ``id``, as a phrase a refusal translates."""
+    found = rules.condition(id)
+    return Phrase(found.name if found else id)

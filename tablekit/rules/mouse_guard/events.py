@@ -7,7 +7,7 @@ journal reads as the table played it.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from tablekit.rules.game import Event
 from tablekit.rules.mouse_guard.character import Character
@@ -194,7 +194,19 @@ class Advanced(Event):
     rating: str
 
 
+@dataclass(frozen=True)
+class RulesetUsed(Event):
+    """The ruleset this session is played by, whole, with its digest: recorded before
+    the session's first change, so a replay never reads the ruleset's file again."""
+
+    kind: ClassVar[str] = "mg.ruleset_used"
+    name: str
+    digest: str
+    ruleset: dict[str, Any]
+
+
 EVENTS: tuple[type[Event], ...] = (
+    RulesetUsed,
     CharacterAdded,
     CharacterRemoved,
     RatingSet,

@@ -13,6 +13,7 @@ from tablekit.rules.mouse_guard import procedure_events as pev
 from tablekit.rules.mouse_guard.character import Character
 from tablekit.rules.mouse_guard.conflict.evolve import CONFLICT_STEPS
 from tablekit.rules.mouse_guard.dice import Face
+from tablekit.rules.mouse_guard.ruleset import ruleset_of
 from tablekit.rules.mouse_guard.state import Modifier, Note, Phase, Result, Side, State, Step
 
 
@@ -32,6 +33,10 @@ def _sheet(change: Callable[..., Character], *fields: str) -> Callable[[State, A
         return s.with_character(character)
 
     return step
+
+
+def _ruleset(s: State, e: ev.RulesetUsed) -> State:
+    return replace(s, ruleset=ruleset_of(e.ruleset), ruleset_digest=e.digest)
 
 
 def _added(s: State, e: ev.CharacterAdded) -> State:
@@ -200,6 +205,7 @@ _STEPS: dict[type[Event], Callable[[State, Any], State]] = {
     ev.RatingSet: _sheet(marks.set_rating, "rating", "value"),
     ev.TraitSet: _sheet(marks.set_trait, "trait", "level"),
     ev.WiseSet: _sheet(marks.set_wise, "wise", "known"),
+    ev.RulesetUsed: _ruleset,
     ev.PhaseSet: _phase,
     ev.SessionBegan: _session,
     ev.MissionSet: _mission,

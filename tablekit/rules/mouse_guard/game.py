@@ -8,7 +8,7 @@ from typing import Any
 
 from tablekit.rules.errors import UnknownCommandError
 from tablekit.rules.game import Command, Event
-from tablekit.rules.mouse_guard import after_roll, phases, procedure, result, sheets
+from tablekit.rules.mouse_guard import after_roll, phases, procedure, result, sheets, switches
 from tablekit.rules.mouse_guard import commands as cmd
 from tablekit.rules.mouse_guard import ties as test_ties
 from tablekit.rules.mouse_guard.conflict import (
@@ -24,12 +24,14 @@ from tablekit.rules.mouse_guard.conflict import (
 from tablekit.rules.mouse_guard.conflict import commands as ccmd
 from tablekit.rules.mouse_guard.conflict.events import CONFLICT_EVENTS
 from tablekit.rules.mouse_guard.draft import Draft
-from tablekit.rules.mouse_guard.events import EVENTS
+from tablekit.rules.mouse_guard.events import EVENTS, RulesetUsed
 from tablekit.rules.mouse_guard.evolve import evolve
 from tablekit.rules.mouse_guard.legal import legal_commands
-from tablekit.rules.mouse_guard.ruleset import Ruleset
+from tablekit.rules.mouse_guard.conditions import MOUSE_GUARD
+from tablekit.rules.mouse_guard.ruleset import Ruleset, recorded
 from tablekit.rules.mouse_guard.state import State
 from tablekit.rules.mouse_guard.view import view
+from tablekit.rules.mouse_guard.switches import when
 from tablekit.rules.mouse_guard.view_types import MouseGuardView
 
 Handler = Callable[[Draft, Any, random.Random], None]
@@ -53,8 +55,16 @@ _HANDLERS: dict[type[Command], Handler] = {
     cmd.TapNature: procedure.tap_nature,
     cmd.PersonaDice: procedure.persona_dice,
     cmd.Roll: procedure.roll,
-    cmd.DeeperUnderstanding: after_roll.deeper_understanding,
-    cmd.OfCourse: after_roll.of_course,
+    cmd.DeeperUnderstanding: when(
+        switches.deeper_understanding,
+        "In these rules Fate does not reroll a failed die with a wise",
+        after_roll.deeper_understanding,
+    ),
+    cmd.OfCourse: when(
+        switches.of_course,
+        "In these rules Persona does not reroll failed dice with a wise",
+        after_roll.of_course,
+    ),
     cmd.Explode: after_roll.explode_axes,
     cmd.LevelThree: after_roll.level_three,
     cmd.BreakTie: test_ties.break_tie,
@@ -92,7 +102,8 @@ _HANDLERS: dict[type[Command], Handler] = {
 
 
 class MouseGuard:
-    """Mouse Guard tests and conflicts, read with ``ruleset`` where the seeds differ."""
+    """Tests and conflicts on the Mouse Guard engine, by the rules of ``ruleset``: Mouse
+    Guard's own, or a hack's (its name and title are the game's)."""
 
     name: str = "mouse-guard"
     title: str = "Mouse Guard"
@@ -101,10 +112,11 @@ class MouseGuard:
     state_type: type[State] = State
 
     def __init__(self, ruleset: Ruleset | None = None) -> None:
-        self.ruleset = ruleset if ruleset is not None else Ruleset()
+        self.ruleset = ruleset if ruleset is not None else MOUSE_GUARD
+        self.name, self.title = self.ruleset.name, self.ruleset.title
 
     def start(self) -> State:
-        """No mice yet, in set-up."""
+        """No mice yet, in set-up, under the game's ruleset until the journal records one."""
         return State(ruleset=self.ruleset)
 
     def decide(self, state: State, command: Command, rng: random.Random) -> list[Event]:
@@ -116,6 +128,9 @@ class MouseGuard:
         handler(draft, command, rng)
         return draft.events
 
+        if not state.ruleset_digest:  # the session's first change: record its rules
+            rules = state.ruleset
+            draft.emit(RulesetUsed(rules.name, rules.digest, recorded(rules)))
     def evolve(self, state: State, event: Event) -> State:
         """The state after ``event``."""
         return evolve(state, event)

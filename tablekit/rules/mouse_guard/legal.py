@@ -43,9 +43,20 @@ def legal_commands(state: State) -> frozenset[str]:
         turn = state.phase in (Phase.GM_TURN, Phase.PLAYERS_TURN)
         if state.characters and turn and not fighting(state.conflict):
             kinds.add(cmd.Recover.kind)
-        return frozenset(kinds)
+        return frozenset(kinds) - switched_off(state)
     kinds -= {cmd.SetPhase.kind}
-    return frozenset(kinds | test_commands(state.test))
+    return frozenset(kinds | test_commands(state.test)) - switched_off(state)
+
+
+def switched_off(state: State) -> set[str]:
+    """Commands the ruleset does not have: wise rerolls, charging traits."""
+    rules = state.ruleset
+    off = set() if rules.checks.charge else {cmd.ChargeTrait.kind}
+    if not rules.points.deeper_understanding:
+        off.add(cmd.DeeperUnderstanding.kind)
+    if not rules.points.of_course:
+        off.add(cmd.OfCourse.kind)
+    return off
 
 
 def test_commands(test: Test) -> set[str]:

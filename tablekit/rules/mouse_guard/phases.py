@@ -9,6 +9,7 @@ import random
 from tablekit.rules.errors import RuleError
 from tablekit.rules.mouse_guard import commands as cmd
 from tablekit.rules.mouse_guard import events as ev
+from tablekit.rules.mouse_guard.conditions import condition_id, condition_name
 from tablekit.rules.mouse_guard.draft import Draft
 from tablekit.rules.mouse_guard.state import NOTE_LENGTH, Phase
 
@@ -33,9 +34,10 @@ def set_phase(d: Draft, c: cmd.SetPhase, rng: random.Random) -> None:
     if phase is Phase.PROLOGUE:
         d.emit(ev.SessionBegan(c.continues))
     d.emit(ev.PhaseSet(phase.value))
-    if phase is Phase.PLAYERS_TURN and first_turn:
+    free = d.state.ruleset.checks.free
+    if phase is Phase.PLAYERS_TURN and first_turn and free:
         for character in d.state.characters:
-            d.emit(ev.ChecksEarned(character.name, "", 1))
+            d.emit(ev.ChecksEarned(character.name, "", free))
 
 
 def prologue(d: Draft, c: cmd.Prologue, rng: random.Random) -> None:
@@ -65,9 +67,14 @@ def prologue(d: Draft, c: cmd.Prologue, rng: random.Random) -> None:
             raise RuleError("{name} has lost no Nature", name=character.name)
         d.emit(ev.NatureChanged(character.name, 1, "prologue"))
     else:
-        if c.recover not in character.conditions:
-            raise RuleError("{name} is not {condition}", name=character.name, condition=c.recover)
-        d.emit(ev.ConditionSet(character.name, c.recover, False))
+        rules = d.state.ruleset
+        condition = condition_id(rules, c.recover)
+        name = condition_name(rules, condition)
+        if condition not in rules.prologue_recovers:
+            raise RuleError("A prologue does not recover {condition}", condition=name)
+        if condition not in character.conditions:
+            raise RuleError("{name} is not {condition}", name=character.name, condition=name)
+        d.emit(ev.ConditionSet(character.name, condition, False))
     d.emit(ev.PrologueTold(character.name))
 
 

@@ -10,16 +10,15 @@ from __future__ import annotations
 
 import random
 
-from tablekit.rules.errors import RuleError
+from tablekit.rules.errors import Phrase, RuleError
 from tablekit.rules.mouse_guard import commands as cmd
 from tablekit.rules.mouse_guard import events as ev
 from tablekit.rules.mouse_guard import procedure_events as pev
-from tablekit.rules.mouse_guard.character import NO_NATURE, Character
-from tablekit.rules.mouse_guard.conditions import dice_penalty
+from tablekit.rules.mouse_guard.character import Character
 from tablekit.rules.mouse_guard.conflict.setup import no_test_in_conflict
 from tablekit.rules.mouse_guard.dice import MAX_DICE, MAX_OB
 from tablekit.rules.mouse_guard.draft import Draft, dice
-from tablekit.rules.mouse_guard.ruleset import PLAYERS_TURN_TEST_COST
+from tablekit.rules.mouse_guard.ruleset import Ruleset
 from tablekit.rules.mouse_guard.sheets import spend
 from tablekit.rules.mouse_guard.state import Helper, Modifier, Phase, Side, Step, Test
 
@@ -70,15 +69,17 @@ def side_of(test: Test, name: str) -> str:
     raise RuleError("{name} is not rolling in this test", name=name)
 
 
-def _side(character: Character, rating: str, nature: str) -> Side:
-    """A character's side at step 1, with the dice its conditions take away."""
+def _side(rules: Ruleset, character: Character, rating: str, nature: str) -> Side:
+    """A character's side at step 1, with the dice its conditions take away (the ruleset
+    says which; ratings Nature is never tapped for, such as Resources, are spared)."""
     base = character.rating("Nature" if nature else rating)
     if base is None:
-        raise RuleError("{name} has no {rating}", name=character.name, rating=rating)
-    exempt = base.name in NO_NATURE
-    penalty = 0 if exempt else dice_penalty(character.conditions, recovery=False)
+        raise RuleError("{name} has no {rating}", name=character.name, rating=Phrase(rating))
+    exempt = base.name in rules.nature.never_tapped_for
     modifiers = tuple(
-        Modifier(c, -1) for c in character.conditions if penalty and c in ("injured", "sick")
+        Modifier(c.id, -c.dice_penalty)
+        for c in rules.conditions
+        if c.id in character.conditions and c.dice_penalty and not exempt
     )
     return Side(
         character.name, rating or base.name, base.rating, nature=nature, modifiers=modifiers
@@ -104,13 +105,13 @@ def begin_test(d: Draft, c: cmd.BeginTest, rng: random.Random) -> None:
         raise RuleError("An obstacle goes from 0 to {top}, not {ob}", top=MAX_OB, ob=c.ob)
     if not c.nature and not c.rating.strip():
         raise RuleError("Name the skill or ability {name} tests", name=character.name)
-    tester = _side(character, c.rating, c.nature)
+    tester = _side(state.ruleset, character, c.rating, c.nature)
     opponent = None
     if c.versus and state.has(c.versus):
         rival = state.character(c.versus)
         if rival.name == character.name:
             raise RuleError("A mouse cannot test against itself")
-        opponent = _side(rival, c.versus_rating, "")
+        opponent = _side(state.ruleset, rival, c.versus_rating, "")
     elif c.versus:
         if not 1 <= c.versus_dice <= MAX_DICE:
             raise RuleError(
@@ -118,16 +119,18 @@ def begin_test(d: Draft, c: cmd.BeginTest, rng: random.Random) -> None:
             )
         opponent = Side(c.versus, "", c.versus_dice, gm=True)
     if state.phase is Phase.PLAYERS_TURN:
-        spend(d, character, PLAYERS_TURN_TEST_COST, "test")
+        spend(d, character, state.ruleset.checks.players_turn_test, "test")
     d.emit(pev.TestBegun(Test(tester, opponent, 0 if opponent else c.ob)))
 
 
 def use_trait_against(d: Draft, c: cmd.UseTraitAgainst, rng: random.Random) -> None:
-    """Step 2: -1D for one check, or (versus) +2D to the opponent for two.
+    """Step 2: -1D for one check, or (versus) +2D to the opponent for two (the
+    ruleset's numbers).
 
     The summary speaks of "a trait": each side uses one trait against itself a test.
     """
     test, which = at_step(d, Step.TRAIT_AGAINST, c.character)
+    checks = d.state.ruleset.checks
     character = d.state.character(c.character)
     trait = _unused_trait(test.side(which), character, c.trait)
     if test.side(which).against:
@@ -140,19 +143,20 @@ def use_trait_against(d: Draft, c: cmd.UseTraitAgainst, rng: random.Random) -> N
         if test.opponent is None:
             raise RuleError("Only a versus test has an opponent to give dice to")
         other = "opponent" if which == "tester" else "tester"
-        room(test.side(other), 2)
+        room(test.side(other), checks.opponent_dice)
         reach(d, test, Step.TRAIT_AGAINST, which)
+        bonus = Modifier("trait against: " + trait, checks.opponent_dice)
         d.emit(
-            pev.PoolChanged(
-                other, Modifier("trait against: " + trait, 2), trait, which, use="against"
-            ),
-            ev.ChecksEarned(character.name, trait, 2),
+            pev.PoolChanged(other, bonus, trait, which, use="against"),
+            ev.ChecksEarned(character.name, trait, checks.opponent_bonus),
         )
         return
     reach(d, test, Step.TRAIT_AGAINST, which)
     d.emit(
-        pev.PoolChanged(which, Modifier("trait against: " + trait, -1), trait, use="against"),
-        ev.ChecksEarned(character.name, trait, 1),
+        pev.PoolChanged(
+            which, Modifier("trait against: " + trait, -checks.against_dice), trait, use="against"
+        ),
+        ev.ChecksEarned(character.name, trait, checks.against),
     )
 
 
@@ -225,13 +229,16 @@ def add_helper(d: Draft, c: cmd.AddHelper, rng: random.Random) -> None:
 
 
 def tap_nature(d: Draft, c: cmd.TapNature, rng: random.Random) -> None:
-    """Step 5: a Persona point adds Nature's dice; outside Nature it costs a point of Nature."""
+    """Step 5: a Persona point adds Nature's dice. Outside Nature it costs a point of
+    Nature now, or (where the ruleset says so) only on a success: see result._taxes.
+    A ruleset may let it add to a pool where Nature already stands in for a skill."""
     test, which = at_step(d, Step.NATURE, c.character)
     side = test.side(which)
     character = d.state.character(c.character)
-    if side.rating in NO_NATURE:
-        raise RuleError("Nature cannot be tapped for {rating}", rating=side.rating)
-    if side.nature or side.tapped:
+    rules = d.state.ruleset
+    if side.rating in rules.nature.never_tapped_for:
+        raise RuleError("Nature cannot be tapped for {rating}", rating=Phrase(side.rating))
+    if side.tapped or (side.nature and not rules.nature.tap_with_nature):
         raise RuleError("Nature is already in this pool")
     if character.persona < 1:
         raise RuleError("{name} has no Persona point to tap Nature", name=character.name)
@@ -242,7 +249,7 @@ def tap_nature(d: Draft, c: cmd.TapNature, rng: random.Random) -> None:
         ev.PointsGained(character.name, 0, -1, "tap nature"),
         pev.NatureTapped(which, nature.rating if nature else 0, c.within),
     )
-    if not c.within:
+    if not c.within and rules.nature.outside_tax == "tap":
         d.emit(ev.NatureChanged(character.name, -1, "tapped outside nature"))
 
 

@@ -18,11 +18,11 @@ from tablekit.rules.game import Event
 from tablekit.rules.mouse_guard import commands as cmd
 from tablekit.rules.mouse_guard import events as ev
 from tablekit.rules.mouse_guard import procedure_events as pev
-from tablekit.rules.mouse_guard.conditions import RECOVERY, Condition, next_to_recover
+from tablekit.rules.mouse_guard.conditions import condition_id
 from tablekit.rules.mouse_guard.conflict.setup import no_test_in_conflict
 from tablekit.rules.mouse_guard.draft import Draft, dice
 from tablekit.rules.mouse_guard.procedure import current, reach
-from tablekit.rules.mouse_guard.ruleset import GM_TURN_RECOVERY_COST, PLAYERS_TURN_TEST_COST
+from tablekit.rules.mouse_guard.ruleset import Ruleset
 from tablekit.rules.mouse_guard.sheets import spend
 from tablekit.rules.mouse_guard.state import NOTE_LENGTH, Phase, Side, Step, Test
 
@@ -41,29 +41,20 @@ def resolve(d: Draft, c: cmd.Resolve, rng: random.Random) -> None:
         raise RuleError("A failed recovery keeps its condition; the GM may add a twist")
     if not passed and not test.recovery and c.outcome not in ("twist", "condition"):
         raise RuleError("The test failed: the GM chooses a twist or a condition")
-    condition = _condition(c) if c.outcome == "condition" else ""
+    condition = condition_id(d.state.ruleset, c.condition) if c.outcome == "condition" else ""
     reach(d, test, Step.RESULT)
     d.emit(*_marks(test.tester, passed))
     if test.opponent is not None and not test.opponent.gm:
         d.emit(*_marks(test.opponent, not passed and test.winner != "neither"))
+    d.emit(*_taxes(test, passed, d.state.ruleset))
     if not passed:
-        d.emit(*_taxes(test), *_conditions(d, test.tester, condition))
+        d.emit(*_conditions(d, test.tester, condition))
     if passed and test.recovery:
         d.emit(ev.ConditionSet(test.tester.actor, test.recovery, False))
     if c.outcome == "twist":
         tested = f"twist: {test.tester.actor}'s {test.tester.tested} test"
         d.emit(ev.NoteAdded("twist", tested[:NOTE_LENGTH]))
     d.emit(pev.TestEnded(passed or c.outcome == "condition", c.outcome, condition))
-
-
-def _condition(c: cmd.Resolve) -> str:
-    try:
-        return Condition(c.condition).value
-    except ValueError:
-        raise RuleError(
-            "Choose the condition: hungry, angry, tired, injured or sick, not {condition!r}",
-            condition=c.condition,
-        ) from None
 
 
 def _marks(side: Side, passed: bool) -> list[Event]:
@@ -73,7 +64,7 @@ def _marks(side: Side, passed: bool) -> list[Event]:
     return marks
 
 
-def _taxes(test: Test) -> list[Event]:
+def _taxes(test: Test, passed: bool, rules: Ruleset) -> list[Event]:
     """Nature taxed by the margin when the dice failed with Nature acting against
     itself, or with Nature tapped, within its scope or outside it (the sheet's
     Nature Rules: a failed roll after tapping is taxed whatever the scope).
@@ -81,8 +72,17 @@ def _taxes(test: Test) -> list[Event]:
     A "success with a Condition" is taxed too: the GM grants the deed, but the
     roll itself failed and is checked as failed (the summary's step 12), and the
     tax follows the roll's margin of failure.
+
+    Where the ruleset taxes a tap outside Nature on a success (the rabbits:
+    "falder den også med 1 hvis du klarer testen"), a passed test costs that
+    point here instead of when Nature was tapped.
     """
     side = test.tester
+    if passed:
+        outside = side.tapped and not side.tapped_within
+        if outside and rules.nature.outside_tax == "success":
+            return [ev.NatureChanged(side.actor, -1, "tapped outside nature")]
+        return []
     taxed = side.nature == "against" or side.tapped
     if not taxed or not test.margin:
         return []
@@ -139,26 +139,29 @@ def recover(d: Draft, c: cmd.Recover, rng: random.Random) -> None:
     if d.state.test is not None:
         raise RuleError("Finish the test in progress first")
     no_test_in_conflict(d)
-    condition = next_to_recover(character.conditions)
-    if condition is None:
+    rules = d.state.ruleset
+    condition = rules.next_to_recover(character.conditions)
+    if not condition:
         raise RuleError("{name} has no condition to recover from", name=character.name)
     phase = d.state.phase
     if phase not in (Phase.GM_TURN, Phase.PLAYERS_TURN):
         raise RuleError("Conditions are recovered in the GM's turn or the players' turn")
-    cost = PLAYERS_TURN_TEST_COST if phase is Phase.PLAYERS_TURN else GM_TURN_RECOVERY_COST
-    recovery = RECOVERY[condition]
-    if not recovery.ability:
+    checks = rules.checks
+    cost = checks.players_turn_test if phase is Phase.PLAYERS_TURN else checks.gm_turn_recovery
+    recovery = rules.condition(condition)
+    assert recovery is not None  # the recovery order lists only the ruleset's conditions
+    if not recovery.recovery_ability:
         spend(d, character, cost, "recover from " + condition)
         d.emit(
-            pev.RecoveryRolled(character.name, condition.value, (), True),
-            ev.ConditionSet(character.name, condition.value, False),
+            pev.RecoveryRolled(character.name, condition, (), True),
+            ev.ConditionSet(character.name, condition, False),
         )
         return
-    rating = character.rating(recovery.ability)
+    rating = character.rating(recovery.recovery_ability)
     base = rating.rating if rating else 0
     faces = None if c.faces is None else dice(c.faces, base, rng)
     spend(d, character, cost, "recover from " + condition)
-    side = Side(character.name, recovery.ability, base)
-    d.emit(pev.TestBegun(Test(side, ob=recovery.ob, recovery=condition.value)))
+    side = Side(character.name, recovery.recovery_ability, base)
+    d.emit(pev.TestBegun(Test(side, ob=recovery.recovery_ob, recovery=condition)))
     if faces is not None:
         d.emit(pev.StepReached(int(Step.ROLL)), pev.Rolled("tester", "roll", faces))

@@ -21,8 +21,10 @@ from tablekit.rules.mouse_guard.character import (
     Rating,
     Trait,
     Wise,
+    default_ratings,
 )
-from tablekit.rules.mouse_guard.conditions import Condition
+from tablekit.rules.mouse_guard.conditions import MOUSE_GUARD
+from tablekit.rules.mouse_guard.ruleset import Ruleset
 
 
 def sheet_json(character: Character) -> vt.Sheet:
@@ -75,8 +77,11 @@ def sheet_json(character: Character) -> vt.Sheet:
     }
 
 
-def read_sheet(data: dict[str, Any]) -> Character:
-    """The character ``data`` describes, or a RuleError naming what is wrong.
+def read_sheet(data: dict[str, Any], rules: Ruleset = MOUSE_GUARD) -> Character:
+    """The character ``data`` describes under ``rules``, or a RuleError naming what is wrong.
+
+    Ratings not given are the ruleset's abilities and skills, unrated; Fate
+    and Persona not given are the ruleset's starting points.
 
     Every field is checked against its type here, because the sheet is
     journalled inside an event: a field of the wrong type that got past this
@@ -99,10 +104,11 @@ def read_sheet(data: dict[str, Any]) -> Character:
         gear=tuple(_string(name, "gear", g) for g in _list(data, "gear", name)),
         traits=_named(name, "traits", [_trait(name, t) for t in _list(data, "traits", name)]),
         wises=_named(name, "wises", [_wise(name, w) for w in _list(data, "wises", name)]),
+        ratings=default_ratings(rules.skills),
         nature_max=_count(name, "nature_max", data.get("nature_max", 0)),
-        fate=_count(name, "fate", data.get("fate", 0)),
-        persona=_count(name, "persona", data.get("persona", 0)),
-        conditions=_conditions(name, _list(data, "conditions", name)),
+        fate=_count(name, "fate", data.get("fate", rules.points.start_fate)),
+        persona=_count(name, "persona", data.get("persona", rules.points.start_persona)),
+        conditions=_conditions(name, _list(data, "conditions", name), rules),
         free_checks=_count(name, "free_checks", data.get("free_checks", 0)),
     )
     for rating in ratings:
@@ -260,17 +266,16 @@ def _wise(who: str, data: Any) -> Wise:
     return Wise(**_name(who, _known(Wise, data, who), "wise"))
 
 
-def _conditions(who: str, values: list[Any]) -> tuple[str, ...]:
-    conditions = tuple(_condition(who, c) for c in values)
+def _conditions(who: str, values: list[Any], rules: Ruleset) -> tuple[str, ...]:
+    conditions = tuple(_condition(who, c, rules) for c in values)
     if len(set(conditions)) != len(conditions):
         raise RuleError("{character}'s sheet lists a condition twice", character=who)
     return conditions
 
 
-def _condition(who: str, value: Any) -> str:
-    try:
-        return Condition(value).value
-    except ValueError:
-        raise RuleError(
-            "{character} cannot have the condition {condition!r}", character=who, condition=value
-        ) from None
+def _condition(who: str, value: Any, rules: Ruleset) -> str:
+    if isinstance(value, str) and rules.condition(value) is not None:
+        return value
+    raise RuleError(
+        "{character} cannot have the condition {condition!r}", character=who, condition=value
+    )

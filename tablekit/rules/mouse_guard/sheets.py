@@ -5,20 +5,20 @@ from __future__ import annotations
 
 import random
 
-from tablekit.rules.errors import RuleError
+from tablekit.rules.errors import Phrase, RuleError
 from tablekit.rules.mouse_guard import commands as cmd
 from tablekit.rules.mouse_guard import events as ev
 from tablekit.rules.mouse_guard.character import MAX_RATING, Character, Trait
+from tablekit.rules.mouse_guard.conditions import condition_id, condition_name
 from tablekit.rules.mouse_guard.conflict.setup import not_in_conflict
 from tablekit.rules.mouse_guard.draft import Draft
-from tablekit.rules.mouse_guard.ruleset import CHARGE_COST, recharge_cost
 from tablekit.rules.mouse_guard.sheet import canonical, read_sheet
 from tablekit.rules.mouse_guard.state import Phase
 
 
 def add_character(d: Draft, c: cmd.AddCharacter, rng: random.Random) -> None:
     """A whole sheet joins the table (or replaces its namesake when asked to)."""
-    character = read_sheet(c.sheet)
+    character = read_sheet(c.sheet, d.state.ruleset)
     if d.state.has(character.name) and not c.replace:
         raise RuleError("There is already a character called {name}", name=character.name)
     d.emit(ev.CharacterAdded(character))
@@ -49,8 +49,13 @@ def _changing_sheet(d: Draft) -> None:
 def set_trait(d: Draft, c: cmd.SetTrait, rng: random.Random) -> None:
     character = d.state.character(c.character)
     _changing_sheet(d)
-    if c.level not in (0, 1, 2, 3):
-        raise RuleError("A trait is level 1, 2 or 3 (0 removes it), not {level}", level=c.level)
+    top = d.state.ruleset.traits.max_level
+    if not 0 <= c.level <= top:
+        raise RuleError(
+            "A trait is level 1 to {top} in these rules (0 removes it), not {level}",
+            top=top,
+            level=c.level,
+        )
     if c.level == 0 and character.trait(c.trait) is None:
         raise RuleError("{name} has no trait {trait}", name=character.name, trait=c.trait)
     d.emit(ev.TraitSet(character.name, c.trait, c.level))
@@ -66,12 +71,13 @@ def set_wise(d: Draft, c: cmd.SetWise, rng: random.Random) -> None:
 
 def set_condition(d: Draft, c: cmd.SetCondition, rng: random.Random) -> None:
     character = d.state.character(c.character)
-    if (c.condition in character.conditions) == c.on:
-        state = "already" if c.on else "not"
-        raise RuleError(
-            "{name} is {state} {condition}", name=character.name, state=state, condition=c.condition
-        )
-    d.emit(ev.ConditionSet(character.name, c.condition, c.on))
+    condition = condition_id(d.state.ruleset, c.condition)
+    name = condition_name(d.state.ruleset, condition)
+    if (condition in character.conditions) == c.on:
+        if c.on:
+            raise RuleError("{name} is already {condition}", name=character.name, condition=name)
+        raise RuleError("{name} is not {condition}", name=character.name, condition=name)
+    d.emit(ev.ConditionSet(character.name, condition, c.on))
 
 
 def spend(d: Draft, character: Character, amount: int, reason: str) -> None:
@@ -104,7 +110,7 @@ def earn_checks(d: Draft, c: cmd.EarnChecks, rng: random.Random) -> None:
 def _trait(character: Character, name: str) -> Trait:
     trait = character.trait(name)
     if trait is None:
-        known = ", ".join(t.name for t in character.traits) or "none"
+        known = ", ".join(t.name for t in character.traits) or Phrase("none")
         raise RuleError(
             "{name} has no trait {trait} (traits: {known})",
             name=character.name,
@@ -115,22 +121,27 @@ def _trait(character: Character, name: str) -> Trait:
 
 
 def charge_trait(d: Draft, c: cmd.ChargeTrait, rng: random.Random) -> None:
-    """Three checks raise a trait one level for the rest of the session."""
+    """Checks (three in Mouse Guard) raise a trait one level for the rest of the session."""
     character = d.state.character(c.character)
     trait = _trait(character, c.trait)
-    if trait.charged or trait.level >= 3:
+    rules = d.state.ruleset
+    if not rules.checks.charge:
+        raise RuleError("These rules do not charge traits")
+    if trait.charged or trait.level >= rules.traits.max_level:
         raise RuleError("{trait} cannot be raised any further this session", trait=trait.name)
-    spend(d, character, CHARGE_COST, "charge " + trait.name)
+    spend(d, character, rules.checks.charge, "charge " + trait.name)
     d.emit(ev.TraitCharged(character.name, trait.name))
 
 
 def recharge_trait(d: Draft, c: cmd.RechargeTrait, rng: random.Random) -> None:
-    """Clear a trait's used mark: 2 checks, or 4 at level 3."""
+    """Clear a trait's used mark, so it helps once more: the ruleset's cost for its level
+    (in Mouse Guard 2 checks, or 4 at level 3; for the rabbits 2)."""
     character = d.state.character(c.character)
     trait = _trait(character, c.trait)
     if not trait.used:
         raise RuleError("{trait} has not been used this session", trait=trait.name)
-    spend(d, character, recharge_cost(trait.effective_level), "recharge " + trait.name)
+    cost = d.state.ruleset.recharge_cost(trait.effective_level)
+    spend(d, character, cost, "recharge " + trait.name)
     d.emit(ev.TraitUsed(character.name, trait.name, False))
 
 

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from enum import IntEnum, StrEnum
 
 from tablekit.rules.errors import Phrase, RuleError
 from tablekit.rules.mouse_guard.character import Character
+from tablekit.rules.mouse_guard.conditions import MOUSE_GUARD
 from tablekit.rules.mouse_guard.conflict.state import Conflict, Outcome
 from tablekit.rules.mouse_guard.dice import successes
 from tablekit.rules.mouse_guard.ruleset import Ruleset
@@ -197,7 +198,10 @@ NOTE_LENGTH = 80
 class State:
     """Everything the device keeps for a Mouse Guard campaign."""
 
-    ruleset: Ruleset = field(default_factory=Ruleset)
+    ruleset: Ruleset = MOUSE_GUARD
+    """The rules the session is played by (the journal records them: ``mg.ruleset_used``)."""
+    ruleset_digest: str = ""
+    """The digest of the ruleset the journal recorded; empty until the first change."""
     phase: Phase = Phase.SETUP
     session: int = 0
     mission: str = ""

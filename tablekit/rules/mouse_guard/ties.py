@@ -46,7 +46,10 @@ def break_tie(d: Draft, c: cmd.BreakTie, rng: random.Random) -> None:
         return
     if trait.name in test.side(which).traits:
         raise RuleError("{trait} has already been used in this test", trait=trait.name)
-    d.emit(ev.ChecksEarned(character.name, trait.name, 2), pev.TieBroken(_other(which), "against"))
+    earned = d.state.ruleset.checks.tie
+    d.emit(
+        ev.ChecksEarned(character.name, trait.name, earned), pev.TieBroken(_other(which), "against")
+    )
 
 
 def tiebreaker(d: Draft, c: cmd.Tiebreaker, rng: random.Random) -> None:

@@ -16,6 +16,7 @@ from tablekit.rules.mouse_guard.chances import open_options, test_chances
 from tablekit.rules.mouse_guard.character import Character
 from tablekit.rules.mouse_guard.conflict.view import conflict_view, outcome_view
 from tablekit.rules.mouse_guard.legal import legal_commands
+from tablekit.rules.mouse_guard.ruleset import ConditionRule
 from tablekit.rules.mouse_guard.sheet import sheet_json
 from tablekit.rules.mouse_guard.state import Note, Result, Side, State, Test
 
@@ -23,21 +24,53 @@ from tablekit.rules.mouse_guard.state import Note, Result, Side, State, Test
 def view(state: State) -> vt.MouseGuardView:
     """The table view of ``state``."""
     return {
-        "game": "mouse-guard",
+        "game": state.ruleset.name,
         "phase": state.phase.value,
         "sessions_begun": state.session,
         "mission": state.mission,
         "notes": [_note(n) for n in state.notes],
-        "ruleset": {
-            "level_three": state.ruleset.level_three,
-            "level_two_every_roll": state.ruleset.level_two_every_roll,
-        },
+        "ruleset": _ruleset(state),
         "characters": [_character(c, state) for c in state.characters],
         "test": None if state.test is None else _test(state.test, state),
         "last_result": None if state.last is None else _result(state.last),
         "conflict": conflict_view(state),
         "last_conflict": outcome_view(state.last_conflict),
         "legal": sorted(legal_commands(state)),
+    }
+
+
+def _ruleset(state: State) -> vt.RulesetView:
+    rules = state.ruleset
+    return {
+        "name": rules.name,
+        "title": rules.title,
+        "digest": state.ruleset_digest or rules.digest,
+        "level_three": rules.level_three,
+        "level_two_every_roll": rules.level_two_every_roll,
+        "conditions": [_condition(rules.condition(c)) for c in rules.recovery_order],
+        "nature": rules.nature.name,
+        "descriptors": list(rules.nature.descriptors),
+        "max_trait_level": rules.traits.max_level,
+        "charge": rules.checks.charge,
+        "start_fate": rules.points.start_fate,
+        "start_persona": rules.points.start_persona,
+        "wise_rerolls": rules.points.deeper_understanding or rules.points.of_course,
+        "words": [
+            {"language": language, "english": english, "word": word}
+            for language, words in rules.translations.items()
+            for english, word in words.items()
+        ],
+    }
+
+
+def _condition(rule: ConditionRule | None) -> vt.ConditionRuleView:
+    assert rule is not None  # the recovery order lists only the ruleset's conditions
+    return {
+        "id": rule.id,
+        "name": rule.name,
+        "recovery_ability": rule.recovery_ability,
+        "recovery_ob": rule.recovery_ob,
+        "prologue": rule.prologue,
     }
 
 
@@ -60,7 +93,7 @@ def _result(result: Result) -> vt.LastResult:
         "rating": result.rating,
         "passed": result.passed,
         "outcome": cast(Literal["", "twist", "condition"], result.outcome),
-        "condition": cast(Literal[""] | vt.ConditionName, result.condition),
+        "condition": result.condition,
     }
 
 
@@ -75,7 +108,7 @@ def _test(test: Test, state: State) -> vt.TestView:
     settled = test.rolled and not test.tied
     return {
         "kind": "independent" if opponent is None else "versus",
-        "recovery": cast(Literal[""] | vt.ConditionName, test.recovery),
+        "recovery": test.recovery,
         "step": int(test.step),
         "ob": test.ob,
         "tester": _side(test.tester),

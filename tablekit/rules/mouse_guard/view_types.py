@@ -23,8 +23,9 @@ Phase = Literal["setup", "prologue", "mission", "goals", "gm_turn", "players_tur
 Face = Literal["snake", "sword", "axe"]
 """A face of a Mouse Guard die."""
 
-ConditionName = Literal["hungry", "angry", "tired", "injured", "sick"]
-"""A condition on the sheet; having none is Healthy."""
+ConditionName = str
+"""A condition's id in the ruleset (Mouse Guard: hungry, angry, tired, injured, sick);
+having none is Healthy."""
 
 Option = Literal["deeper_understanding", "of_course", "explode", "level_three"]
 """An after-roll option (the summary's Tests, steps 7 to 9)."""
@@ -141,11 +142,50 @@ class CharacterView(Sheet):
 # A test
 
 
-class RulesetView(TypedDict):
-    """How this table reads the points where the summary and the sheet differ."""
+class ConditionRuleView(TypedDict):
+    """A condition of the ruleset: its id, its name and the test that recovers it."""
 
+    id: str
+    name: str
+    recovery_ability: str
+    """"" when it is recovered without a roll."""
+    recovery_ob: int
+    prologue: bool
+    """Whether a prologue may recover it."""
+
+
+class WordView(TypedDict):
+    """One of the ruleset's words: ``english`` shows as ``word`` in ``language``."""
+
+    language: str
+    english: str
+    word: str
+
+
+class RulesetView(TypedDict):
+    """The rules the session is played by, as the journal recorded them."""
+
+    name: str
+    title: str
+    digest: str
     level_three: Literal["success", "reroll"]
     level_two_every_roll: bool
+    conditions: list[ConditionRuleView]
+    """In the recovery order."""
+    nature: str
+    """What the character's Nature is (Mouse, Rabbit)."""
+    descriptors: list[str]
+    """What Nature covers."""
+    max_trait_level: int
+    charge: int
+    """Checks to charge a trait; 0 when the rules have no charging."""
+    start_fate: int
+    start_persona: int
+    """The points a new character starts with."""
+    wise_rerolls: bool
+    """Whether a wise lets Fate or Persona reroll failed dice (Deeper Understanding, Of Course!)."""
+    words: list[WordView]
+    """The ruleset's own words in each language it translates them to."""
 
 
 class DiceModifier(TypedDict):
@@ -532,7 +572,8 @@ class LastConflict(TypedDict):
 class MouseGuardView(TypedDict):
     """Everything the table screen shows of a Mouse Guard session."""
 
-    game: Literal["mouse-guard"]
+    game: str
+    """The game's name: its ruleset's (``mouse-guard``, ``regelhuskeark``)."""
     phase: Phase
     sessions_begun: int
     """Each prologue begins one."""

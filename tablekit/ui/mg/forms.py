@@ -27,15 +27,13 @@ Tr = Callable[[str], str]
 PER_ROW = 3
 """Options offered side by side in one row of a choice."""
 
-Condition = Literal["hungry", "angry", "tired", "injured", "sick"]
+CONDITIONS = (mark("Hungry"), mark("Angry"), mark("Tired"), mark("Injured"), mark("Sick"))
+"""Mouse Guard's condition names, for the catalogue (a hack's come with its ruleset)."""
 
-CONDITIONS: tuple[tuple[Condition, str], ...] = (
-    ("hungry", mark("Hungry")),
-    ("angry", mark("Angry")),
-    ("tired", mark("Tired")),
-    ("injured", mark("Injured")),
-    ("sick", mark("Sick")),
-)
+
+def conditions(view: MouseGuardView, tr: Tr) -> list[tuple[str, str]]:
+    """(id, name) of the ruleset's conditions, in the recovery order, named in ``tr``'s language."""
+    return [(c["id"], tr(c["name"])) for c in view["ruleset"]["conditions"]]
 
 
 def choice(key: str, label: str, options: Sequence[tuple[str, str]], chosen: str) -> list[Field]:
@@ -60,15 +58,16 @@ def ratings(sheet: CharacterView, tr: Tr, rated_only: bool = True) -> list[tuple
     ]
 
 
-def new_mouse(submit: Submit, tr: Tr) -> Form:
-    """A new guardmouse: a name, then the three abilities and the starting points."""
+def new_mouse(view: MouseGuardView, submit: Submit, tr: Tr) -> Form:
+    """A new character: a name, then the three abilities and the ruleset's starting points."""
+    rules = view["ruleset"]
     first = [Field("name", tr("Name"), "text", "")]
     second = [
         Field("Nature", tr("Nature"), "count", 3, low=1, high=6),
         Field("Will", tr("Will"), "count", 3, low=1, high=6),
         Field("Health", tr("Health"), "count", 3, low=1, high=6),
-        Field("fate", tr("Fate"), "count", 0, high=9),
-        Field("persona", tr("Persona"), "count", 0, high=9),
+        Field("fate", tr("Fate"), "count", rules["start_fate"], high=9),
+        Field("persona", tr("Persona"), "count", rules["start_persona"], high=9),
     ]
 
     def confirm(values: dict[str, Any]) -> bool:
@@ -101,9 +100,9 @@ def edit_ratings(sheet: CharacterView, submit: Submit, tr: Tr) -> Form:
     return Form(f"{sheet['name']}: {tr('Ratings')}", [fields], confirm, tr("Save"))
 
 
-def edit_conditions(sheet: CharacterView, submit: Submit, tr: Tr) -> Form:
+def edit_conditions(view: MouseGuardView, sheet: CharacterView, submit: Submit, tr: Tr) -> Form:
     """The mouse's conditions, any of them at once; only the changes are sent."""
-    options = [(key, tr(label)) for key, label in CONDITIONS]
+    options = conditions(view, tr)
     now = tuple(sheet["conditions"])
     field = Field("conditions", tr("Conditions"), "multi", now, options)
 
@@ -111,7 +110,7 @@ def edit_conditions(sheet: CharacterView, submit: Submit, tr: Tr) -> Form:
         chosen = set(values["conditions"])
         return all(
             submit(cmd.SetCondition(sheet["name"], key, key in chosen))
-            for key, _ in CONDITIONS
+            for key, _ in options
             if (key in chosen) != (key in now)
         )
 
@@ -269,9 +268,9 @@ def tiebreaker(submit: Submit, tr: Tr) -> Form:
     return Form(tr("Tiebreaker"), [fields], confirm, tr("Roll"))
 
 
-def failure(submit: Submit, tr: Tr) -> Form:
+def failure(view: MouseGuardView, submit: Submit, tr: Tr) -> Form:
     """The GM's call on a failed test: a twist, or success with a condition."""
-    options = [("twist", tr("Twist"))] + [(key, tr(label)) for key, label in CONDITIONS]
+    options = [("twist", tr("Twist"))] + conditions(view, tr)
     fields = choice("outcome", tr("The GM chooses"), options, "twist")
 
     def confirm(values: dict[str, Any]) -> bool:
@@ -363,3 +362,25 @@ def edit_gear(sheet: CharacterView, submit: Submit, tr: Tr) -> Form:
     return Form(
         f"{sheet['name']}: {tr('Gear')}", [keep, typed] if carried else [typed], confirm, tr("Save")
     )
+
+
+def charge(sheet: CharacterView, submit: Submit, tr: Tr, cost: int) -> Form:
+    """Checks spent to raise a trait one level until the session ends."""
+    options = [(t["name"], f"{t['name']} {t['level']}") for t in sheet["traits"]]
+    fields = choice("trait", f"{tr('Trait')} ({cost} {tr('checks')})", options, options[0][0])
+
+    def confirm(values: dict[str, Any]) -> bool:
+        return submit(cmd.ChargeTrait(sheet["name"], values["trait"]))
+
+    return Form(f"{sheet['name']}: {tr('Charge trait…')}", [fields], confirm, tr("Use"))
+
+
+def recharge(sheet: CharacterView, submit: Submit, tr: Tr) -> Form:
+    """Checks spent so a trait used this session helps once more."""
+    options = [(t["name"], t["name"]) for t in sheet["traits"] if t["used"]]
+    fields = choice("trait", tr("Trait"), options, options[0][0] if options else "")
+
+    def confirm(values: dict[str, Any]) -> bool:
+        return submit(cmd.RechargeTrait(sheet["name"], values["trait"]))
+
+    return Form(f"{sheet['name']}: {tr('Recharge trait…')}", [fields], confirm, tr("Use"))

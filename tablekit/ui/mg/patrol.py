@@ -45,9 +45,16 @@ def counts(sheet: CharacterView, tr: Tr) -> str:
 
 
 def conditions(sheet: CharacterView, tr: Tr) -> str:
-    """The mouse's conditions, or Healthy."""
-    found = [tr(c.capitalize()) for c in sheet["conditions"]]
+    """The mouse's conditions, or Healthy. ``tr`` knows the ruleset's names for the ids
+    (see :func:`ruleset_words`)."""
+    found = [tr(c) for c in sheet["conditions"]]
     return ", ".join(found) if found else tr("Healthy")
+
+
+def ruleset_words(view: MouseGuardView, tr: Tr) -> Tr:
+    """``tr`` that also shows a condition's id as its name in the ruleset, translated."""
+    names = {c["id"]: c["name"] for c in view["ruleset"]["conditions"]}
+    return lambda text: tr(names.get(text, text))
 
 
 def mouse_rows(layout: Layout, area: pygame.Rect, count: int) -> list[pygame.Rect]:
@@ -62,6 +69,7 @@ def draw_patrol(
 ) -> None:
     """Every mouse as a row (see :func:`mouse_rows`; a tap on one opens its sheet)."""
     mice = view["characters"]
+    tr = ruleset_words(view, tr)
     if not mice:
         widgets.wrapped(
             surface,
@@ -134,7 +142,12 @@ def rating_lines(sheet: CharacterView, tr: Tr) -> list[str]:
 
 
 def draw_sheet(
-    surface: pygame.Surface, layout: Layout, area: pygame.Rect, sheet: CharacterView, tr: Tr
+    surface: pygame.Surface,
+    layout: Layout,
+    area: pygame.Rect,
+    sheet: CharacterView,
+    tr: Tr,
+    view: MouseGuardView,
 ) -> None:
     """One mouse: counts and conditions, then ratings in two columns, then traits and wises."""
     size = layout.text("body")
@@ -172,8 +185,13 @@ CONTACT_NAMES: dict[Contact, str] = {
 }
 
 
-def about_lines(sheet: CharacterView, tr: Tr) -> list[str]:
-    """The words on the sheet: belief, goal, instinct, who the mouse is, its contacts and gear."""
+def about_lines(sheet: CharacterView, tr: Tr, view: MouseGuardView) -> list[str]:
+    """The words on the sheet: belief, goal, instinct, who the mouse is, its contacts and gear,
+    and what its Nature covers (the ruleset's descriptors)."""
+    rules = view["ruleset"]
+    nature = f"{tr('Nature')} ({tr(rules['nature'])}): " + ", ".join(
+        tr(word) for word in rules["descriptors"]
+    )
     who = sheet["identity"]
     facts = [str(who["age"]) if who["age"] else "", who["home"], who["fur"], who["rank"]]
     facts.append(f"{tr('cloak')} {who['cloak']}" if who["cloak"] else "")
@@ -189,15 +207,21 @@ def about_lines(sheet: CharacterView, tr: Tr) -> list[str]:
         " · ".join(fact for fact in facts if fact) or "-",
         f"{tr('Contacts')}: {', '.join(contacts) or '-'}",
         f"{tr('Gear')}: {', '.join(sheet['gear']) or '-'}",
+        nature,
     ]
 
 
 def draw_about(
-    surface: pygame.Surface, layout: Layout, area: pygame.Rect, sheet: CharacterView, tr: Tr
+    surface: pygame.Surface,
+    layout: Layout,
+    area: pygame.Rect,
+    sheet: CharacterView,
+    tr: Tr,
+    view: MouseGuardView,
 ) -> None:
     """The sheet's words, each wrapped to the width, one after another."""
     size = layout.text("body")
     y = area.y
-    for words in about_lines(sheet, tr):
+    for words in about_lines(sheet, tr, view):
         rect = pygame.Rect(area.x, y, area.width, max(0, area.bottom - y))
         y += widgets.wrapped(surface, words, rect, size, theme.CREAM) + layout.gap // 2

@@ -89,7 +89,8 @@ class MouseGuardScene(Scene):
             builder.draw(surface, layout, left, view["test"], self.app.tr)
         elif self.selected is not None:
             draw = patrol.draw_about if self.about else patrol.draw_sheet
-            draw(surface, layout, left, forms.mouse(view, self.selected), self.app.tr)
+            tr = patrol.ruleset_words(view, self.app.tr)
+            draw(surface, layout, left, forms.mouse(view, self.selected), tr, view)
         else:
             top = patrol.draw_phase(surface, layout, right, view, self.app.tr)
             self._draw_result(surface, right.move(0, top), view)
@@ -168,7 +169,7 @@ class MouseGuardScene(Scene):
         verdict = tr("passed") if last["passed"] else tr("failed")
         words = f"{last['character']}, {tr(last['rating'])}: {verdict}"
         if last["outcome"] == "condition":
-            words += f" ({tr(last['condition'].capitalize())})"
+            words += f" ({patrol.ruleset_words(view, tr)(last['condition'])})"
         elif last["outcome"] == "twist":
             words += f" ({tr('twist')})"
         rect = pygame.Rect(area.x, area.y, area.width, 2 * self.app.layout.text("body") + 8)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any, Literal
 
 from tablekit.rules.mouse_guard import commands as cmd
-from tablekit.rules.mouse_guard.view_types import CharacterView
+from tablekit.rules.mouse_guard.view_types import CharacterView, MouseGuardView
 from tablekit.ui.form import Field, Form
 from tablekit.ui.i18n import mark
 from tablekit.ui.mg.forms import Submit, Tr, choice
@@ -30,15 +30,6 @@ REWARDS: tuple[tuple[RewardName, str], ...] = (
 )
 """The session's rewards, with the point each earns."""
 
-PrologueChoice = Literal["hungry", "angry", "tired", "nature"]
-
-PROLOGUE: tuple[tuple[PrologueChoice, str], ...] = (
-    ("hungry", mark("Hungry")),
-    ("angry", mark("Angry")),
-    ("tired", mark("Tired")),
-    ("nature", mark("A point of Nature")),
-)
-
 
 def reward(sheet: CharacterView, submit: Submit, tr: Tr) -> Form:
     """A reward at the end of a session: Fate or Persona for what the mouse did."""
@@ -51,10 +42,12 @@ def reward(sheet: CharacterView, submit: Submit, tr: Tr) -> Form:
     return Form(f"{sheet['name']}: {tr('Reward')}", [fields], confirm, tr("Give"))
 
 
-def prologue(sheet: CharacterView, submit: Submit, tr: Tr) -> Form:
-    """The prologue's gift: shake off Hungry, Angry or Tired, or win back a point of Nature."""
-    options = [(key, tr(label)) for key, label in PROLOGUE]
-    fields = choice("recover", tr("Recover"), options, "hungry")
+def prologue(view: MouseGuardView, sheet: CharacterView, submit: Submit, tr: Tr) -> Form:
+    """The prologue's gift: shake off a condition the ruleset lets a prologue recover
+    (Hungry, Angry or Tired in Mouse Guard), or win back a point of Nature."""
+    gifts = [c for c in view["ruleset"]["conditions"] if c["prologue"]]
+    options = [(c["id"], tr(c["name"])) for c in gifts] + [("nature", tr("A point of Nature"))]
+    fields = choice("recover", tr("Recover"), options, options[0][0])
 
     def confirm(values: dict[str, Any]) -> bool:
         return submit(cmd.Prologue(sheet["name"], values["recover"]))

@@ -27,7 +27,7 @@ def patrol_actions(stage: Stage, view: MouseGuardView) -> list[Entry]:
     """With the patrol shown: a new mouse, a conflict, the next phase, a note for the GM."""
     tr = stage.app.tr
     return [
-        (tr("New mouse"), lambda: stage.show(forms.new_mouse(stage.submit, tr)), True),
+        (tr("New mouse"), lambda: stage.show(forms.new_mouse(view, stage.submit, tr)), True),
         (
             tr("Conflict…"),
             lambda: stage.show(conflict_forms.begin_conflict(view, stage.submit, tr)),
@@ -54,7 +54,11 @@ def sheet_actions(stage: Stage, view: MouseGuardView) -> list[Entry]:
             "mg.begin_test" in legal,
         ),
         (tr("Ratings…"), lambda: stage.show(forms.edit_ratings(sheet, submit, tr)), True),
-        (tr("Conditions…"), lambda: stage.show(forms.edit_conditions(sheet, submit, tr)), True),
+        (
+            tr("Conditions…"),
+            lambda: stage.show(forms.edit_conditions(view, sheet, submit, tr)),
+            True,
+        ),
         (tr("Recover"), partial(submit, cmd.Recover(sheet["name"])), "mg.recover" in legal),
         (tr("More…"), lambda: stage.show(_more(stage, view, sheet)), True),
         (tr("Numbers") if stage.about else tr("About"), stage.toggle_about, True),
@@ -115,8 +119,20 @@ def _more(stage: Stage, view: MouseGuardView, sheet: CharacterView) -> Form:
         (
             "prologue",
             tr("Prologue…"),
-            lambda: stage.show(session_forms.prologue(sheet, submit, tr)),
+            lambda: stage.show(session_forms.prologue(view, sheet, submit, tr)),
             "mg.prologue" in legal,
+        ),
+        (
+            "charge",
+            tr("Charge trait…"),
+            lambda: stage.show(forms.charge(sheet, submit, tr, view["ruleset"]["charge"])),
+            "mg.charge_trait" in legal and bool(sheet["traits"]),
+        ),
+        (
+            "recharge",
+            tr("Recharge trait…"),
+            lambda: stage.show(forms.recharge(sheet, submit, tr)),
+            "mg.recharge_trait" in legal and any(t["used"] for t in sheet["traits"]),
         ),
         (
             "check",
@@ -235,7 +251,7 @@ def _finish(stage: Stage, passed: bool) -> Callable[[], object]:
     """Done: a pass resolves at once; a failure asks the GM for a twist or a condition."""
     if passed:
         return lambda: stage.submit(cmd.Resolve())
-    return lambda: stage.show(forms.failure(stage.submit, stage.app.tr))
+    return lambda: stage.show(forms.failure(stage.view(), stage.submit, stage.app.tr))
 
 
 def _next_phase(stage: Stage) -> None:

@@ -5,10 +5,12 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import msgspec
+
 from tablekit.rules.game import Command, Event
 from tablekit.rules.mouse_guard import commands as cmd
 from tablekit.rules.mouse_guard.game import MouseGuard
-from tablekit.rules.mouse_guard.ruleset import Ruleset
+from tablekit.rules.mouse_guard.ruleset import Ruleset, shipped_ruleset
 from tablekit.rules.mouse_guard.state import State
 
 GAME = MouseGuard()
@@ -54,6 +56,12 @@ class Table:
 
     def mouse(self, name: str) -> Any:
         return self.state.character(name)
+
+
+def switched(**traits: Any) -> Ruleset:
+    """Mouse Guard's ruleset with the trait switches ``traits`` (where the seeds differ) set."""
+    rules = shipped_ruleset("mouse-guard")
+    return msgspec.structs.replace(rules, traits=msgspec.structs.replace(rules.traits, **traits))
 
 
 def patrol(ruleset: Ruleset | None = None) -> Table:

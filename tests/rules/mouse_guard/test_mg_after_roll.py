@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from rules.mouse_guard.mg_support import Table, patrol
+from rules.mouse_guard.mg_support import Table, patrol, switched
 
 from tablekit.rules.errors import RuleError
 from tablekit.rules.mouse_guard import commands as cmd
-from tablekit.rules.mouse_guard.ruleset import Ruleset
 
 
 def _rolled(faces: tuple[str, ...], ob: int = 3, table: Table | None = None) -> Table:
@@ -77,7 +76,7 @@ def test_step_9_level_three_trait_adds_a_success() -> None:
 
 def test_step_9_by_the_sheet_level_three_rerolls_failed_dice_once_a_session() -> None:
     """Sheet, Traits: level 3 rerolls failed dice (a ruleset option)."""
-    table = patrol(Ruleset(level_three="reroll"))
+    table = patrol(switched(level_three="reroll"))
     table.do(cmd.BeginTest("Lieam", "Fighter", ob=3), cmd.Roll(faces=("sword", "snake", "snake")))
     table.do(cmd.LevelThree("Lieam", "Fearless", faces=("axe", "snake")))
     assert table.state.test is not None

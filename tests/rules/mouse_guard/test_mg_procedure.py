@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from rules.mouse_guard.mg_support import GAME, Table, patrol, sheet
+from rules.mouse_guard.mg_support import GAME, Table, patrol, sheet, switched
 
 from tablekit.rules.errors import RuleError
 from tablekit.rules.mouse_guard import commands as cmd
 from tablekit.rules.mouse_guard.evolve import evolve
-from tablekit.rules.mouse_guard.ruleset import Ruleset
 from tablekit.session import codec
 
 
@@ -68,7 +67,7 @@ def test_step_3_trait_for_adds_a_die_and_is_used_for_the_session() -> None:
 
 def test_step_3_by_the_sheet_a_level_two_trait_helps_every_roll() -> None:
     """Sheet, Traits: level 2 is +1D per roll (a ruleset option)."""
-    table = patrol(Ruleset(level_two_every_roll=True))
+    table = patrol(switched(level_two_every_roll=True))
     for _ in range(2):
         table.do(cmd.BeginTest("Saxon", "Fighter", ob=2), cmd.UseTraitFor("Saxon", "Quick"))
         assert _pool(table) == 4
