@@ -19,7 +19,7 @@ from tablekit.rules.mouse_guard.character import Character, Trait
 from tablekit.rules.mouse_guard.dice import Face, axes
 from tablekit.rules.mouse_guard.draft import Draft, dice, explosion
 from tablekit.rules.mouse_guard.procedure import at_step, reach
-from tablekit.rules.mouse_guard.state import Side, Step, Test
+from tablekit.rules.mouse_guard.state import Side, State, Step, Test
 
 DEEPER_UNDERSTANDING = "deeper_understanding"
 OF_COURSE = "of_course"
@@ -66,6 +66,11 @@ def wise_cost(character: Character, name: str, option: str) -> tuple[Event, ...]
         ev.PointsGained(character.name, -fate_spent, -persona_spent, option),
         ev.WiseMarked(character.name, wise.name, "fate" if fate else "persona"),
     )
+
+
+def adds_success(state: State) -> bool:
+    """Whether a level 3 trait adds a success (the summary) or rerolls failures (the sheet)."""
+    return state.ruleset.level_three == "success"
 
 
 def level_three_trait(character: Character, name: str) -> Trait:
@@ -117,7 +122,7 @@ def level_three(d: Draft, c: cmd.LevelThree, rng: random.Random) -> None:
     test, which, side = _rolled_side(d, Step.LEVEL_THREE, c.character, LEVEL_THREE)
     character = d.state.character(c.character)
     trait = level_three_trait(character, c.trait)
-    if d.state.ruleset.level_three == "success":
+    if adds_success(d.state):
         reach(d, test, Step.LEVEL_THREE, which)
         d.emit(pev.SuccessAdded(which, 1, LEVEL_THREE, trait.name))
         return

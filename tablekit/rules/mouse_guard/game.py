@@ -20,6 +20,7 @@ from tablekit.rules.mouse_guard.conflict import (
     spending,
     ties,
     volley,
+    wises,
 )
 from tablekit.rules.mouse_guard.conflict import commands as ccmd
 from tablekit.rules.mouse_guard.conflict.events import CONFLICT_EVENTS
@@ -83,6 +84,8 @@ _HANDLERS: dict[type[Command], Handler] = {
     ccmd.SetDisposition: disposition.set_disposition,
     ccmd.Arm: setup.arm,
     ccmd.Script: volley.script,
+    ccmd.ActionWise: wises.use_wise,
+    ccmd.ActionLevelThree: wises.use_level_three,
     ccmd.Unscript: volley.unscript,
     ccmd.ClearScript: volley.clear_script,
     ccmd.Lock: volley.lock,

@@ -419,8 +419,11 @@ successes of the side that has rolled (from either side). Once the side has roll
 (versus: once both have) every value is the result, 1.0 or 0.0, never a stale chance."""
 
 
-ActionOption = Literal["explode", "kept"]
-"""What was done after an action roll: Fate on the axes, or the roll kept as it is."""
+ActionOption = Literal["deeper_understanding", "of_course", "explode", "level_three", "kept"]
+"""What was done after an action roll: a wise's reroll, Fate on the axes, a level 3 trait,
+or the roll kept as it is."""
+
+WiseWay = Literal["deeper_understanding", "of_course"]
 
 TieWay = Literal["level_three", "against", "tiebreaker"]
 """How a tied versus action was broken (the summary's Tests, step 10)."""
@@ -458,7 +461,15 @@ class ActionTestView(TypedDict):
     """The dice Fate added for axes."""
     options_used: list[ActionOption]
     fate_open: bool
-    """Whether the actor may still spend Fate on the roll's axes: the action waits."""
+    """Whether the actor may still spend Fate on the roll's axes."""
+    wise_ways: list[WiseWay]
+    """The wise rerolls the actor may still make (it has a wise and a failed die)."""
+    wises: list[str]
+    """The actor's wises, for those rerolls."""
+    level_three: list[str]
+    """The actor's level 3 traits it may still use on the roll."""
+    waits: bool
+    """Whether the action waits for the actor's wise, Fate or trait, or a kept roll."""
     successes: int
     odds: ActionOdds
 

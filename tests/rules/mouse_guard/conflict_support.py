@@ -8,6 +8,7 @@ from rules.mouse_guard.mg_support import Table, patrol, sheet
 
 from tablekit.rules.mouse_guard import commands as cmd
 from tablekit.rules.mouse_guard.conflict import commands as ccmd
+from tablekit.rules.mouse_guard.conflict.after_roll import waits
 from tablekit.rules.mouse_guard.conflict.state import Conflict
 
 SUCCESS = "sword"
@@ -53,8 +54,9 @@ def script(table: Table, gm: tuple[str, ...], mice: tuple[str, ...]) -> None:
     table.do(ccmd.Lock("patrol"))
 
 
-def act(table: Table, gm: int | None, mice: int | None) -> None:
-    """Reveal the next pair and roll the sides that test, with these successes."""
+def act(table: Table, gm: int | None, mice: int | None, keep: bool = True) -> None:
+    """Reveal the next pair and roll the sides that test, with these successes; with
+    ``keep``, a side whose actor could still use a wise, Fate or a trait keeps its roll."""
     table.do(ccmd.Reveal())
     exchange = conflict(table).exchange
     assert exchange is not None
@@ -66,6 +68,16 @@ def act(table: Table, gm: int | None, mice: int | None) -> None:
         assert wins is not None, f"{side} tests"
         pool = _pool(table, side)
         table.do(ccmd.RollAction(side, faces=tuple(hits(wins, pool))))  # type: ignore[arg-type]
+    if keep:
+        keep_rolls(table)
+
+
+def keep_rolls(table: Table) -> None:
+    """Every side whose actor could still use a wise, Fate or a level 3 trait keeps its roll."""
+    exchange = conflict(table).exchange
+    for test in exchange.tests if exchange else ():
+        if waits(table.state, test):
+            table.do(ccmd.KeepRoll(test.side))  # type: ignore[arg-type]
 
 
 def _pool(table: Table, side: str) -> int:

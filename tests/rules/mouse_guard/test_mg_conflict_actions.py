@@ -4,7 +4,7 @@ pairings), the action descriptions and the summary's Conflicts step 7."""
 from __future__ import annotations
 
 import pytest
-from rules.mouse_guard.conflict_support import act, conflict, fight, hits, script
+from rules.mouse_guard.conflict_support import act, conflict, fight, hits, keep_rolls, script
 
 from tablekit.rules.errors import RuleError
 from tablekit.rules.mouse_guard import events as ev
@@ -158,5 +158,6 @@ def test_rolls_without_faces_use_the_injected_dice() -> None:
     table = fight()
     script(table, ("attack",) * 3, ("attack",) * 3)
     table.do(ccmd.Reveal(), ccmd.RollAction("gm"), ccmd.RollAction("patrol"))
+    keep_rolls(table)
     history = conflict(table).history
     assert [len(t.faces) for t in history[0].tests] == [4, 3]

@@ -4,7 +4,7 @@ description and Sample Weapons table, and the summary's "Work out compromise".""
 from __future__ import annotations
 
 import pytest
-from rules.mouse_guard.conflict_support import act, conflict, fight, hits, script
+from rules.mouse_guard.conflict_support import act, conflict, fight, hits, keep_rolls, script
 from rules.mouse_guard.mg_support import patrol
 
 from tablekit.rules.errors import RuleError
@@ -111,6 +111,7 @@ def test_a_weapon_changes_the_action_test() -> None:
     assert mice is not None and mice.bonus == 1
     table.do(ccmd.RollAction("gm", faces=tuple(hits(0, 5))))
     table.do(ccmd.RollAction("patrol", faces=tuple(hits(1, 3))))
+    keep_rolls(table)
     assert conflict(table).gm.disposition == 6, "one success plus the axe's +1s"
 
 

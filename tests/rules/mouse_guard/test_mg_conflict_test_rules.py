@@ -8,11 +8,12 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from rules.mouse_guard.conflict_support import conflict, fight, hits, script
+from rules.mouse_guard.conflict_support import conflict, fight, hits, keep_rolls, script
 
 from tablekit.rules.errors import RuleError
 from tablekit.rules.mouse_guard import commands as cmd
 from tablekit.rules.mouse_guard.conflict import commands as ccmd
+from tablekit.rules.mouse_guard.conflict.after_roll import can_explode, wise_ways
 from tablekit.rules.mouse_guard.conflict.state import Exchange
 
 
@@ -32,6 +33,7 @@ def _tie(members: tuple[str, ...] = ("Saxon",), gm: str = "attack", mice: str = 
     script(table, (gm, "defend", "defend"), (mice, "defend", "defend"))
     table.do(ccmd.Reveal(), ccmd.RollAction("gm", faces=tuple(hits(1, 4))))
     table.do(ccmd.RollAction("patrol", faces=tuple(hits(1, 3))))
+    keep_rolls(table)
     return table
 
 
@@ -137,6 +139,7 @@ def test_persona_adds_dice_or_taps_nature_before_the_roll() -> None:
     with pytest.raises(RuleError, match="That side has rolled for this action"):
         table.do(ccmd.ActionTapNature("patrol"))
     table.do(ccmd.RollAction("gm", faces=tuple(hits(3, 4))))
+    keep_rolls(table)  # Saxon could still use his wise
     assert table.mouse("Saxon").rating("Nature").rating == 0  # failed by 2: taxed 2
 
 
@@ -181,4 +184,8 @@ def test_a_kept_roll_settles_and_fate_is_not_offered_without_axes_or_points() ->
     table.do(ccmd.Reveal(), ccmd.RollAction("gm", faces=tuple(hits(0, 4))))
     table.do(cmd.SetRating("Saxon", "Nature", 3))
     table.do(ccmd.RollAction("patrol", faces=("sword", "snake", "snake")))
-    assert conflict(table).exchange is None  # no axe: nothing to wait for
+    test = _exchange(table).test_of("patrol")
+    assert test is not None and not can_explode(table.state, test)  # no axe: no Fate on axes
+    assert wise_ways(table.state, test) == ("deeper_understanding", "of_course")  # a wise may
+    table.do(ccmd.KeepRoll("patrol"))
+    assert conflict(table).exchange is None

@@ -4,7 +4,7 @@ in turn (sheet, Multiple Characters in a Team), locks, Back, and the pads."""
 from __future__ import annotations
 
 import pytest
-from rules.mouse_guard.conflict_support import conflict, fight, script
+from rules.mouse_guard.conflict_support import conflict, fight, keep_rolls, script
 
 from tablekit.rules.errors import RuleError
 from tablekit.rules.mouse_guard.conflict import commands as ccmd
@@ -22,6 +22,7 @@ def _actors(team: tuple[str, ...], volleys: int) -> list[str]:
             table.do(ccmd.Reveal())
             for side in ("gm", "patrol"):
                 table.do(ccmd.RollAction(side, faces=("snake",) * (4 if side == "gm" else 3)))  # type: ignore[arg-type]
+            keep_rolls(table)
     return order
 
 

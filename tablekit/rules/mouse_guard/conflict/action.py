@@ -33,6 +33,7 @@ from tablekit.rules.mouse_guard.character import NO_NATURE
 from tablekit.rules.mouse_guard.conflict import commands as ccmd
 from tablekit.rules.mouse_guard.conflict import events as cev
 from tablekit.rules.mouse_guard.conflict.actions import effect, plan
+from tablekit.rules.mouse_guard.conflict.after_roll import waits
 from tablekit.rules.mouse_guard.conflict.disposition import best, rating
 from tablekit.rules.mouse_guard.conflict.setup import current
 from tablekit.rules.mouse_guard.conflict.state import (
@@ -45,7 +46,6 @@ from tablekit.rules.mouse_guard.conflict.state import (
     other,
 )
 from tablekit.rules.mouse_guard.conflict.weapons import WEAPONS, bonus
-from tablekit.rules.mouse_guard.dice import axes
 from tablekit.rules.mouse_guard.draft import Draft, dice
 from tablekit.rules.mouse_guard.state import State
 
@@ -131,19 +131,13 @@ def roll_action(d: Draft, c: ccmd.RollAction, rng: random.Random) -> None:
     settle_when_ready(d)
 
 
-def fate_open(state: State, test: ActionTest) -> bool:
-    """Whether ``test``'s actor may still spend Fate on the roll's axes."""
-    if not test.rolled or {"explode", "kept"} & set(test.options) or not axes(test.faces):
-        return False
-    return state.has(test.actor) and state.character(test.actor).fate >= 1
-
-
 def settle_when_ready(d: Draft) -> None:
-    """Settle the action once every side has rolled, no Fate waits and no tie is open."""
+    """Settle the action once every side has rolled, no actor's choice after the roll waits
+    (a wise, Fate on axes, a level 3 trait) and no tie is open."""
     now = d.state.conflict
     if now is None or now.exchange is None or not now.exchange.rolled:
         return
-    if now.exchange.tied or any(fate_open(d.state, t) for t in now.exchange.tests):
+    if now.exchange.tied or any(waits(d.state, t) for t in now.exchange.tests):
         return
     settle(d, now, now.exchange)
 

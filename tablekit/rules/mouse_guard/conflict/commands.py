@@ -18,6 +18,8 @@ line per command, as a script would send it::
     {"type": "mg.action_tap_nature", "side": "patrol", "within": true}
     {"type": "mg.roll_action", "side": "patrol", "skill": "Fighter", "faces": ["axe", "sword", "snake"]}
     {"type": "mg.action_explode", "side": "patrol", "faces": ["sword"]}
+    {"type": "mg.action_wise", "side": "patrol", "wise": "Weather-wise", "way": "of_course", "faces": ["sword"]}
+    {"type": "mg.action_level_three", "side": "patrol", "trait": "Fearless"}
     {"type": "mg.keep_roll", "side": "patrol"}
     {"type": "mg.break_action_tie", "side": "patrol", "trait": "Brave", "way": "against"}
     {"type": "mg.action_tiebreaker", "patrol_ability": "Will", "gm_dice": 3}
@@ -197,8 +199,31 @@ class ActionExplode(Command):
 
 
 @dataclass(frozen=True)
+class ActionWise(Command):
+    """After the side rolls, its actor uses ``wise``: "deeper_understanding" (a Fate point)
+    rerolls one failed die, "of_course" (a Persona point) every failed die."""
+
+    kind: ClassVar[str] = "mg.action_wise"
+    side: SideName
+    wise: str
+    way: Literal["deeper_understanding", "of_course"]
+    faces: Faces = None
+
+
+@dataclass(frozen=True)
+class ActionLevelThree(Command):
+    """After the side rolls, its actor's level 3 ``trait`` adds a success (or, where the
+    table reads the sheet, rerolls the failed dice once a session)."""
+
+    kind: ClassVar[str] = "mg.action_level_three"
+    side: SideName
+    trait: str
+    faces: Faces = None
+
+
+@dataclass(frozen=True)
 class KeepRoll(Command):
-    """The side spends no Fate on its axes: its roll stands as it is."""
+    """The side spends nothing more on its roll (no wise, Fate or trait): it stands as it is."""
 
     kind: ClassVar[str] = "mg.keep_roll"
     side: SideName
@@ -259,5 +284,5 @@ class EndConflict(Command):
 CONFLICT_COMMANDS: tuple[type[Command], ...] = (
     BeginConflict, RollDisposition, SetDisposition, Arm, Script, Unscript, ClearScript,
     Lock, Unlock, Reveal, HelpAction, ActionPersonaDice, ActionTapNature, RollAction,
-    ActionExplode, KeepRoll, BreakActionTie, ActionTiebreaker, Maneuver, EndConflict,
+    ActionExplode, ActionWise, ActionLevelThree, KeepRoll, BreakActionTie, ActionTiebreaker, Maneuver, EndConflict,
 )  # fmt: skip

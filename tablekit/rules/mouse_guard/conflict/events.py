@@ -128,6 +128,26 @@ class ActionExploded(Event):
 
 
 @dataclass(frozen=True)
+class ActionRerolled(Event):
+    """A side's failed dice rerolled ``way`` (a wise's, or a level 3 trait's): ``faces``
+    replace its snakes, first to last."""
+
+    kind: ClassVar[str] = "mg.action_rerolled"
+    side: str
+    faces: tuple[str, ...]
+    way: str
+
+
+@dataclass(frozen=True)
+class ActionSuccessAdded(Event):
+    """A level 3 ``trait`` adds a success to a side's roll."""
+
+    kind: ClassVar[str] = "mg.action_success_added"
+    side: str
+    trait: str
+
+
+@dataclass(frozen=True)
 class RollKept(Event):
     """The side spends nothing more on its roll."""
 
@@ -206,6 +226,7 @@ class ConflictEnded(Event):
 CONFLICT_EVENTS: tuple[type[Event], ...] = (
     ConflictBegun, DispositionSet, Armed, ActionScripted, ActionUnscripted, ScriptCleared,
     ScriptLocked, ActionRevealed, ExchangeBegun, ActionHelped, ActionRolled,
-    ActionPoolChanged, ActionExploded, RollKept, ActionTieBroken, DispositionChanged,
+    ActionPoolChanged, ActionExploded, ActionRerolled, ActionSuccessAdded, RollKept,
+    ActionTieBroken, DispositionChanged,
     ManeuverWon, EffectsBought, ExchangeEnded, VolleyEnded, ConflictWon, ConflictEnded,
 )  # fmt: skip

@@ -118,6 +118,15 @@ def _exploded(c: Conflict, e: cev.ActionExploded) -> Conflict:
     )
 
 
+def _rerolled(c: Conflict, e: cev.ActionRerolled) -> Conflict:
+    def change(t: ActionTest) -> ActionTest:
+        new = iter(e.faces)
+        faces = tuple(next(new, f) if f == "snake" else f for f in t.faces)
+        return replace(t, faces=faces, options=t.options + (e.way,))
+
+    return _test_of(c, e.side, change)
+
+
 def _tie_broken(c: Conflict, e: cev.ActionTieBroken) -> Conflict:
     return _exchange(
         c,
@@ -195,6 +204,12 @@ CONFLICT_STEPS: dict[type[Event], Callable[[State, Any], State]] = {
     cev.ActionRolled: _on(_rolled),
     cev.ActionPoolChanged: _on(_pool_changed),
     cev.ActionExploded: _on(_exploded),
+    cev.ActionRerolled: _on(_rerolled),
+    cev.ActionSuccessAdded: _on(
+        lambda c, e: _test_of(
+            c, e.side, lambda t: replace(t, added=t.added + 1, options=t.options + ("level_three",))
+        )
+    ),
     cev.RollKept: _on(
         lambda c, e: _test_of(c, e.side, lambda t: replace(t, options=t.options + ("kept",)))
     ),

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from tablekit.rules.game import Command
 from tablekit.rules.mouse_guard.conflict import commands as ccmd
-from tablekit.rules.mouse_guard.conflict.action import fate_open
+from tablekit.rules.mouse_guard.conflict.after_roll import waits
 from tablekit.rules.mouse_guard.conflict.state import Exchange
 from tablekit.rules.mouse_guard.state import State
 
@@ -36,7 +36,8 @@ def conflict_commands(state: State, can_begin: bool) -> set[str]:
 
 
 def _acting(state: State, exchange: Exchange) -> set[type[Command]]:
-    """While an action is tested: the rolls, then Fate on axes, then breaking a tie."""
+    """While an action is tested: the rolls, then wises, Fate on axes and level 3 traits,
+    then breaking a tie."""
     if not exchange.rolled:
         kinds: set[type[Command]] = {
             ccmd.HelpAction,
@@ -46,8 +47,8 @@ def _acting(state: State, exchange: Exchange) -> set[type[Command]]:
         }
     else:
         kinds = set()
-    if any(fate_open(state, t) for t in exchange.tests):
-        return kinds | {ccmd.ActionExplode, ccmd.KeepRoll}
+    if any(waits(state, t) for t in exchange.tests):
+        return kinds | {ccmd.ActionWise, ccmd.ActionExplode, ccmd.ActionLevelThree, ccmd.KeepRoll}
     if exchange.tied:
         kinds |= {ccmd.BreakActionTie, ccmd.ActionTiebreaker}
     return kinds

@@ -5,8 +5,9 @@ Before the side rolls, Persona buys a die a point, or a point taps Nature: its
 rating joins the pool (not for Resources or Circles, nor when Nature is the
 rating rolled), and outside Nature's scope it costs a point of Nature at once
 (the sheet's Tapping Nature). After the side has rolled, a Fate point
-explodes its axes, once. While the actor could still spend Fate on axes, the
-action waits for ``mg.action_explode`` or ``mg.keep_roll``. Only an actor
+explodes its axes, once. While the actor could still spend Fate on axes (or
+use a wise or a level 3 trait, :mod:`.wises`), the action waits for it or
+for ``mg.keep_roll``. Only an actor
 with a character sheet has points to spend.
 """
 
@@ -16,22 +17,20 @@ import random
 
 from tablekit.rules.errors import RuleError
 from tablekit.rules.mouse_guard import events as ev
+from tablekit.rules.mouse_guard.after_roll import EXPLODE, LEVEL_THREE
 from tablekit.rules.mouse_guard.character import NO_NATURE, Character
 from tablekit.rules.mouse_guard.conflict import commands as ccmd
 from tablekit.rules.mouse_guard.conflict import events as cev
-from tablekit.rules.mouse_guard.conflict.action import (
-    acting,
-    fate_open,
-    rating_for,
-    settle_when_ready,
-)
+from tablekit.rules.mouse_guard.conflict.action import acting, rating_for, settle_when_ready
+from tablekit.rules.mouse_guard.conflict.after_roll import KEPT, waits
 from tablekit.rules.mouse_guard.conflict.setup import current
 from tablekit.rules.mouse_guard.conflict.state import ActionTest, Part
 from tablekit.rules.mouse_guard.dice import MAX_DICE, axes
 from tablekit.rules.mouse_guard.draft import Draft, explosion
 
 
-def _actor(d: Draft, test: ActionTest) -> Character:
+def actor_of(d: Draft, test: ActionTest) -> Character:
+    """The acting mouse's sheet: only a mouse with one has points to spend."""
     if not d.state.has(test.actor):
         raise RuleError(
             "{actor} has no character sheet: no Fate or Persona to spend", actor=test.actor
@@ -51,7 +50,7 @@ def _room(d: Draft, test: ActionTest, more: int) -> None:
 def persona_dice(d: Draft, c: ccmd.ActionPersonaDice, rng: random.Random) -> None:
     """Before the roll: a die for each Persona point spent."""
     _, _, test = acting(d, c.side)
-    character = _actor(d, test)
+    character = actor_of(d, test)
     if not 1 <= c.points <= character.persona:
         raise RuleError(
             "{name} can spend 1 to {most} Persona points, not {points}",
@@ -69,7 +68,7 @@ def persona_dice(d: Draft, c: ccmd.ActionPersonaDice, rng: random.Random) -> Non
 def tap_nature(d: Draft, c: ccmd.ActionTapNature, rng: random.Random) -> None:
     """Before the roll: a Persona point adds Nature's rating; outside Nature, a point of it."""
     conflict, _, test = acting(d, c.side)
-    character = _actor(d, test)
+    character = actor_of(d, test)
     if test.tapped:
         raise RuleError("Nature is already in this pool")
     rating = rating_for(d.state, conflict, test, "")[0]
@@ -88,7 +87,7 @@ def tap_nature(d: Draft, c: ccmd.ActionTapNature, rng: random.Random) -> None:
         d.emit(ev.NatureChanged(character.name, -1, "tapped outside nature"))
 
 
-def _rolled(d: Draft, side: str) -> ActionTest:
+def rolled(d: Draft, side: str) -> ActionTest:
     """``side``'s test, rolled, in an action still to settle."""
     conflict = current(d, "acting")
     assert conflict.exchange is not None
@@ -102,9 +101,9 @@ def _rolled(d: Draft, side: str) -> ActionTest:
 
 def explode_axes(d: Draft, c: ccmd.ActionExplode, rng: random.Random) -> None:
     """After the roll: a Fate point rolls a new die for every axe, and for every new axe."""
-    test = _rolled(d, c.side)
-    character = _actor(d, test)
-    if {"explode", "kept"} & set(test.options):
+    test = rolled(d, c.side)
+    character = actor_of(d, test)
+    if {EXPLODE, LEVEL_THREE, KEPT} & set(test.options):
         raise RuleError("That roll is settled: its axes can no longer explode")
     if character.fate < 1:
         raise RuleError("{name} has no Fate point left", name=character.name)
@@ -121,8 +120,8 @@ def explode_axes(d: Draft, c: ccmd.ActionExplode, rng: random.Random) -> None:
 
 def keep_roll(d: Draft, c: ccmd.KeepRoll, rng: random.Random) -> None:
     """After the roll: the side spends no Fate on its axes, and the action may settle."""
-    test = _rolled(d, c.side)
-    if not fate_open(d.state, test):
+    test = rolled(d, c.side)
+    if not waits(d.state, test):
         raise RuleError("That roll has nothing left to decide")
     d.emit(cev.RollKept(c.side))
     settle_when_ready(d)

@@ -96,8 +96,9 @@ class ActionTest:
     successes) are fixed when the action is revealed, then Persona may add
     dice or Nature (``tapped``) before the roll; ``rating`` and ``base`` are
     fixed when it is rolled. ``explosion`` holds the dice Fate added for
-    axes; ``options`` what was done after the roll ("explode", or "kept" when
-    the side spends nothing more on it).
+    axes and ``added`` the successes a level 3 trait added; ``options`` what
+    was done after the roll (a wise's reroll, "explode", "level_three", or
+    "kept" when the side spends nothing more on it).
     """
 
     side: str
@@ -114,6 +115,7 @@ class ActionTest:
     tapped: bool = False
     explosion: tuple[str, ...] = ()
     options: tuple[str, ...] = ()
+    added: int = 0
 
     def pool(self, base: int | None = None) -> int:
         """The dice rolled, from ``base`` (the rating, once rolled) and every modifier."""
@@ -122,10 +124,10 @@ class ActionTest:
 
     @property
     def successes(self) -> int:
-        """Swords and axes rolled and exploded, plus the weapon's added successes."""
+        """Swords and axes rolled and exploded, plus the weapon's and a trait's successes."""
         if not self.rolled:
             return 0
-        return successes(self.faces) + successes(self.explosion) + self.bonus
+        return successes(self.faces) + successes(self.explosion) + self.bonus + self.added
 
 
 @dataclass(frozen=True)

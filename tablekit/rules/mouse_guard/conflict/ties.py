@@ -19,7 +19,8 @@ from tablekit.rules.mouse_guard import events as ev
 from tablekit.rules.mouse_guard.conditions import dice_penalty
 from tablekit.rules.mouse_guard.conflict import commands as ccmd
 from tablekit.rules.mouse_guard.conflict import events as cev
-from tablekit.rules.mouse_guard.conflict.action import fate_open, settle_when_ready
+from tablekit.rules.mouse_guard.conflict.action import settle_when_ready
+from tablekit.rules.mouse_guard.conflict.after_roll import waits
 from tablekit.rules.mouse_guard.conflict.setup import current
 from tablekit.rules.mouse_guard.conflict.state import ActionTest, Conflict, Exchange, other
 from tablekit.rules.mouse_guard.dice import MAX_DICE, successes
@@ -32,8 +33,8 @@ def _tied(d: Draft) -> tuple[Conflict, Exchange]:
     assert exchange is not None
     if not exchange.tied:
         raise RuleError("There is no tie to break")
-    if any(fate_open(d.state, t) for t in exchange.tests):
-        raise RuleError("Spend Fate on the axes or keep the roll before the tie is broken")
+    if any(waits(d.state, t) for t in exchange.tests):
+        raise RuleError("Use the wise, Fate or trait, or keep the roll, before the tie is broken")
     return conflict, exchange
 
 

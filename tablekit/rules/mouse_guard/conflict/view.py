@@ -10,7 +10,13 @@ from collections.abc import Sequence
 from typing import Literal, cast
 
 from tablekit.rules.mouse_guard import view_types as vt
-from tablekit.rules.mouse_guard.conflict.action import fate_open, rating_for
+from tablekit.rules.mouse_guard.conflict.action import rating_for
+from tablekit.rules.mouse_guard.conflict.after_roll import (
+    can_explode,
+    level_three_traits,
+    waits,
+    wise_ways,
+)
 from tablekit.rules.mouse_guard.conflict.compromise import compromise
 from tablekit.rules.mouse_guard.conflict.state import (
     SLOTS,
@@ -167,6 +173,8 @@ def _test(
     test: ActionTest, pools: dict[str, tuple[str, int]], x: Exchange, state: State | None
 ) -> vt.ActionTestView:
     rating, pool = pools[test.side]
+    live = state if test.rolled else None  # what the actor may still do after the roll
+    sheet = live is not None and live.has(test.actor)
     return {
         "side": _side(test.side),
         "actor": test.actor,
@@ -182,7 +190,11 @@ def _test(
         "tapped": test.tapped,
         "explosion": _faces(test.explosion),
         "options_used": cast(list[vt.ActionOption], list(test.options)),
-        "fate_open": state is not None and fate_open(state, test),
+        "fate_open": live is not None and can_explode(live, test),
+        "wise_ways": cast(list[vt.WiseWay], list(wise_ways(live, test) if live else ())),
+        "wises": [w.name for w in live.character(test.actor).wises] if live and sheet else [],
+        "level_three": list(level_three_traits(live, test) if live else ()),
+        "waits": live is not None and waits(live, test),
         "successes": test.successes,
         "odds": _odds(test, pool, pools, x),
     }
