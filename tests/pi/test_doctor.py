@@ -199,3 +199,31 @@ def test_with_every_check_ok_the_app_starts_as_before(monkeypatch: pytest.Monkey
     monkeypatch.setattr(app_module.App, "run", first_frame)
     assert main(["run"]) == 0
     assert seen == ["home"]
+
+
+def test_many_problems_take_more_pages_at_full_size_never_smaller_text(journal: Any) -> None:
+    from tablekit.local.config import Interface
+    from tablekit.ui.scenes.startup import StartupScene
+
+    app = app_module.App(Config(ui=Interface(language="en")), journal, (800, 480))
+    try:
+        problems = [
+            doctor.Check.say(False, "No device at {port!r}.", "pads", port="/x" * 60),
+            *[doctor.check_input("kmsdrm", Path("/nonexistent")) for _ in range(4)],
+        ]
+        startup = app.scene_named("startup")
+        assert isinstance(startup, StartupScene)
+        startup.show(problems, then="home")
+        app.goto("startup")
+        shown: list[doctor.Check] = []
+        for _ in range(startup._pages()):
+            app.draw()
+            shown += [check for check, _ in startup._paged()[startup.page]]
+            [more] = [b for b in startup.buttons() if b.label.startswith("More")]
+            startup.handle(pygame.event.Event(TAP, pos=more.rect.center))
+        assert startup.page == 0 and startup._pages() > 1
+        assert shown == problems
+        for page in startup._paged():
+            assert sum(height for _, height in page) <= app.layout.content().height
+    finally:
+        app.close()
