@@ -62,6 +62,8 @@ def start(app: App, seed: int) -> None:
     press(app, "Next")
     type_on_keys(app, "fighter")
     press(app, "Next")
+    press(app, "Next")
+    press(app, "Mouse")
     press(app, "Add")
 
 
@@ -73,6 +75,7 @@ def begin(app: App, mode: str, needed: int = 1, extended: bool = False) -> None:
     press(app, "Next")
     press(app, mode)
     press(app, "Extended" if extended else "One turn")
+    press(app, "Next")
     press(app, "Combat")
     press(app, "Begin")
 

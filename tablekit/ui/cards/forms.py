@@ -29,8 +29,8 @@ MODES = (("cautious", mark("Cautious")), ("broke", mark("Going for broke")))
 LENGTHS = (("one", mark("One turn")), ("extended", mark("Extended")))
 CIRCUMSTANCES = (
     ("combat", mark("Combat")),
-    ("unknown", mark("The unknown")),
-    ("ground", mark("On the ground")),
+    ("unknown", mark("Unknown")),
+    ("ground", mark("Ground")),
 )
 PHYSICAL = (("yes", mark("Physical")), ("no", mark("Not physical")))
 
@@ -53,8 +53,8 @@ def new_character(submit: Submit, tr: Tr) -> Form:
         Field("aged", tr("Aged"), "count", 0, high=6),
         Field("leader", tr("Leader"), "count", 0, high=6),
         Field("fate", tr("Fate chips"), "count", 0, high=9),
-        *choice("creature", tr("Kind"), [(k, tr(w)) for k, w in CREATURES], "mouse"),
     ]
+    kind = choice("creature", tr("Kind"), [(k, tr(w)) for k, w in CREATURES], "mouse")
 
     def confirm(values: dict[str, Any]) -> bool:
         disadvantages = {
@@ -71,7 +71,7 @@ def new_character(submit: Submit, tr: Tr) -> Form:
             )
         )
 
-    return Form(tr("New character"), [name, trait, numbers], confirm, tr("Add"))
+    return Form(tr("New character"), [name, trait, numbers, kind], confirm, tr("Add"))
 
 
 def who(view: View, tr: Tr, then: Callable[[str], None], title: str, fate: bool = False) -> Form:
@@ -87,29 +87,27 @@ def who(view: View, tr: Tr, then: Callable[[str], None], title: str, fate: bool 
 
 
 def task(view: View, name: str, submit: Submit, tr: Tr) -> Form:
-    """The GM's task check for ``name``: trait, target, successes, mode, length, circumstances."""
+    """The GM's task check for ``name``: trait, target and successes; mode and length; then
+    circumstances and hindrances. Pages short enough to keep one column of wide options."""
     sheet = next(c for c in view["characters"] if c["name"] == name)
     traits = [(t["name"], f"{t['name']} {t['level']}") for t in sheet["traits"]]
     hindrances = [(d["name"], d["name"]) for d in sheet["disadvantages"]
                   if d["name"].lower() != "aged"]  # fmt: skip
     first = [
         *choice("trait", tr("Trait"), traits, traits[0][0]),
-        *choice(
-            "target",
-            tr("Target"),
-            [(t, tr("{rank} or better").format(rank=t)) for t in TARGETS],
-            "J",
-        ),  # fmt: skip
+        *choice("target", tr("Lowest success"), [(t, t) for t in TARGETS], "J"),
         Field("needed", tr("Successes needed"), "count", 1, low=1, high=10),
     ]
     second = [
         *choice("mode", tr("Draw"), [(k, tr(w)) for k, w in MODES], "cautious"),
         *choice("length", tr("Length"), [(k, tr(w)) for k, w in LENGTHS], "one"),
+    ]
+    third = [
         *choice("where", tr("Circumstances"), [(k, tr(w)) for k, w in CIRCUMSTANCES], (), "multi"),
         *choice("physical", tr("Task"), [(k, tr(w)) for k, w in PHYSICAL], "no"),
     ]
     if hindrances:
-        second += choice("hindered", tr("Hindered by"), hindrances, (), "multi")
+        third += choice("hindered", tr("Hindered by"), hindrances, (), "multi")
 
     def confirm(values: dict[str, Any]) -> bool:
         return submit(
@@ -126,7 +124,9 @@ def task(view: View, name: str, submit: Submit, tr: Tr) -> Form:
             )
         )
 
-    return Form(tr("{name}: task check").format(name=name), [first, second], confirm, tr("Begin"))
+    return Form(
+        tr("{name}: task check").format(name=name), [first, second, third], confirm, tr("Begin")
+    )
 
 
 def award(name: str, submit: Submit, tr: Tr) -> Form:
