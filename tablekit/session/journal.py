@@ -250,13 +250,19 @@ class Journal:
                 self._db.execute("PRAGMA synchronous=FULL")
                 self._db.execute("PRAGMA foreign_keys=ON")
             lost = self._lost_commits()
-            if not readonly:
-                self._db.executescript(SCHEMA)
+            if not readonly and self._user_version() < SCHEMA_VERSION:
+                self._db.executescript(SCHEMA)  # a new or older journal: nothing written otherwise
                 self._upgrade()
-            self._schema = int(self._db.execute("PRAGMA user_version").fetchone()[0])
+            self._schema = self._user_version()
             self._columns = {table: self._columns_of(table) for table in self._tables()}
             if lost is not None:
                 self._report(lost)
+        except sqlite3.OperationalError as error:
+            if "locked" in str(error) or "busy" in str(error):
+                raise JournalBusy(
+                    f"the journal {path} is busy (another program is writing)"
+                ) from None
+            raise JournalError(f"cannot use the journal {path}: {error}") from None
         except sqlite3.Error as error:
             raise JournalError(f"cannot use the journal {path}: {error}") from None
         except NotAJournal:
@@ -317,6 +323,9 @@ class Journal:
     def _commits(self) -> int:
         return self._one("SELECT commits FROM meta", ())
 
+    def _user_version(self) -> int:
+        return int(self._db.execute("PRAGMA user_version").fetchone()[0])
+
     def _upgrade(self) -> None:
         """Bring a journal from an older build to this schema, once.
 
@@ -324,7 +333,7 @@ class Journal:
         computed for every old step here. An old checksum that does not match is
         kept broken, so the damage it shows is reported when the session is read.
         """
-        if self._db.execute("PRAGMA user_version").fetchone()[0] >= SCHEMA_VERSION:
+        if self._user_version() >= SCHEMA_VERSION:
             return
         with self._transaction():
             if "checksum" not in self._columns_of("steps"):

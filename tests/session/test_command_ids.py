@@ -1,0 +1,195 @@
+"""Command ids (issue 13, Build 7): a line resent with the id of one already answered is
+answered again the same and not applied; docs/commands.md says so, and its example runs.
+A racing writer (Build 8) gets a JSON error line and exit status 1."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import sqlite3
+import subprocess
+import sys
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fakegame import Add, Counter
+
+from benchmarks import resend_kills
+from tablekit import cli
+from tablekit.local import paths
+from tablekit.rules.errors import RuleError
+from tablekit.session import Journal, Session, Undo, codec
+from tablekit.session import journal as journal_module
+
+DOC = Path(__file__).resolve().parents[2] / "docs" / "commands.md"
+
+
+def doc_blocks() -> tuple[list[str], list[dict[str, Any]]]:
+    """The example lines of the page's "Command ids" section, and the answers it shows."""
+    text = DOC.read_text(encoding="utf-8")
+    part = text[text.index("### Command ids") : text.index("### A damaged journal")]
+    sent = [line.strip() for line in part.splitlines() if line.startswith('    {"id"')]
+    shown = [
+        json.loads(line.strip().replace(", ...", "").replace("...", ""))
+        for line in part.splitlines()
+        if line.startswith('    {"line"')
+    ]
+    return sent, shown
+
+
+def test_the_pages_example_answers_each_resend_as_before_and_applies_it_once(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    sent, shown = doc_blocks()
+    assert len(sent) == len(shown) == 4
+    script = tmp_path / "resend.jsonl"
+    script.write_text("\n".join(sent) + "\n", encoding="utf-8")
+    assert cli.main(["script", str(script), "--session", "s", "--game", "mice-mystics"]) == 0
+    answers = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    for answer, page in zip(answers, shown, strict=True):
+        assert set(answer) == set(page)  # the page names every field of the answer, no more
+        assert {k: answer[k] for k in ("line", "id", "ok")} == {
+            k: page[k] for k in ("line", "id", "ok")
+        }
+        assert [event["type"] for event in answer["events"]] == [
+            event["type"] for event in page["events"]
+        ]
+    assert answers[0]["events"] == answers[1]["events"]
+    assert answers[2]["events"] == answers[3]["events"]
+    journal = Journal(paths.journal_file(), readonly=True)
+    steps = journal._db.execute("SELECT undone FROM steps").fetchall()
+    assert steps == [(1,)]  # set once, undone once: a second undo would have had nothing
+
+
+def test_an_id_is_answered_the_same_for_any_command_and_a_refusal_keeps_no_id(
+    journal: Journal,
+) -> None:
+    session: Session[Any] = Session.create(journal, "s", Counter())
+    first = session.apply(Add(2), "a")
+    assert session.apply(Add(2), "a") == first and session.state.total == 2
+    assert session.apply(Add(5), "a") == first and session.state.total == 2  # the id decides
+    assert session.apply(Undo(), "u") == session.apply(Undo(), "u") and session.state.total == 0
+    with pytest.raises(RuleError):
+        session.apply(Undo(), "v")  # nothing left to undo: refused, the id not kept
+    session.apply(Add(3))
+    session.apply(Undo(), "v")
+    assert session.state.total == 0 and journal.answer("s", "v") is not None
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        '{"type": "undo", "id": ""}',
+        '{"type": "undo", "id": 7}',
+        '{"type": "undo", "id": "k\\u00f8"}',
+        '{"type": "undo", "id": "tab\\there"}',
+        '{"type": "undo", "id": "' + "x" * 65 + '"}',
+    ],
+)
+def test_a_bad_id_is_one_clear_refusal(line: str) -> None:
+    with pytest.raises(codec.CommandError, match=r'"id" must be 1 to 64 printable ASCII'):
+        codec.split_id(line)
+
+
+def test_no_command_of_any_game_has_a_field_named_id() -> None:
+    from dataclasses import fields
+
+    from tablekit.rules import catalog
+
+    for game in catalog.games().values():
+        for command in game.commands:
+            assert "id" not in {field.name for field in fields(command)}, command
+
+
+class Racing:
+    """Lines for ``tablekit script -`` that let another writer hold the journal before ``at``."""
+
+    def __init__(self, lines: list[str], at: int) -> None:
+        self.lines, self.at = lines, at
+        self.other: sqlite3.Connection | None = None
+
+    def __iter__(self) -> Any:
+        for number, line in enumerate(self.lines, start=1):
+            if number == self.at:
+                self.other = sqlite3.connect(paths.journal_file(), isolation_level=None)
+                self.other.execute("BEGIN IMMEDIATE")  # the other writer, mid-transaction
+            yield line
+
+
+@pytest.mark.parametrize("at", [1, 3])
+def test_a_writer_that_loses_the_race_gets_a_json_line_and_status_1(
+    at: int, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(journal_module, "BUSY_SECONDS", 0.05)
+    lines = ['{"type": "mm.set_stats", "figure": "lily", "battle": 2}\n'] * 4
+    monkeypatch.setattr(sys, "stdin", Racing(lines, at))
+    assert cli.main(["script", "-", "--session", "s", "--game", "mice-mystics"]) == 1
+    out, err = capsys.readouterr()
+    answers = [json.loads(line) for line in out.splitlines()]
+    assert [a["ok"] for a in answers] == [True] * (at - 1) + [False]
+    assert answers[-1]["line"] == at and "busy" in answers[-1]["error"]
+    assert "Traceback" not in err
+
+
+def test_a_busy_journal_at_opening_is_line_0(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(sys, "stdin", io.StringIO(""))
+    assert cli.main(["script", "-", "--session", "s", "--game", "mice-mystics"]) == 0
+    monkeypatch.setattr(journal_module, "BUSY_SECONDS", 0.05)
+    other = sqlite3.connect(paths.journal_file(), isolation_level=None)
+    other.execute("BEGIN IMMEDIATE")
+    monkeypatch.setattr(sys, "stdin", io.StringIO('{"type": "undo"}\n'))
+    capsys.readouterr()
+    assert cli.main(["script", "-", "--session", "s"]) == 1
+    [answer] = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert answer["line"] == 0 and answer["ok"] is False and "busy" in answer["error"]
+
+
+def test_two_scripts_on_one_session_each_end_in_json_and_status_0_or_1(tmp_path: Path) -> None:
+    env = {**os.environ, "TABLEKIT_DATA_DIR": str(tmp_path), "TABLEKIT_CONFIG_DIR": str(tmp_path)}
+    base = [sys.executable, "-m", "tablekit", "script", "-", "--session", "race"]
+    setup = subprocess.run(
+        [*base, "--game", "mice-mystics"], input="", env=env, capture_output=True, text=True
+    )
+    assert setup.returncode == 0
+    feed = "".join(
+        json.dumps({"type": "mm.story_achievement", "name": f"{who}{n}", "pages": 0}) + "\n"
+        for who in "A"
+        for n in range(150)
+    )
+    children = [
+        subprocess.Popen(
+            base,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            env=env,
+            text=True,
+        )
+        for _ in range(2)
+    ]
+    with ThreadPoolExecutor(2) as pool:  # both fed at once, so their commands interleave
+        feeds = [feed, feed.replace('"A', '"B')]
+        results = list(
+            pool.map(lambda pair: pair[0].communicate(pair[1]), zip(children, feeds, strict=True))
+        )
+    applied = 0
+    for child, (out, err) in zip(children, results, strict=True):
+        answers = [json.loads(line) for line in out.splitlines()]
+        assert child.returncode in (0, 1) and "Traceback" not in err
+        assert all(a["ok"] for a in answers[:-1])
+        if child.returncode == 1:
+            assert answers[-1]["ok"] is False and answers[-1]["error"]
+        applied += sum(a["ok"] for a in answers)
+    journal = Journal(tmp_path / "journal.sqlite3", readonly=True)
+    assert journal._db.execute("SELECT COUNT(*) FROM steps").fetchone()[0] == applied
+
+
+def test_killed_scripts_resending_by_id_lose_nothing_and_double_nothing(tmp_path: Path) -> None:
+    tally = resend_kills.run(8, tmp_path, seed=2026)
+    assert tally.kills == 8 and tally.lines > 8
+    assert tally.committed_unanswered >= 1  # some resends really had to be answered by id
