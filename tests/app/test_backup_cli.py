@@ -10,6 +10,13 @@ import pytest
 
 from tablekit.cli import main
 
+HERO = '{{"type": "mm.set_stats", "figure": "{}", "battle": 2, "defense": 1, "lore": 2, "move": 2, '
+HERO += '"life": 5}}\n'
+RAT = '{"type": "mm.set_stats", "figure": "rat_warrior", "battle": 2, "defense": 1, "life": 2, '
+RAT += '"ranged": false}\n'
+STATS = HERO.format("collin") + HERO.format("nez") + RAT
+"""The numbers from the cards (the content pack lacks them), so the chapter can start."""
+
 CHAPTER = (
     '{"type": "mm.start_chapter", "chapter": "1: Flight", "end_page": 8, "heroes": '
     '[{"hero": "collin", "ability": "Battle Cry"}, {"hero": "nez", "ability": "Tinker"}], '
@@ -27,7 +34,7 @@ def test_a_campaign_round_trips_through_an_empty_data_folder(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     script = tmp_path / "play.jsonl"
-    script.write_text(f'{CHAPTER}\n{{"type": "mm.end_turn"}}\n', encoding="utf-8")
+    script.write_text(f"{STATS}{CHAPTER}\n", encoding="utf-8")
     for name in ("Chapter one", "Bølle"):
         assert main(["script", str(script), "--session", name, "--game", "mice-mystics"]) == 0
     before = {name: state(name, capsys) for name in ("Chapter one", "Bølle")}
@@ -45,7 +52,7 @@ def test_a_bad_import_is_one_line_exit_2_and_changes_nothing(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     script = tmp_path / "play.jsonl"
-    script.write_text(f"{CHAPTER}\n", encoding="utf-8")
+    script.write_text(STATS, encoding="utf-8")
     assert main(["script", str(script), "--session", "kept", "--game", "mice-mystics"]) == 0
     bad = tmp_path / "bad.json"
     bad.write_bytes(b"\xff\xfe not text")
