@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from typing import Any
 
 import pygame
 import pytest
@@ -217,3 +218,52 @@ def test_an_old_hold_never_opens_the_gms_pad_later(app: App) -> None:
     assert controls.opens_at is None
     assert controls.release(now=opens_at + 10 * HOLD_SECONDS) is False
     assert controls.pad == "patrol"
+
+
+def test_persona_taps_nature_and_a_wise_rerolls_by_taps(app: App) -> None:
+    """Summary, Conflicts step 7b: action tests follow the test rules, so before the roll
+    Persona taps Nature (Tests step 5; the sheet's Tapping Nature) and after it a wise
+    rerolls a failed die (Tests step 7, Deeper Understanding); the odds follow the pool."""
+    press(app, "Mouse Guard")
+    add_mouse(app, "saxon")
+    session = app.session
+    assert session is not None
+    for line in (
+        {"type": "mg.set_wise", "character": "saxon", "wise": "Weasel-wise"},
+        {"type": "mg.reward", "character": "saxon", "reward": "mvp"},
+        {"type": "mg.reward", "character": "saxon", "reward": "belief"},
+    ):
+        session.apply(session.parse(line))
+    app.session.rng = random.Random(3)  # type: ignore[union-attr]
+    for label in ("Conflict…", "Next", "Begin", "Patrol's disposition…", "Roll"):
+        press(app, label)
+    press(app, "GM's disposition…")
+    press(app, "Set")
+    script_both(app)  # the first pair is Attack against Attack: Saxon tests Fighter
+    press(app, "Reveal")
+
+    def patrol() -> dict[str, Any]:
+        exchange = session.table_view()["conflict"]["exchange"]
+        return next(t for t in exchange["tests"] if t["side"] == "patrol")
+
+    before = patrol()
+    side = app.tr("Patrol")
+    press(app, app.tr("{side}: tap Nature…").format(side=side))
+    press(app, "Within Nature (1 Persona)")
+    press(app, "Tap")
+    tapped = patrol()
+    ratings = session.table_view()["characters"][0]["ratings"]
+    nature = next(r["rating"] for r in ratings if r["name"] == "Nature")
+    assert tapped["tapped"] and tapped["pool"] == before["pool"] + nature
+    assert tapped["odds"]["pass"] > before["odds"]["pass"]
+    assert app.tr("{side}: tap Nature…").format(side=side) not in labels(app)  # once a roll
+    faces = ["snake"] * tapped["pool"]
+    session.apply(session.parse({"type": "mg.roll_action", "side": "patrol", "faces": faces}))
+    assert patrol()["waits"] and patrol()["wise_ways"] == ["deeper_understanding"]
+    press(app, app.tr("{side}: wise or trait…").format(side=side))
+    press(app, "Use")
+    conflict = session.table_view()["conflict"]
+    settled = conflict["exchange"] or conflict["history"][-1]
+    used = next(t for t in settled["tests"] if t["side"] == "patrol")["options_used"]
+    assert "deeper_understanding" in used
+    assert session.table_view()["characters"][0]["fate"] == 0

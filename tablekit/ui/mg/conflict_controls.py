@@ -13,7 +13,12 @@ from functools import partial
 import pygame
 
 from tablekit.rules.mouse_guard.conflict import commands as ccmd
-from tablekit.rules.mouse_guard.view_types import ConflictSide, ConflictView, MouseGuardView
+from tablekit.rules.mouse_guard.view_types import (
+    ActionTestView,
+    ConflictSide,
+    ConflictView,
+    MouseGuardView,
+)
 from tablekit.ui import theme
 from tablekit.ui.layout import columns, rows
 from tablekit.ui.mg import conflict, conflict_forms
@@ -126,7 +131,8 @@ class ConflictControls:
         return [(tr("End conflict"), lambda: submit(ccmd.EndConflict()), True)]
 
     def _acting_entries(self, now: ConflictView) -> list[Entry]:
-        """Each side's roll; then Fate on its axes or keeping it; then breaking a tie."""
+        """Each side's Persona and roll; then its wise, Fate or trait, or keeping the roll;
+        then breaking a tie."""
         stage = self.stage
         tr = stage.app.tr
         exchange = now["exchange"]
@@ -139,19 +145,43 @@ class ConflictControls:
             name = conflict.side_name(side, tr)
             if not test["rolled"]:
                 if persona.get(test["actor"], 0) > 0:
-                    dice = partial(stage.submit, ccmd.ActionPersonaDice(side))
-                    found.append((tr("{side}: Persona +1D").format(side=name), dice, True))
+                    found += self._persona_entries(test, name)
                 roll = partial(stage.roll, ccmd.RollAction(side))
                 found.append((tr("Roll for {side}").format(side=name), roll, True))
-            elif test["fate_open"]:
-                explode = partial(stage.roll, ccmd.ActionExplode(side))
-                found.append((tr("{side}: Fate on axes").format(side=name), explode, True))
-                keep = partial(stage.submit, ccmd.KeepRoll(side))
-                found.append((tr("{side}: keep the roll").format(side=name), keep, True))
+            elif test["waits"]:
+                found += self._after_roll_entries(test, name)
         if exchange["tied"] and not found:
             tie = partial(stage.show, conflict_forms.break_tie(stage.view(), stage.submit, tr))
             found.append((tr("Break the tie…"), tie, True))
             found.append((tr("Tiebreaker"), partial(stage.submit, ccmd.ActionTiebreaker()), True))
+        return found
+
+    def _persona_entries(self, test: ActionTestView, name: str) -> list[Entry]:
+        """Before the roll: a Persona point buys a die, or taps Nature (not into a Nature roll)."""
+        stage, tr, side = self.stage, self.stage.app.tr, test["side"]
+        dice = partial(stage.submit, ccmd.ActionPersonaDice(side))
+        nature = partial(stage.show, conflict_forms.tap_nature(side, stage.submit, tr))
+        can_tap = not test["tapped"] and test["rating"] != "Nature"
+        return [
+            (tr("{side}: Persona +1D").format(side=name), dice, True),
+            (tr("{side}: tap Nature…").format(side=name), nature, can_tap),
+        ]
+
+    def _after_roll_entries(self, test: ActionTestView, name: str) -> list[Entry]:
+        """After the roll, while the actor may still act on it: a wise or a level 3 trait,
+        Fate on axes, or keeping the roll as it is."""
+        stage, tr, side = self.stage, self.stage.app.tr, test["side"]
+        found: list[Entry] = []
+        if test["wise_ways"] or test["level_three"]:
+            form = conflict_forms.after_roll(test, stage.roll, stage.submit, tr)
+            found.append(
+                (tr("{side}: wise or trait…").format(side=name), partial(stage.show, form), True)
+            )
+        if test["fate_open"]:
+            explode = partial(stage.roll, ccmd.ActionExplode(side))
+            found.append((tr("{side}: Fate on axes").format(side=name), explode, True))
+        keep = partial(stage.submit, ccmd.KeepRoll(side))
+        found.append((tr("{side}: keep the roll").format(side=name), keep, True))
         return found
 
     def _maneuver_entries(self, now: ConflictView) -> list[Entry]:

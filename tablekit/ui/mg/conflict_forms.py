@@ -1,4 +1,5 @@
-"""The forms of a Mouse Guard conflict: its kind and sides, the dispositions, a maneuver.
+"""The forms of a Mouse Guard conflict: its kind and sides, the dispositions, tapping Nature,
+a wise or a level 3 trait after a roll, a maneuver and a tie.
 
 Built like every form of the screen (see :mod:`tablekit.ui.mg.forms`): each
 confirm turns the chosen values into conflict commands and submits them.
@@ -9,7 +10,12 @@ from __future__ import annotations
 from typing import Any, Literal
 
 from tablekit.rules.mouse_guard.conflict import commands as ccmd
-from tablekit.rules.mouse_guard.view_types import ConflictSide, ConflictView, MouseGuardView
+from tablekit.rules.mouse_guard.view_types import (
+    ActionTestView,
+    ConflictSide,
+    ConflictView,
+    MouseGuardView,
+)
 from tablekit.ui.form import Field, Form
 from tablekit.ui.i18n import mark
 from tablekit.ui.mg.forms import Submit, Tr, choice
@@ -113,6 +119,54 @@ def maneuver(
         )
 
     return Form(tr("Maneuver"), [fields], confirm, tr("Spend"))
+
+
+def tap_nature(side: ConflictSide, submit: Submit, tr: Tr) -> Form:
+    """A Persona point adds Nature to the side's pool; outside Nature's scope it costs a point
+    of Nature too (the sheet's Tapping Nature)."""
+    scopes = [
+        ("within", tr("Within Nature (1 Persona)")),
+        ("outside", tr("Outside Nature (1 Persona, 1 Nature)")),
+    ]
+    fields = choice("scope", tr("Is it within the mouse's Nature?"), scopes, "within")
+
+    def confirm(values: dict[str, Any]) -> bool:
+        return submit(ccmd.ActionTapNature(side, within=values["scope"] == "within"))
+
+    return Form(tr("Tap Nature"), [fields], confirm, tr("Tap"))
+
+
+WISE_WAYS = {
+    "deeper_understanding": mark("{wise}: reroll one failed die (1 Fate)"),
+    "of_course": mark("{wise}: reroll every failed die (1 Persona)"),
+}
+
+
+def after_roll(test: ActionTestView, roll: Submit, submit: Submit, tr: Tr) -> Form:
+    """After the roll: a wise rerolls failed dice (step 7), a level 3 trait adds a success
+    (step 9). Rerolls go through ``roll``, so a table with its own dice rolls them."""
+    side = test["side"]
+    uses = [
+        (f"{way}|{wise}", tr(WISE_WAYS[way]).format(wise=wise))
+        for wise in test["wises"]
+        for way in test["wise_ways"]
+    ]
+    uses += [
+        (f"level_three|{trait}", tr("{trait}: level 3, one more success").format(trait=trait))
+        for trait in test["level_three"]
+    ]
+    fields = choice("use", tr("Use"), uses, uses[0][0] if uses else "")
+
+    def confirm(values: dict[str, Any]) -> bool:
+        way, _, name = str(values["use"]).partition("|")
+        if way == "level_three":
+            return submit(ccmd.ActionLevelThree(side, name))
+        chosen: Literal["deeper_understanding", "of_course"] = (
+            "of_course" if way == "of_course" else "deeper_understanding"
+        )
+        return roll(ccmd.ActionWise(side, name, chosen))
+
+    return Form(tr("Wise or trait"), [fields], confirm, tr("Use"))
 
 
 def break_tie(view: MouseGuardView, submit: Submit, tr: Tr) -> Form:
