@@ -6,7 +6,8 @@ what they do (bad, a joker, how many successes, a king's extra draw), and
 the draw is followed card by card over those groups, exactly; a joker
 shuffles the discard back in, and a pile that runs out takes in the discard.
 If the exact count takes longer than :data:`BUDGET` seconds, the chances are
-estimated from :data:`SAMPLES` shuffled deals instead, and say so.
+estimated instead from as many shuffled deals (up to :data:`SAMPLES`) as another
+such budget allows, and say so and how many deals they took.
 
 How the drawer is assumed to play: aces count as an extra success (not spent
 on cancelling); drawing cautiously, the drawer stops as soon as there are
@@ -29,7 +30,10 @@ BUDGET = 0.05
 """Seconds the exact count may take before the chances are sampled instead."""
 
 SAMPLES = 4000
-"""Deals shuffled for an estimate."""
+"""The most deals shuffled for an estimate."""
+
+MIN_SAMPLES = 500
+"""The fewest deals an estimate takes, however long they take."""
 
 
 @dataclass(frozen=True)
@@ -203,7 +207,7 @@ def odds(question: Question, budget: float = BUDGET, samples: int = SAMPLES) -> 
         cautious = exact.cautious(exact.pile, exact.discard, question.draws, question.needed)
         broke = exact.broke(exact.pile, exact.discard, question.draws, question.needed)
     except TooSlow:
-        return estimate(question, samples)
+        return estimate(question, samples, budget)
     return Odds(Chances(*cautious), Chances(*broke), True, 0)
 
 
@@ -213,21 +217,27 @@ def remembered(question: Question) -> Odds:
     return odds(question)
 
 
-def estimate(question: Question, samples: int) -> Odds:
-    """The chances sampled from ``samples`` deals of a source seeded the same way every time,
-    so the same question always gets the same answer."""
+def estimate(question: Question, samples: int, budget: float | None = None) -> Odds:
+    """The chances sampled from up to ``samples`` deals, or as many as ``budget`` seconds
+    allow (never fewer than :data:`MIN_SAMPLES`), from a source seeded the same way every
+    time, so the same question with the same number of deals gets the same answer."""
     rng = random.Random(0)
+    deadline = None if budget is None else time.perf_counter() + budget
     kinds = {c: kind_of(c, question.target, question.bad) for c in question.pile + question.discard}
     tallies = [0, 0, 0, 0]
-    for _ in range(samples):
+    dealt = 0
+    while dealt < samples:
+        if deadline is not None and dealt >= MIN_SAMPLES and time.perf_counter() > deadline:
+            break
+        dealt += 1
         s, b = deal(question, "cautious", rng, kinds)
         tallies[0] += s
         tallies[1] += b
         s, b = deal(question, "broke", rng, kinds)
         tallies[2] += s
         tallies[3] += b
-    c_s, c_b, b_s, b_b = (tally / samples for tally in tallies)
-    return Odds(Chances(c_s, c_b), Chances(b_s, b_b), False, samples)
+    c_s, c_b, b_s, b_b = (tally / dealt for tally in tallies)
+    return Odds(Chances(c_s, c_b), Chances(b_s, b_b), False, dealt)
 
 
 def deal(

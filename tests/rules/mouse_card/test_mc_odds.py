@@ -8,7 +8,7 @@ from fractions import Fraction
 import pytest
 
 from tablekit.rules.cards import Card
-from tablekit.rules.mouse_card.odds import Question, kind_of, odds
+from tablekit.rules.mouse_card.odds import MIN_SAMPLES, Question, estimate, kind_of, odds
 
 Ending = list[tuple[Fraction, bool, bool]]
 """(weight, enough successes, a bad card) for each way a turn can end."""
@@ -101,8 +101,12 @@ def test_caution_never_risks_more_than_going_for_broke() -> None:
 
 def test_over_budget_it_estimates_and_says_how_many_deals() -> None:
     question = SMALL[0]
-    found = odds(question, budget=0.0, samples=3000)
     exact = odds(question, budget=10.0)
+    hurried = odds(question, budget=0.0, samples=3000)
+    assert not hurried.exact and hurried.samples == MIN_SAMPLES
+    assert hurried.broke.success == pytest.approx(exact.broke.success, abs=0.08)
+    found = estimate(question, 3000)
     assert not found.exact and found.samples == 3000
+    assert found == estimate(question, 3000), "the same question, the same estimate"
     assert found.broke.success == pytest.approx(exact.broke.success, abs=0.04)
     assert found.cautious.bad == pytest.approx(exact.cautious.bad, abs=0.04)
