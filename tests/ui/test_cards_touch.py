@@ -45,6 +45,16 @@ def app(request: pytest.FixtureRequest) -> Iterator[App]:
         journal.close()
 
 
+def english_left(app: App) -> set[str]:
+    """Labels on screen still in English that have a Danish translation (none in Danish)."""
+    if app.language() != "da":
+        return set()
+    from tablekit.ui.i18n import translator
+
+    danish = translator("da")
+    return {label for label in labels(app) if danish(label) != label}
+
+
 def task(app: App) -> dict[str, Any]:
     assert app.session is not None
     found: dict[str, Any] = app.session.table_view()["task"]
@@ -64,7 +74,9 @@ def start(app: App, seed: int) -> None:
     press(app, "Next")
     press(app, "Next")
     press(app, "Mouse")
+    assert english_left(app) == set()
     press(app, "Add")
+    assert english_left(app) == set()
 
 
 def begin(app: App, mode: str, needed: int = 1, extended: bool = False) -> None:
@@ -77,7 +89,9 @@ def begin(app: App, mode: str, needed: int = 1, extended: bool = False) -> None:
     press(app, "Extended" if extended else "One turn")
     press(app, "Next")
     press(app, "Combat")
+    assert english_left(app) == set()
     press(app, "Begin")
+    assert english_left(app) == set()
 
 
 def test_a_cautious_draw_stops_at_a_bad_card(app: App) -> None:
