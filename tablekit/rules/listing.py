@@ -9,7 +9,7 @@ the teach screen and the pads find games only through the catalogue.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -31,6 +31,13 @@ class DiceKind:
     faces: tuple[str, ...]
 
 
+Line = tuple[str, Mapping[str, object]]
+"""An English sentence with ``{placeholders}`` and their values, translated where shown."""
+
+Summary = Callable[[Mapping[str, Any]], list[Line]]
+"""From a session's table view, the lines Home's card shows: where the game is, who plays."""
+
+
 @dataclass(frozen=True)
 class Listing:
     """One game, as the catalogue knows it.
@@ -43,9 +50,7 @@ class Listing:
     * ``packs``: the content packs its rules load, as the game names them;
     * ``pads``: its pure mapping from pad presses to commands, if it uses pads;
     * ``lights``: what each pad's LEDs show in a state, if it uses pads;
-    * ``words``: its own words in other languages, ``(language, english, word)``,
-      shown before the interface's catalogue is asked (a ruleset's condition names,
-      say: a table's own ruleset brings its translations with it).
+    * ``summary``: a session's place and players for Home's card, if the game says.
     """
 
     name: str
@@ -57,4 +62,4 @@ class Listing:
     packs: tuple[str, ...] = ()
     pads: PadMap | None = None
     lights: PadLightsOf | None = None
-    words: tuple[tuple[str, str, str], ...] = ()
+    summary: Summary | None = None

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from tablekit.rules import catalog
@@ -61,3 +64,140 @@ def _game(known: Mapping[str, Game[Any]], name: str) -> Game[Any]:
         raise RuleError(
             "unknown game {game!r}; known games: {known}", game=name, known=", ".join(sorted(known))
         ) from None
+
+
+# -- renaming, the trash and restoring -----------------------------------------------
+
+TRASH_DAYS = 30
+"""How long a deleted session can still be restored from the trash."""
+
+
+@dataclass(frozen=True)
+class Trashed:
+    """A deleted session in the trash: its name, game, and when it was deleted."""
+
+    name: str
+    game: str
+    deleted: float
+
+
+def rename(journal: Journal, old: str, new: str) -> None:
+    """Call the session ``old`` ``new`` from now on; its steps and snapshots go with it."""
+    new = new.strip()
+    if not new:
+        raise JournalError("a session needs a name")
+    if not journal.exists(old):
+        raise JournalError(f"no session called {old!r}")
+    if new != old and journal.exists(new):
+        raise JournalError(f"there is already a session called {new!r}")
+    _move(journal, old, new, journal)
+
+
+def delete(journal: Journal, name: str, now: float | None = None) -> None:
+    """Move ``name`` into the trash beside the journal, where it stays :data:`TRASH_DAYS` days."""
+    if not journal.exists(name):
+        raise JournalError(f"no session called {name!r}")
+    bin_ = _trash(journal)
+    try:
+        _purge(bin_, now)
+        if bin_.exists(name):
+            _drop(bin_, name)
+        _move(journal, name, name, bin_, touched=time.time() if now is None else now)
+    finally:
+        bin_.close()
+
+
+def trashed(journal: Journal, now: float | None = None) -> list[Trashed]:
+    """The sessions in the trash, the most recently deleted first (older ones are gone)."""
+    path = _trash_path(journal)
+    if path is None or not path.exists():
+        return []
+    bin_ = Journal(path)
+    try:
+        _purge(bin_, now)
+        return [Trashed(i.name, i.game, i.touched) for i in bin_.sessions()]
+    finally:
+        bin_.close()
+
+
+def restore(journal: Journal, name: str) -> str:
+    """Bring ``name`` back from the trash; a name taken meanwhile gets a mark. Returns its name."""
+    path = _trash_path(journal)
+    if path is None or not path.exists():
+        raise JournalError(f"no session called {name!r} in the trash")
+    bin_ = Journal(path)
+    try:
+        if not bin_.exists(name):
+            raise JournalError(f"no session called {name!r} in the trash")
+        back = name
+        while journal.exists(back):
+            back += "+"
+        _move(bin_, name, back, journal, touched=time.time())
+        return back
+    finally:
+        bin_.close()
+
+
+def _trash_path(journal: Journal) -> Path | None:
+    if str(journal.path) == ":memory:":
+        return None
+    path = Path(journal.path)
+    return path.with_name(f"{path.stem}-trash{path.suffix}")
+
+
+def _trash(journal: Journal) -> Journal:
+    path = _trash_path(journal)
+    if path is None:
+        raise JournalError("a journal in memory has no trash")
+    return Journal(path)
+
+
+def _purge(bin_: Journal, now: float | None) -> None:
+    """Forget what has been in the trash longer than :data:`TRASH_DAYS` days."""
+    oldest = (time.time() if now is None else now) - TRASH_DAYS * 86400
+    for info in bin_.sessions():
+        if info.touched < oldest:
+            _drop(bin_, info.name)
+
+
+def _drop(journal: Journal, name: str) -> None:
+    with journal._transaction():
+        journal._db.execute("DELETE FROM sessions WHERE name = ?", (name,))
+
+
+def _move(
+    source: Journal, name: str, new: str, target: Journal, touched: float | None = None
+) -> None:
+    """Session ``name`` with its steps, as ``new`` in ``target``, and gone from ``source``.
+
+    Within one journal the steps, snapshots and answers are relabelled in one
+    transaction. Between two (the trash) the steps are copied in order with their
+    chained checksums and the session's head, then dropped from ``source``: a crash
+    between the two leaves a copy in both, never none. Snapshots stay behind: they
+    only save time, and the session makes new ones as it is played.
+    """
+    info = source.info(name)
+    when = info.touched if touched is None else touched
+    row = (new, info.game, info.created, when, source.head(name))
+    insert = "INSERT INTO sessions (name, game, created, touched, head) VALUES (?, ?, ?, ?, ?)"
+    if target is source:
+        if new == name:
+            return
+        with source._transaction():
+            source._db.execute(insert, row)
+            for table in ("steps", "snapshots", "answers"):
+                source._db.execute(f"UPDATE {table} SET session = ? WHERE session = ?", (new, name))
+            source._db.execute("DELETE FROM sessions WHERE name = ?", (name,))
+        return
+    steps = source._read(
+        "SELECT command, events, undone, at, checksum FROM steps WHERE session = ? ORDER BY id",
+        (name,),
+    )
+    with target._transaction():
+        target._db.execute(insert, row)
+        target._db.executemany(
+            "INSERT INTO steps (session, command, events, undone, at, checksum) "
+            "VALUES (?, ?, ?, ?, ?, ?)",
+            [(new, *step) for step in steps],
+        )
+    _drop(source, name)
