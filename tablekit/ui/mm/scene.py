@@ -285,6 +285,10 @@ class MiceMysticsScene(Scene):
             top = self._title_line().bottom
             below = pygame.Rect(area.x, top, area.width, area.bottom - top)
             track, side = rows(below, 2, layout.gap)
+            if not tray:  # a question's fields need more than half
+                track.height = below.height * 2 // 5
+                side.top = track.bottom + layout.gap
+                side.height = below.bottom - side.top
             return track, side
         track = pygame.Rect(area.x, area.y, area.width * 52 // 100, area.height)
         side = pygame.Rect(
