@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import re
 from collections.abc import Iterable, Mapping
 from typing import Any, TypeVar
 
@@ -110,7 +111,20 @@ def from_json(data: object, known: Mapping[str, type[T]]) -> T:
     try:
         return msgspec.convert(fields, type=cls)
     except msgspec.ValidationError as error:
-        raise CommandError(f"{kind}: {_readable(str(error))}") from None
+        raise CommandError(f"{kind}: {_readable(str(error), fields)}") from None
+
+
+def check(value: Command) -> None:
+    """Hold a command built in code (a touch form, a pad) to its schema, as a JSON line is.
+
+    The type, range and length of each field are declared once, on the command's
+    dataclass (``msgspec.Meta``); every command, whatever made it, meets them here.
+    """
+    data = msgspec.to_builtins(value, enc_hook=plain_text)
+    try:
+        msgspec.convert(data, type=type(value))
+    except msgspec.ValidationError as error:
+        raise CommandError(f"{value.kind}: {_readable(str(error), data)}") from None
 
 
 def _check_text(data: object) -> None:
@@ -123,8 +137,26 @@ def _check_text(data: object) -> None:
         raise CommandError("the line nests too deep") from None
 
 
-def _readable(message: str) -> str:
-    """msgspec says "Expected `int`, got `str` - at `$.count`"; say it plainly."""
+def _readable(message: str, data: object) -> str:
+    """msgspec says "Expected `int` >= 1 - at `$.groups[0].count`"; say it plainly,
+    with the value given: "groups[0].count: Expected int >= 1 (given -3)"."""
     text, _, where = message.partition(" - at `$.")
     text = text.replace("`", "")
-    return f"{where.rstrip('`')}: {text}" if where else text
+    if not where:
+        return text
+    path = where.rstrip("`")
+    given = _value_at(data, path)
+    return f"{path}: {text}" + (f" (given {given})" if given else "")
+
+
+def _value_at(data: object, path: str) -> str:
+    """The value at ``path`` (``a[0].b``) in ``data``, shortened for a one-line message."""
+    for step in re.findall(r"[^.\[\]]+|\[\d+\]", path):
+        if step.startswith("[") and isinstance(data, list | tuple) and int(step[1:-1]) < len(data):
+            data = data[int(step[1:-1])]
+        elif isinstance(data, dict) and step in data:
+            data = data[step]
+        else:
+            return ""
+    text = json.dumps(data, ensure_ascii=False)
+    return text if len(text) <= 40 else text[:37] + "..."

@@ -66,8 +66,8 @@ class Session(Generic[S]):
 
         A ``command_id`` this session already answered gets the same events again
         and nothing is applied, so a script may resend a line it saw no answer to.
-        Raises RuleError (the rules refuse) or JournalError; either way
-        nothing changes.
+        Raises CommandError (a field outside its schema's limits), RuleError
+        (the rules refuse) or JournalError; either way nothing changes.
         """
         if self.journal.version(self.name) != self.version:
             self._reload()  # another process (a script, a second screen) moved on
@@ -77,6 +77,7 @@ class Session(Generic[S]):
             return self._undo(command_id)
         if isinstance(command, Redo):
             return self._redo(command_id)
+        codec.check(command)  # the schema's limits, for a command from a form or a pad too
         events = self.game.decide(self.state, command, self.rng)
         state = fold(self.game, self.state, events)
         record = json.dumps([codec.to_json(e) for e in events], ensure_ascii=False)

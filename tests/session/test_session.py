@@ -83,9 +83,9 @@ def test_named_sessions_are_separate_and_last_is_resumed(journal: Journal) -> No
 
 
 def test_views_hide_notes_from_table_and_other_pads(session: Session[Tally]) -> None:
-    session.apply(Hide("players", "attack"))
-    assert session.table_view()["notes"] == [{"owner": "players", "note": {"hidden": True}}]
-    assert session.pad_view("players")["notes"][0]["note"] == "attack"
+    session.apply(Hide("patrol", "attack"))
+    assert session.table_view()["notes"] == [{"owner": "patrol", "note": {"hidden": True}}]
+    assert session.pad_view("patrol")["notes"][0]["note"] == "attack"
     assert session.pad_view("gm")["notes"][0]["note"] == {"hidden": True}
     assert session.gm_view()["notes"][0]["note"] == {"hidden": True}
     assert "attack" not in repr(session.table_view())

@@ -41,8 +41,6 @@ from tablekit.rules.mice_mystics.surges import feed_wheel
 def attack(d: Draft, command: Attack, rng: random.Random) -> None:
     """A mouse's battle action: roll battle plus bonus dice against one minion."""
     mouse = taking_action(d.state, "battle")
-    if command.bonus < 0:
-        raise RuleError("A weapon's bonus dice cannot be negative")
     card, figure = minion_target(d.state, command.target)
     hero = mouse.stats.id
     faces = dice.take_roll(rng, mouse.stats.battle + command.bonus, command.faces)
@@ -144,8 +142,6 @@ def _with_hits(question: Question, hits: int) -> Question:
 def defend(d: Draft, command: Defend, rng: random.Random) -> None:
     """The defence roll the first pending question asks for; blocks cancel hits."""
     question = d.state.pending[0]
-    if command.bonus < 0:
-        raise RuleError("Bonus defence dice cannot be negative")
     if question.hero:
         _mouse_defends(d, question, command, rng)
     else:

@@ -2,18 +2,48 @@
 
 Commands that roll take optional ``faces`` so a camera reading or a test can
 pin the result; without them the injected random source rolls.
+
+Each field's type, range and length is declared here once (``msgspec.Meta``);
+the session holds every command to it, from a script line, a touch form or a
+pad alike, and a refusal names the field, the value given and what is allowed.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar, Literal
+from typing import Annotated, ClassVar, Literal
+
+from msgspec import Meta
 
 from tablekit.rules.game import Command
+from tablekit.rules.mice_mystics.chapter import MAX_PAGE
+from tablekit.rules.mice_mystics.dice import MAX_DICE
 from tablekit.rules.mice_mystics.encounter import MinionGroup
 from tablekit.rules.mice_mystics.mice import Marker
 
-Faces = tuple[str, ...] | None
+Id = Annotated[str, Meta(min_length=1, max_length=40, pattern=r"^[A-Za-z0-9_:-]+$")]
+"""A content id (a hero, a minion type, a boss card as ``minion:card``): short ASCII."""
+Target = Annotated[
+    str, Meta(min_length=1, max_length=44, pattern=r"^[A-Za-z0-9_:-]+(#[1-9][0-9]{0,2})?$")
+]
+"""A minion card, or one of its figures as ``spider#2`` (figures count from 1)."""
+Text = Annotated[str, Meta(max_length=80)]
+"""A name read off a card or typed at the table (a chapter, an ability, a search card)."""
+Face = Annotated[str, Meta(min_length=1, max_length=20)]
+Faces = Annotated[tuple[Face, ...], Meta(max_length=2 * MAX_DICE)] | None
+"""The faces a roll showed; at most the most dice any roll can have."""
+Dice = Annotated[int, Meta(ge=0, le=MAX_DICE)]
+"""Extra dice from a weapon or an ability."""
+Amount = Annotated[int, Meta(ge=1, le=99)]
+"""Wounds or healing at once: 1 or more."""
+Cheese = Annotated[int, Meta(ge=0, le=99)]
+"""Cheese handed over or spent: counted from 0 up."""
+MAX_NUMBER = 20
+"""The largest number a figure's card can carry, with room to spare."""
+Number = Annotated[int, Meta(ge=0, le=MAX_NUMBER)] | None
+"""A number read off a figure's card."""
+Many = 20
+"""The most entries a list in a command has (heroes, groups, cards, targets)."""
 
 
 @dataclass(frozen=True)
@@ -21,31 +51,31 @@ class HeroChoice:
     """A hero joining a chapter, the ability card chosen for it, and (in a
     campaign) the one found search card it keeps from the last chapter."""
 
-    hero: str
-    ability: str = ""
-    keep: str = ""
+    hero: Id
+    ability: Text = ""
+    keep: Text = ""
 
 
 @dataclass(frozen=True)
 class StartChapter(Command):
     kind: ClassVar[str] = "mm.start_chapter"
-    chapter: str
-    end_page: int
-    heroes: tuple[HeroChoice, ...]
-    minions: tuple[MinionGroup, ...] = ()
-    order: tuple[str, ...] | None = None
+    chapter: Text
+    end_page: Annotated[int, Meta(ge=2, le=MAX_PAGE)]
+    heroes: Annotated[tuple[HeroChoice, ...], Meta(max_length=Many)]
+    minions: Annotated[tuple[MinionGroup, ...], Meta(max_length=Many)] = ()
+    order: Annotated[tuple[Id, ...], Meta(max_length=2 * Many)] | None = None
     campaign: bool = True
 
 
 @dataclass(frozen=True)
 class SetStats(Command):
     kind: ClassVar[str] = "mm.set_stats"
-    figure: str
-    battle: int | None = None
-    defense: int | None = None
-    lore: int | None = None
-    move: int | None = None
-    life: int | None = None
+    figure: Id
+    battle: Number = None
+    defense: Number = None
+    lore: Number = None
+    move: Number = None
+    life: Number = None
     ranged: bool | None = None
     large: bool | None = None
 
@@ -70,16 +100,16 @@ class Scurry(Command):
 @dataclass(frozen=True)
 class Attack(Command):
     kind: ClassVar[str] = "mm.attack"
-    target: str
+    target: Target
     ranged: bool = False
-    bonus: int = 0
+    bonus: Dice = 0
     faces: Faces = None
 
 
 @dataclass(frozen=True)
 class MinionAttack(Command):
     kind: ClassVar[str] = "mm.minion_attack"
-    targets: tuple[str, ...]
+    targets: Annotated[tuple[Id, ...], Meta(max_length=Many)]
     poison: bool = False
     faces: Faces = None
 
@@ -87,20 +117,20 @@ class MinionAttack(Command):
 @dataclass(frozen=True)
 class Defend(Command):
     kind: ClassVar[str] = "mm.defend"
-    bonus: int = 0
+    bonus: Dice = 0
     faces: Faces = None
 
 
 @dataclass(frozen=True)
 class PlaceBossWounds(Command):
     kind: ClassVar[str] = "mm.place_boss_wounds"
-    cards: tuple[str, ...]
+    cards: Annotated[tuple[Id, ...], Meta(max_length=Many)]
 
 
 @dataclass(frozen=True)
 class Search(Command):
     kind: ClassVar[str] = "mm.search"
-    tile: str
+    tile: Text
     faces: Faces = None
 
 
@@ -108,14 +138,14 @@ class Search(Command):
 class TakeSearchCard(Command):
     kind: ClassVar[str] = "mm.take_search_card"
     choice: Literal["keep", "trick", "cheese", "event", "party"]
-    card: str = ""
+    card: Text = ""
 
 
 @dataclass(frozen=True)
 class DiscardCard(Command):
     kind: ClassVar[str] = "mm.discard_card"
-    hero: str
-    card: str
+    hero: Id
+    card: Text
 
 
 @dataclass(frozen=True)
@@ -140,61 +170,61 @@ class Mousetrap(Command):
 @dataclass(frozen=True)
 class ClimbOut(Command):
     kind: ClassVar[str] = "mm.climb_out"
-    mice_on_destination: int = 0
+    mice_on_destination: Annotated[int, Meta(ge=0, le=3)] = 0
     faces: Faces = None
 
 
 @dataclass(frozen=True)
 class LevelUp(Command):
     kind: ClassVar[str] = "mm.level_up"
-    ability: str
+    ability: Text
 
 
 @dataclass(frozen=True)
 class Share(Command):
     kind: ClassVar[str] = "mm.share"
-    other: str
-    give_cheese: int = 0
-    take_cheese: int = 0
-    give: tuple[str, ...] = ()
-    take: tuple[str, ...] = ()
+    other: Id
+    give_cheese: Cheese = 0
+    take_cheese: Cheese = 0
+    give: Annotated[tuple[Text, ...], Meta(max_length=Many)] = ()
+    take: Annotated[tuple[Text, ...], Meta(max_length=Many)] = ()
 
 
 @dataclass(frozen=True)
 class Equip(Command):
     kind: ClassVar[str] = "mm.equip"
-    equip: tuple[str, ...] = ()
-    unequip: tuple[str, ...] = ()
+    equip: Annotated[tuple[Text, ...], Meta(max_length=Many)] = ()
+    unequip: Annotated[tuple[Text, ...], Meta(max_length=Many)] = ()
 
 
 @dataclass(frozen=True)
 class UseAbility(Command):
     kind: ClassVar[str] = "mm.use_ability"
-    hero: str
-    ability: str
-    cost: int = 0
+    hero: Id
+    ability: Text
+    cost: Cheese = 0
 
 
 @dataclass(frozen=True)
 class DrawEncounter(Command):
     kind: ClassVar[str] = "mm.draw_encounter"
-    minions: tuple[MinionGroup, ...]
+    minions: Annotated[tuple[MinionGroup, ...], Meta(max_length=Many)]
     ambush: bool = False
     mousetraps: bool = False
     greedy_roaches: bool = False
-    surge: tuple[MinionGroup, ...] = ()
-    name: str = ""
+    surge: Annotated[tuple[MinionGroup, ...], Meta(max_length=Many)] = ()
+    name: Text = ""
     disguises: bool = False
-    order: tuple[str, ...] | None = None
+    order: Annotated[tuple[Id, ...], Meta(max_length=2 * Many)] | None = None
     ambush_faces: Faces = None
 
 
 @dataclass(frozen=True)
 class AddMinions(Command):
     kind: ClassVar[str] = "mm.add_minions"
-    minions: tuple[MinionGroup, ...]
+    minions: Annotated[tuple[MinionGroup, ...], Meta(max_length=Many)]
     ambush: bool = False
-    order: tuple[str, ...] | None = None
+    order: Annotated[tuple[Id, ...], Meta(max_length=2 * Many)] | None = None
     ambush_faces: Faces = None
 
 
@@ -202,36 +232,36 @@ class AddMinions(Command):
 class ResolveSurge(Command):
     kind: ClassVar[str] = "mm.resolve_surge"
     source: Literal["room", "card", "none"]
-    minions: tuple[MinionGroup, ...] = ()
-    order: tuple[str, ...] | None = None
+    minions: Annotated[tuple[MinionGroup, ...], Meta(max_length=Many)] = ()
+    order: Annotated[tuple[Id, ...], Meta(max_length=2 * Many)] | None = None
 
 
 @dataclass(frozen=True)
 class WoundMouse(Command):
     kind: ClassVar[str] = "mm.wound_mouse"
-    hero: str
-    amount: int = 1
+    hero: Id
+    amount: Amount = 1
     poison: bool = False
 
 
 @dataclass(frozen=True)
 class CaptureMouse(Command):
     kind: ClassVar[str] = "mm.capture_mouse"
-    hero: str
+    hero: Id
 
 
 @dataclass(frozen=True)
 class HealMouse(Command):
     kind: ClassVar[str] = "mm.heal_mouse"
-    hero: str
-    amount: int = 1
+    hero: Id
+    amount: Amount = 1
     poison: bool = False
 
 
 @dataclass(frozen=True)
 class SetMarker(Command):
     kind: ClassVar[str] = "mm.set_marker"
-    hero: str
+    hero: Id
     marker: Marker
     on: bool = True
 
@@ -239,42 +269,42 @@ class SetMarker(Command):
 @dataclass(frozen=True)
 class GainCheese(Command):
     kind: ClassVar[str] = "mm.gain_cheese"
-    hero: str
-    amount: int
+    hero: Id
+    amount: Annotated[int, Meta(ge=-99, le=99)]
 
 
 @dataclass(frozen=True)
 class WoundMinion(Command):
     kind: ClassVar[str] = "mm.wound_minion"
-    target: str
-    amount: int = 1
+    target: Target
+    amount: Amount = 1
 
 
 @dataclass(frozen=True)
 class RemoveMinion(Command):
     kind: ClassVar[str] = "mm.remove_minion"
-    target: str
+    target: Target
 
 
 @dataclass(frozen=True)
 class RoachSteal(Command):
     kind: ClassVar[str] = "mm.roach_steal"
-    hero: str
+    hero: Id
     near_roachmaster: bool | None = None
 
 
 @dataclass(frozen=True)
 class PartyItem(Command):
     kind: ClassVar[str] = "mm.party_item"
-    item: str
+    item: Text
     held: bool = True
 
 
 @dataclass(frozen=True)
 class StoryAchievement(Command):
     kind: ClassVar[str] = "mm.story_achievement"
-    name: str
-    pages: int = 0
+    name: Annotated[str, Meta(min_length=1, max_length=80)]
+    pages: Annotated[int, Meta(ge=0, le=MAX_PAGE)] = 0
 
 
 @dataclass(frozen=True)

@@ -8,8 +8,9 @@ overrides.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Annotated
 
-from tablekit.rules.errors import RuleError
+from msgspec import Meta
 
 MAX_FIGURES = 20
 """More figures of one type than any box holds: a typo, not a chapter."""
@@ -19,16 +20,8 @@ MAX_FIGURES = 20
 class MinionGroup:
     """``count`` figures of the minion type ``minion`` (a content id)."""
 
-    minion: str
-    count: int
-
-    def __post_init__(self) -> None:
-        if self.count > MAX_FIGURES:
-            raise RuleError(
-                "A minion group has at most {limit} figures, not {count}",
-                limit=MAX_FIGURES,
-                count=self.count,
-            )
+    minion: Annotated[str, Meta(min_length=1, max_length=40, pattern=r"^[A-Za-z0-9_-]+$")]
+    count: Annotated[int, Meta(ge=1, le=MAX_FIGURES)]
 
 
 @dataclass(frozen=True)

@@ -137,8 +137,6 @@ def draw_encounter(d: Draft, command: DrawEncounter, rng: random.Random) -> None
     card lies face up as the next surge. Disguises may turn away its rat warriors."""
     for group in command.minions + command.surge:
         d.state.pack.minion(group.minion)
-        if group.count < 1:
-            raise RuleError("Each minion group on an encounter has 1 or more figures")
     groups = command.minions
     if command.disguises:
         if DISGUISES not in d.state.party:
@@ -168,9 +166,6 @@ def draw_encounter(d: Draft, command: DrawEncounter, rng: random.Random) -> None
 
 def add_minions(d: Draft, command: AddMinions, rng: random.Random) -> None:
     """Minions a chapter rule places, outside any encounter card."""
-    for group in command.minions:
-        if group.count < 1:
-            raise RuleError("Each minion group has 1 or more figures")
     if not command.minions:
         raise RuleError("Name the minions to place")
     place_minions(

@@ -6,7 +6,6 @@ import random
 
 from tablekit.rules.errors import RuleError
 from tablekit.rules.mice_mystics import campaign
-from tablekit.rules.mice_mystics.chapter import MAX_PAGE
 from tablekit.rules.mice_mystics.commands import SetStats, StartChapter
 from tablekit.rules.mice_mystics.draft import Draft
 from tablekit.rules.mice_mystics.events import ChapterStarted, MinionsPlaced, StatsSet, TrackDealt
@@ -20,12 +19,6 @@ def start_chapter(d: Draft, command: StartChapter, rng: random.Random) -> None:
     state = d.state
     if state.outcome is Outcome.PLAYING:
         raise RuleError("Chapter {chapter!r} is still being played", chapter=state.chapter)
-    if not 2 <= command.end_page <= MAX_PAGE:
-        raise RuleError(
-            "The end marker lies on page 2 to {last}: the hourglass starts on 1", last=MAX_PAGE
-        )
-    if any(group.count < 1 for group in command.minions):
-        raise RuleError("Each starting minion group has 1 or more figures")
     heroes = campaign.joining(state, command.heroes, command.campaign)
     story = campaign.carried_story(state, command.campaign)
     d.emit(ChapterStarted(command.chapter, command.end_page, heroes, story))
@@ -38,8 +31,6 @@ def start_chapter(d: Draft, command: StartChapter, rng: random.Random) -> None:
 
 
 _HERO_FIELDS = ("battle", "defense", "lore", "move", "life")
-MAX_NUMBER = 20
-"""The largest number a figure's card can carry, with room to spare."""
 _MINION_FIELDS = ("battle", "defense", "life", "ranged", "large")
 
 
@@ -53,9 +44,6 @@ def set_stats(d: Draft, command: SetStats, rng: random.Random) -> None:
     }
     if not given:
         raise RuleError("Enter at least one number")
-    numbers = [v for v in given.values() if isinstance(v, int) and not isinstance(v, bool)]
-    if any(v < 0 or v > MAX_NUMBER for v in numbers):
-        raise RuleError("Card numbers are 0 to {highest}", highest=MAX_NUMBER)
     if command.figure in {h.id for h in pack.heroes}:
         allowed: tuple[str, ...] = _HERO_FIELDS
     else:

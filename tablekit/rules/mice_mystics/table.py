@@ -13,7 +13,6 @@ from tablekit.rules.errors import Phrase, RuleError
 from tablekit.rules.mice_mystics import achievements
 from tablekit.rules.mice_mystics.battle import defeat_figure, minion_target, wound_minion
 from tablekit.rules.mice_mystics.captures import capture, wound_mouse
-from tablekit.rules.mice_mystics.chapter import MAX_PAGE
 from tablekit.rules.mice_mystics.commands import (
     CaptureMouse,
     DeclareVictory,
@@ -51,12 +50,6 @@ def _on_board(d: Draft, hero: str) -> Mouse:
     return mouse
 
 
-def _amount(amount: int) -> int:
-    if amount < 1:
-        raise RuleError("The amount is 1 or more")
-    return amount
-
-
 def ending_turn(d: Draft, command: EndTurn, rng: random.Random) -> None:
     """The current card's turn is over."""
     end_turn(d)
@@ -65,7 +58,7 @@ def ending_turn(d: Draft, command: EndTurn, rng: random.Random) -> None:
 def wounding_mouse(d: Draft, command: WoundMouse, rng: random.Random) -> None:
     """Wounds from a card or an ability; they can capture."""
     _on_board(d, command.hero)
-    wound_mouse(d, command.hero, _amount(command.amount), command.poison)
+    wound_mouse(d, command.hero, command.amount, command.poison)
 
 
 def capturing_mouse(d: Draft, command: CaptureMouse, rng: random.Random) -> None:
@@ -82,7 +75,7 @@ def healing_mouse(d: Draft, command: HealMouse, rng: random.Random) -> None:
         if command.poison:
             raise RuleError("{mouse} has no poison wounds", mouse=mouse.name)
         raise RuleError("{mouse} has no wounds", mouse=mouse.name)
-    d.emit(MouseHealed(command.hero, min(has, _amount(command.amount)), command.poison))
+    d.emit(MouseHealed(command.hero, min(has, command.amount), command.poison))
 
 
 def setting_marker(d: Draft, command: SetMarker, rng: random.Random) -> None:
@@ -110,7 +103,7 @@ def wounding_minion(d: Draft, command: WoundMinion, rng: random.Random) -> None:
     """Wounds on one minion figure (or one boss card) from a card or an ability."""
     card, figure = minion_target(d.state, command.target)
     by = d.state.track.current or ""
-    wound_minion(d, card.id, figure, _amount(command.amount), by if d.state.is_mouse(by) else "")
+    wound_minion(d, card.id, figure, command.amount, by if d.state.is_mouse(by) else "")
 
 
 def removing_minion(d: Draft, command: RemoveMinion, rng: random.Random) -> None:
@@ -151,10 +144,8 @@ def party_item(d: Draft, command: PartyItem, rng: random.Random) -> None:
 
 def story_achievement(d: Draft, command: StoryAchievement, rng: random.Random) -> None:
     """A story achievement, which may push the chapter end marker further."""
-    if not command.name.strip() or not 0 <= command.pages <= MAX_PAGE:
-        raise RuleError(
-            "Name the achievement; it moves the end marker 0 to {most} pages", most=MAX_PAGE
-        )
+    if not command.name.strip():
+        raise RuleError("Name the achievement")
     d.emit(StoryAchieved(command.name.strip()))
     if command.pages:
         move_end_marker(d, command.pages, command.name.strip())

@@ -15,6 +15,7 @@ from tablekit.rules.mice_mystics.content import base_pack, parse_pack
 from tablekit.rules.mice_mystics.encounter import MinionGroup
 from tablekit.rules.mice_mystics.game import MiceAndMystics
 from tablekit.rules.mice_mystics.state import State
+from tablekit.session import codec
 
 TEST_NUMBERS = """
 [heroes.collin]
@@ -143,7 +144,8 @@ class Table:
         self.events: list[Event] = []
 
     def do(self, command: Command) -> list[Event]:
-        """Decide and apply ``command``; return its events."""
+        """Check ``command`` against its schema as the session does, decide and apply it."""
+        codec.check(command)
         events = GAME.decide(self.state, command, self.rng)
         for event in events:
             self.state = GAME.evolve(self.state, event)

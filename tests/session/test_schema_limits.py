@@ -1,0 +1,90 @@
+"""One validation layer (issue 12): each field's type, range and length is declared once,
+on the command's schema, and the session holds every command to it, whether it came
+as a script line or was built by a touch form or a pad. A refusal names the field,
+the value given and what is allowed, and changes nothing."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tablekit.rules import catalog
+from tablekit.rules.mice_mystics import commands as mm
+from tablekit.rules.mice_mystics.encounter import MinionGroup
+from tablekit.session import Journal, Session
+from tablekit.session.codec import CommandError
+
+
+@pytest.fixture
+def mice(tmp_path: Path) -> Session[object]:
+    game = catalog.rules_of(catalog.listings()["mice-mystics"])
+    return Session.create(Journal(tmp_path / "journal.sqlite3"), "m", game)
+
+
+@pytest.mark.parametrize(
+    ("line", "why"),
+    [
+        (
+            {"type": "mm.attack", "target": "spider#²"},
+            "mm.attack: target: Expected str matching regex",
+        ),
+        (
+            {"type": "mm.wound_minion", "target": "spider#" + "9" * 4301},
+            'mm.wound_minion: target: Expected str of length <= 44 (given "spider#9999',
+        ),
+        (
+            {
+                "type": "mm.start_chapter",
+                "chapter": "One",
+                "end_page": 8,
+                "heroes": [],
+                "minions": [{"minion": "rat_warrior", "count": -3}],
+            },
+            "mm.start_chapter: minions[0].count: Expected int >= 1 (given -3)",
+        ),
+        (
+            {"type": "mm.story_achievement", "name": "Key", "pages": 10**30},
+            f"mm.story_achievement: pages: Expected int <= 99 (given {10**30})",
+        ),
+        ({"type": "mm.defend", "bonus": -1}, "mm.defend: bonus: Expected int >= 0 (given -1)"),
+        (
+            {"type": "mm.minion_attack", "targets": ["lily"] * 21},
+            "mm.minion_attack: targets: Expected array of length <= 20",
+        ),
+    ],
+)
+def test_a_line_outside_its_schema_names_field_value_and_what_is_allowed(
+    mice: Session[object], line: dict[str, object], why: str
+) -> None:
+    version = mice.version
+    with pytest.raises(CommandError) as refused:
+        mice.apply(mice.parse(json.dumps(line)))
+    assert str(refused.value).startswith(why)
+    assert mice.version == version
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        mm.Attack("rat_warrior#1", bonus=-2),
+        mm.WoundMouse("lily", amount=0),
+        mm.Share("nez", give_cheese=-1),
+        mm.StartChapter("One", 8, (), minions=(MinionGroup("rat_warrior", 0),)),
+        mm.SetStats("lily", battle=21),
+    ],
+)
+def test_a_command_built_in_code_meets_the_same_schema_as_a_line(
+    mice: Session[object], command: mm.Command
+) -> None:
+    """A touch form or a pad builds commands directly: the session still checks them."""
+    from tablekit.session import codec
+
+    state, version = mice.state, mice.version
+    with pytest.raises(CommandError) as in_code:
+        mice.apply(command)
+    with pytest.raises(CommandError) as as_line:
+        mice.parse(codec.dumps(command))
+    assert str(in_code.value) == str(as_line.value)
+    assert mice.state is state and mice.version == version
