@@ -50,7 +50,10 @@ class Listing:
     * ``packs``: the content packs its rules load, as the game names them;
     * ``pads``: its pure mapping from pad presses to commands, if it uses pads;
     * ``lights``: what each pad's LEDs show in a state, if it uses pads;
-    * ``summary``: a session's place and players for Home's card, if the game says.
+    * ``summary``: a session's place and players for Home's card, if the game says;
+    * ``words``: its own words in other languages, ``(language, english, word)``,
+      shown before the interface's catalogue is asked (a ruleset's condition names,
+      say: a table's own ruleset brings its translations with it).
     """
 
     name: str
@@ -63,3 +66,4 @@ class Listing:
     pads: PadMap | None = None
     lights: PadLightsOf | None = None
     summary: Summary | None = None
+    words: tuple[tuple[str, str, str], ...] = ()
