@@ -8,8 +8,9 @@ written here (one small ``pwrite``, no fsync: the sidecar may lag behind a
 power cut, but it is never ahead of what was acknowledged). On opening, a
 journal holding fewer commits than the sidecar lost the difference.
 
-The record names the journal file's device and inode, so a journal replaced
-by another file (a restored backup) is not compared with this one's count.
+The record names the journal by a random id kept in it, so a sidecar is
+only ever compared with the journal that wrote it (a journal made anew, or
+imported from a backup, has an id of its own).
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 MAGIC = b"tkacked1"
-LAYOUT = struct.Struct("<8sqdQQ")
+LAYOUT = struct.Struct("<8sqd16s")
 
 
 @dataclass(frozen=True)
@@ -44,18 +45,18 @@ def _seal(body: bytes) -> bytes:
     return hashlib.sha256(body).digest()[:8]
 
 
-def read(journal: Path) -> Acked | None:
-    """What the sidecar of ``journal`` says, or None if it is missing, damaged or another file's."""
+def read(journal: Path, name: str) -> Acked | None:
+    """What the sidecar of ``journal`` (whose id is ``name``) says, or None if it is missing,
+    damaged or another journal's."""
     try:
         data = sidecar(journal).read_bytes()
-        where = journal.stat()
     except OSError:
         return None
     body = data[: LAYOUT.size]
     if len(data) < LAYOUT.size + 8 or data[LAYOUT.size : LAYOUT.size + 8] != _seal(body):
         return None
-    magic, commits, at, device, inode = LAYOUT.unpack(body)
-    if magic != MAGIC or (device, inode) != (where.st_dev, where.st_ino):
+    magic, commits, at, owner = LAYOUT.unpack(body)
+    if magic != MAGIC or owner != name.encode()[:16].ljust(16, b"\0"):
         return None
     return Acked(commits, at)
 
@@ -63,10 +64,10 @@ def read(journal: Path) -> Acked | None:
 class Acks:
     """Writes the sidecar of one journal file, opened on the first write."""
 
-    def __init__(self, journal: Path) -> None:
+    def __init__(self, journal: Path, name: str) -> None:
         self.journal = journal
+        self._owner = name.encode()[:16].ljust(16, b"\0")
         self._fd: int | None = None
-        self._where = (0, 0)
 
     def write(self, commits: int) -> None:
         """Say that ``commits`` commits are durable; a sidecar that cannot be written is
@@ -74,9 +75,7 @@ class Acks:
         try:
             if self._fd is None:
                 self._fd = os.open(sidecar(self.journal), os.O_RDWR | os.O_CREAT, 0o644)
-                where = self.journal.stat()
-                self._where = (where.st_dev, where.st_ino)
-            body = LAYOUT.pack(MAGIC, commits, time.time(), *self._where)
+            body = LAYOUT.pack(MAGIC, commits, time.time(), self._owner)
             os.pwrite(self._fd, body + _seal(body), 0)
         except OSError:
             self.close()

@@ -89,9 +89,10 @@ CREATE TABLE IF NOT EXISTS drops (
 );
 CREATE TABLE IF NOT EXISTS meta (
     one INTEGER PRIMARY KEY CHECK (one = 1),
-    commits INTEGER NOT NULL
+    commits INTEGER NOT NULL,
+    journal TEXT NOT NULL
 );
-INSERT OR IGNORE INTO meta (one, commits) VALUES (1, 0);
+INSERT OR IGNORE INTO meta (one, commits, journal) VALUES (1, 0, lower(hex(randomblob(8))));
 """
 
 SCHEMA_VERSION = 2
@@ -255,6 +256,7 @@ class Journal:
                 self._upgrade()
             self._schema = self._user_version()
             self._columns = {table: self._columns_of(table) for table in self._tables()}
+            self._acks = self._sidecar()
             if lost is not None:
                 self._report(lost)
         except sqlite3.OperationalError as error:
@@ -296,17 +298,21 @@ class Journal:
     def _lost_commits(self) -> tuple[int, acks.Acked] | None:
         """Commits acknowledged in the sidecar but missing from the journal (a WAL cut short),
         found before anything writes, so the damaged files can still be copied as they are."""
-        if self._file is None:
+        if self._file is None or "meta" not in self._tables():
             return None
-        self._acks = None if self.readonly else acks.Acks(self._file)
-        acked = acks.read(self._file)
-        if acked is None or "meta" not in self._tables():
-            return None
-        commits = int(self._db.execute("SELECT commits FROM meta").fetchone()[0])
-        if commits >= acked.commits:
+        commits, name = self._db.execute("SELECT commits, journal FROM meta").fetchone()
+        acked = acks.read(self._file, str(name))
+        if acked is None or int(commits) >= acked.commits:
             return None
         copy = None if self.readonly else self.keep_copy()
-        return acked.commits - commits, acks.Acked(acked.commits, acked.at, copy)
+        return acked.commits - int(commits), acks.Acked(acked.commits, acked.at, copy)
+
+    def _sidecar(self) -> acks.Acks | None:
+        """The sidecar this journal acknowledges its commits in (none in memory or to read)."""
+        if self._file is None or self.readonly:
+            return None
+        name = self._db.execute("SELECT journal FROM meta").fetchone()[0]
+        return acks.Acks(self._file, str(name))
 
     def _report(self, lost: tuple[int, acks.Acked]) -> None:
         count, acked = lost
@@ -379,6 +385,9 @@ class Journal:
         try:
             self._db.backup(copy)
             copy.execute("PRAGMA journal_mode=DELETE")
+            if "meta" in self._tables():  # a journal of its own, never compared with our sidecar
+                copy.execute("UPDATE meta SET journal = lower(hex(randomblob(8)))")
+                copy.commit()
         except sqlite3.Error as error:
             raise JournalError(f"cannot copy the journal {self.path}: {error}") from None
         finally:
@@ -678,6 +687,11 @@ class Journal:
     def integrity(self) -> str:
         """SQLite's own check of the file: "ok" when all is well."""
         return str(self._read("PRAGMA integrity_check", ())[0][0])
+
+    def reindex(self) -> None:
+        """Rebuild every index from its table: an index holds nothing the tables do not."""
+        with self._transaction():
+            self._db.execute("REINDEX")
 
     def _any(self, session: str, undone: int) -> bool:
         """Whether ``session`` has a step so marked: one index probe, however long the journal.

@@ -11,7 +11,9 @@ repaired in a copy in memory, so the file is never touched.
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from tablekit.rules.game import Game
@@ -90,6 +92,8 @@ def salvage(journal: Journal, session: str) -> tuple[Journal, Drop | None]:
     """
     if journal.readonly:
         journal = journal.in_memory()
+    if journal.integrity() != "ok":
+        journal.reindex()  # a damaged index shows steps that are not there, or hides some
     finding = inspect(journal, session)
     if finding.ok:
         return journal, None
@@ -111,3 +115,38 @@ def open_checked(journal: Journal, name: str, game: Game[Any]) -> Session[Any]:
     if drop is None:
         raise JournalError(f"the session {name!r} does not check out, and no damage was found")
     return Session(journal, name, game)
+
+
+class ChainCheck:
+    """A whole session's chain walked in a thread of its own, with its own read-only
+    connection, so damage behind the newest snapshot (which opening never reads) is found
+    without delaying the first frame; the app salvages on its own thread once ``done``."""
+
+    def __init__(self, path: Path, session: str) -> None:
+        self.session = session
+        self.finding: Finding | None = None
+        """What the walk found; None until done, or if the journal could not be read."""
+        self.error = ""
+        """Why the journal could not be read to the end, if it could not."""
+        self._thread = threading.Thread(target=self._walk, args=(path,), daemon=True)
+        self._thread.start()
+
+    def _walk(self, path: Path) -> None:
+        try:
+            journal = Journal(path, readonly=True)
+        except JournalError as error:
+            self.error = str(error)
+            return
+        try:
+            self.finding = inspect(journal, self.session)
+        except JournalError as error:
+            self.error = str(error)
+        finally:
+            journal.close()
+
+    @property
+    def done(self) -> bool:
+        return not self._thread.is_alive()
+
+    def wait(self) -> None:
+        self._thread.join()

@@ -33,7 +33,8 @@ from tablekit.rules.listing import Listing
 from tablekit.rules.pads import PadEvent, PadPressed, PadStatus
 from tablekit.rules.secret import TABLE
 from tablekit.session import Redo, Undo, codec
-from tablekit.session.journal import Journal, JournalError
+from tablekit.session.journal import Drop, Journal, JournalError
+from tablekit.session.salvage import ChainCheck, salvage
 from tablekit.session.session import Session
 from tablekit.session.store import open_session
 from tablekit.ui import theme, widgets
@@ -98,6 +99,8 @@ class App:
         """Seconds until the notice goes away by itself."""
         self.failures = 0
         """Unexpected failures in a row; a few in a row stop the app instead of spinning."""
+        self.chain_check: ChainCheck | None = None
+        """The walk of the open session's whole chain, which runs behind the first frame."""
         self.focus: tuple[str, tuple[int, int]] | None = None
         self.running = True
         self.screen = self._open_display(size)
@@ -125,7 +128,44 @@ class App:
             self.notice(f"{name}: {self.reason(error)}")
             return False
         self._play(session)
+        self._say_drops(session.journal.drops)
+        if self.journal.on_disk:
+            self.chain_check = ChainCheck(Path(self.journal.path), name)
         return True
+
+    def _say_drops(self, drops: list[Drop]) -> None:
+        """Say what damage opening the session set aside: how many changes, made when."""
+        if drops:
+            first = min((d.first for d in drops if d.first is not None), default=None)
+            last = max((d.last for d in drops if d.last is not None), default=None)
+            when = time.strftime("%d %b %H:%M", time.localtime(first or last or time.time()))
+            until = time.strftime("%d %b %H:%M", time.localtime(last or first or time.time()))
+            self.notice(
+                self.tr(
+                    "The journal was damaged: {count} change(s) made {first} to {last} were "
+                    "set aside, and a copy of the damaged file was kept beside it"
+                ).format(count=sum(d.count for d in drops), first=when, last=until)
+            )
+        drops.clear()
+
+    def _take_chain_check(self) -> None:
+        """Once the walk behind the first frame is done, set aside any damage it found."""
+        check = self.chain_check
+        if check is None or not check.done:
+            return
+        self.chain_check = None
+        if self.session is None or self.session.name != check.session:
+            return
+        if check.error:
+            self.notice(self.reason(JournalError(check.error)))
+        if check.finding is None or check.finding.ok:
+            return
+        try:
+            salvage(self.journal, check.session)
+        except JournalError as error:
+            self.notice(self.reason(error))
+            return
+        self.resume(check.session)
 
     def start(self, game: str) -> None:
         """Begin a new session of ``game``, named after the game and the time."""
@@ -369,6 +409,7 @@ class App:
         for event in pygame.event.get():
             self.handle(event)
         self.take_pads()
+        self._take_chain_check()
         self.scene.update(dt)
         self._expire_notice(dt)
         if not self.scene.dirty:

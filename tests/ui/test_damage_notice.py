@@ -1,0 +1,77 @@
+"""The table screen says what a damaged journal lost (issue 13, Build 6): damage after the
+newest snapshot when the session opens, and damage behind it once the walk of the whole
+chain, which runs behind the first frame, is done."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterator
+from pathlib import Path
+
+import pygame
+import pytest
+from fakegame import LISTING, Add, Counter
+
+from tablekit.local.config import Config
+from tablekit.session import Journal, Session
+from tablekit.ui import theme
+from tablekit.ui.app import App
+
+
+@pytest.fixture
+def damaged(tmp_path: Path) -> Iterator[tuple[Path, list[App]]]:
+    """A journal file of 12 steps (a snapshot every 5), and the apps made on it."""
+    path = tmp_path / "journal.sqlite3"
+    session: Session[object] = Session.create(Journal(path), "c", Counter())
+    session.snapshot_every = 5
+    for amount in range(1, 13):
+        session.apply(Add(amount))
+    session.journal.close()
+    apps: list[App] = []
+    yield path, apps
+    for app in apps:
+        app.scene.exit()
+        app.pad_backends.close()
+    theme.font.cache_clear()
+    pygame.quit()
+
+
+def change(path: Path, step: int) -> None:
+    db = sqlite3.connect(path)
+    db.execute("UPDATE steps SET events = replace(events, 'amount', 'amoun') WHERE id = ?", (step,))
+    db.commit()
+    db.close()
+
+
+def opened(path: Path, apps: list[App]) -> App:
+    apps.append(App(Config(), Journal(path), (800, 480), games={LISTING.name: LISTING}))
+    return apps[-1]
+
+
+def test_damage_after_the_snapshot_is_said_when_the_session_opens(
+    damaged: tuple[Path, list[App]],
+) -> None:
+    path, apps = damaged
+    change(path, 11)  # after the snapshot at step 10
+    app = opened(path, apps)
+    assert app.session is not None and app.session.state.total == 55
+    assert "2 change(s)" in app.notice_text and "set aside" in app.notice_text
+    assert list(path.parent.glob("journal.sqlite3.damaged-*"))
+
+
+def test_damage_behind_the_snapshot_is_said_once_the_whole_chain_was_walked(
+    damaged: tuple[Path, list[App]],
+) -> None:
+    path, apps = damaged
+    change(path, 3)  # behind the snapshots: opening folds from step 10 and never reads it
+    app = opened(path, apps)
+    assert app.session is not None and app.session.state.total == 78 and not app.notice_text
+    assert app.chain_check is not None
+    app.chain_check.wait()
+    app.step(0.016)
+    assert app.session.state.total == 3 and "10 change(s)" in app.notice_text
+    again = app.chain_check  # reopened after the salvage: a second walk finds it whole
+    assert again is not None
+    again.wait()
+    app.step(0.016)
+    assert app.chain_check is None and app.session.state.total == 3
