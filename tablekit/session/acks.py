@@ -1,16 +1,17 @@
-"""The sidecar that says how many commits the journal had acknowledged.
+"""The sidecar that says which version of a session was last acknowledged.
 
 SQLite, opening a write-ahead log that was cut short or damaged, quietly
 keeps only the transactions before the damage: the session goes back in
-time and nothing says so. Each journal transaction therefore adds one to a
-count kept in the journal, and once its commit is durable the count is
-written here (one small ``pwrite``, no fsync: the sidecar may lag behind a
-power cut, but it is never ahead of what was acknowledged). On opening, a
-journal holding fewer commits than the sidecar lost the difference.
+time and nothing says so. So once a change to a session is durable (its
+commit returned), the session's new version is written here: one small
+``pwrite``, no fsync, so the sidecar may lag behind a power cut but is
+never ahead of what was acknowledged. On opening, a session whose version
+in the journal is lower than the sidecar's lost the difference.
 
 The record names the journal by a random id kept in it, so a sidecar is
 only ever compared with the journal that wrote it (a journal made anew, or
-imported from a backup, has an id of its own).
+repaired into a new file, has an id of its own), and names the session by a
+digest of its name.
 """
 
 from __future__ import annotations
@@ -23,31 +24,35 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-MAGIC = b"tkacked1"
-LAYOUT = struct.Struct("<8sqd16s")
+MAGIC = b"tkacked2"
+LAYOUT = struct.Struct("<8sqd16s16s")
 
 
 @dataclass(frozen=True)
 class Acked:
-    """The newest acknowledged commit count, when it was made, and a copy of the files
-    taken when fewer were found (None: not copied)."""
+    """The session (by digest) last changed, its version then, and when."""
 
-    commits: int
+    session: bytes
+    version: int
     at: float
-    copy: str | None = None
 
 
 def sidecar(journal: Path) -> Path:
     return Path(f"{journal}-acked")
 
 
+def digest(text: str) -> bytes:
+    """A session's or a journal's name as the sidecar stores it."""
+    return hashlib.sha256(text.encode("utf-8", "surrogateescape")).digest()[:16]
+
+
 def _seal(body: bytes) -> bytes:
     return hashlib.sha256(body).digest()[:8]
 
 
-def read(journal: Path, name: str) -> Acked | None:
-    """What the sidecar of ``journal`` (whose id is ``name``) says, or None if it is missing,
-    damaged or another journal's."""
+def read(journal: Path, owner: str) -> Acked | None:
+    """What the sidecar of ``journal`` (whose id is ``owner``) says, or None if it is
+    missing, damaged or another journal's."""
     try:
         data = sidecar(journal).read_bytes()
     except OSError:
@@ -55,27 +60,27 @@ def read(journal: Path, name: str) -> Acked | None:
     body = data[: LAYOUT.size]
     if len(data) < LAYOUT.size + 8 or data[LAYOUT.size : LAYOUT.size + 8] != _seal(body):
         return None
-    magic, commits, at, owner = LAYOUT.unpack(body)
-    if magic != MAGIC or owner != name.encode()[:16].ljust(16, b"\0"):
+    magic, version, at, written_by, session = LAYOUT.unpack(body)
+    if magic != MAGIC or written_by != digest(owner):
         return None
-    return Acked(commits, at)
+    return Acked(session, version, at)
 
 
 class Acks:
     """Writes the sidecar of one journal file, opened on the first write."""
 
-    def __init__(self, journal: Path, name: str) -> None:
+    def __init__(self, journal: Path, owner: str) -> None:
         self.journal = journal
-        self._owner = name.encode()[:16].ljust(16, b"\0")
+        self._owner = digest(owner)
         self._fd: int | None = None
 
-    def write(self, commits: int) -> None:
-        """Say that ``commits`` commits are durable; a sidecar that cannot be written is
-        skipped (it only ever makes damage easier to see)."""
+    def write(self, session: str, version: int) -> None:
+        """Say that ``session`` reached ``version`` durably; a sidecar that cannot be
+        written is skipped (it only ever makes damage easier to see)."""
         try:
             if self._fd is None:
                 self._fd = os.open(sidecar(self.journal), os.O_RDWR | os.O_CREAT, 0o644)
-            body = LAYOUT.pack(MAGIC, commits, time.time(), self._owner)
+            body = LAYOUT.pack(MAGIC, version, time.time(), self._owner, digest(session))
             os.pwrite(self._fd, body + _seal(body), 0)
         except OSError:
             self.close()

@@ -18,11 +18,10 @@ truth, and a snapshot that does not check out is ignored.
 
 Damage that SQLite itself would hide is caught in two more ways. The file
 is recognised before SQLite is let near it (see :mod:`.guard`), so a foreign
-file is never given tablekit's tables. And every write transaction counts
-itself in the journal; after each commit the count is written to a small
-sidecar (see :mod:`.acks`), so a write-ahead log cut short, which SQLite
-silently rolls back to its last whole transaction, shows as fewer commits
-than were acknowledged.
+file is never given tablekit's tables. And after each commit the session's
+new version is written to a small sidecar (see :mod:`.acks`), so a
+write-ahead log cut short, which SQLite silently rolls back to its last
+whole transaction, shows as a session older than was acknowledged.
 """
 
 from __future__ import annotations
@@ -62,7 +61,7 @@ CREATE TABLE IF NOT EXISTS steps (
     checksum TEXT
 );
 CREATE INDEX IF NOT EXISTS steps_by_session ON steps(session, id);
-CREATE INDEX IF NOT EXISTS steps_by_undone ON steps(session, undone);
+CREATE INDEX IF NOT EXISTS steps_undone ON steps(session) WHERE undone = 1;
 CREATE TABLE IF NOT EXISTS snapshots (
     session TEXT NOT NULL REFERENCES sessions(name) ON DELETE CASCADE,
     step INTEGER NOT NULL,
@@ -89,10 +88,9 @@ CREATE TABLE IF NOT EXISTS drops (
 );
 CREATE TABLE IF NOT EXISTS meta (
     one INTEGER PRIMARY KEY CHECK (one = 1),
-    commits INTEGER NOT NULL,
     journal TEXT NOT NULL
 );
-INSERT OR IGNORE INTO meta (one, commits, journal) VALUES (1, 0, lower(hex(randomblob(8))));
+INSERT OR IGNORE INTO meta (one, journal) VALUES (1, lower(hex(randomblob(8))));
 """
 
 SCHEMA_VERSION = 2
@@ -243,6 +241,8 @@ class Journal:
         """Damage found since this journal was opened, newest last, for the screen or CLI to say."""
         self._file = None if str(path) == ":memory:" else Path(path)
         self._acks: acks.Acks | None = None
+        self._pending: tuple[str, int] | None = None
+        """The session and version the open transaction moved to, to acknowledge on commit."""
         try:
             self._db = self._connect()
             self._db.text_factory = _text
@@ -250,7 +250,7 @@ class Journal:
                 self._db.execute("PRAGMA journal_mode=WAL")
                 self._db.execute("PRAGMA synchronous=FULL")
                 self._db.execute("PRAGMA foreign_keys=ON")
-            lost = self._lost_commits()
+            lost = self._lost_changes()
             if not readonly and self._user_version() < SCHEMA_VERSION:
                 self._db.executescript(SCHEMA)  # a new or older journal: nothing written otherwise
                 self._upgrade()
@@ -295,45 +295,46 @@ class Journal:
     def _columns_of(self, table: str) -> set[str]:
         return {row[1] for row in self._db.execute(f"PRAGMA table_info({table})")}
 
-    def _lost_commits(self) -> tuple[int, acks.Acked] | None:
-        """Commits acknowledged in the sidecar but missing from the journal (a WAL cut short),
+    def _lost_changes(self) -> Drop | None:
+        """Changes the sidecar says were acknowledged but the journal lacks (a WAL cut short),
         found before anything writes, so the damaged files can still be copied as they are."""
         if self._file is None or "meta" not in self._tables():
             return None
-        commits, name = self._db.execute("SELECT commits, journal FROM meta").fetchone()
-        acked = acks.read(self._file, str(name))
-        if acked is None or int(commits) >= acked.commits:
+        acked = acks.read(
+            self._file, str(self._db.execute("SELECT journal FROM meta").fetchone()[0])
+        )
+        if acked is None:
             return None
-        copy = None if self.readonly else self.keep_copy()
-        return acked.commits - int(commits), acks.Acked(acked.commits, acked.at, copy)
+        for name, version in self._db.execute("SELECT name, version FROM sessions").fetchall():
+            if acks.digest(name) == acked.session and int(version) < acked.version:
+                newest = self._db.execute(
+                    "SELECT MAX(at) FROM steps WHERE session = ?", (name,)
+                ).fetchone()[0]
+                copy = None if self.readonly else self.keep_copy()
+                why = "its write-ahead log was cut short"
+                return Drop(name, acked.version - int(version), newest, acked.at, why, copy)
+        return None
 
     def _sidecar(self) -> acks.Acks | None:
-        """The sidecar this journal acknowledges its commits in (none in memory or to read)."""
+        """The sidecar this journal acknowledges changes in (none in memory or to read)."""
         if self._file is None or self.readonly:
             return None
         name = self._db.execute("SELECT journal FROM meta").fetchone()[0]
         return acks.Acks(self._file, str(name))
 
-    def _report(self, lost: tuple[int, acks.Acked]) -> None:
-        count, acked = lost
-        rows = self._read("SELECT MAX(at) FROM steps", ())
-        newest = rows[0][0] if rows else None
-        why = "its write-ahead log was cut short"
-        drop = Drop(None, count, newest, acked.at, why, acked.copy)
+    def _report(self, drop: Drop) -> None:
         self.drops.append(drop)
-        if not self.readonly:
-            self.record_drop(drop)
-            assert self._acks is not None
-            self._acks.write(self._commits())  # reported once; the count starts again from here
-
-    def _commits(self) -> int:
-        return self._one("SELECT commits FROM meta", ())
+        if not self.readonly and drop.session is not None:
+            self.record_drop(drop)  # its commit acknowledges the version now: said once
 
     def _user_version(self) -> int:
         return int(self._db.execute("PRAGMA user_version").fetchone()[0])
 
     def _upgrade(self) -> None:
         """Bring a journal from an older build to this schema, once.
+
+        The index of undone steps holds only undone steps now, so a new step
+        (never undone) adds nothing to it.
 
         Schema 0 had no checksums and 1 checksummed each step alone: the chain is
         computed for every old step here. An old checksum that does not match is
@@ -346,6 +347,7 @@ class Journal:
                 self._db.execute("ALTER TABLE steps ADD COLUMN checksum TEXT")
             if "head" not in self._columns_of("sessions"):
                 self._db.execute("ALTER TABLE sessions ADD COLUMN head TEXT NOT NULL DEFAULT ''")
+            self._db.execute("DROP INDEX IF EXISTS steps_by_undone")
             for (name,) in self._db.execute("SELECT name FROM sessions").fetchall():
                 self._rechain(name)
             self._db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
@@ -638,6 +640,8 @@ class Journal:
     def record_drop(self, drop: Drop) -> None:
         with self._transaction():
             self._insert_drop(drop)
+            if drop.session is not None:
+                self._pending = (drop.session, self.version(drop.session))
 
     def _insert_drop(self, drop: Drop) -> None:
         self._db.execute(
@@ -679,7 +683,12 @@ class Journal:
         return step, before
 
     def can_undo(self, session: str) -> bool:
-        return self._any(session, undone=0)
+        """Whether a step is in effect: undone steps are always the newest, so the oldest
+        step tells (one probe of the session's index)."""
+        rows = self._read(
+            "SELECT undone FROM steps WHERE session = ? ORDER BY id LIMIT 1", (session,)
+        )
+        return bool(rows) and not rows[0][0]
 
     def can_redo(self, session: str) -> bool:
         return self._any(session, undone=1)
@@ -707,10 +716,15 @@ class Journal:
         )
 
     def _bump(self, session: str, head: str, now: float) -> None:
-        self._db.execute(
-            "UPDATE sessions SET version = version + 1, touched = ?, head = ? WHERE name = ?",
+        """Move ``session`` on a version; its head and the time are kept with it, and the
+        new version is acknowledged in the sidecar once the transaction commits."""
+        row = self._db.execute(
+            "UPDATE sessions SET version = version + 1, touched = ?, head = ? WHERE name = ? "
+            "RETURNING version",
             (now, head, session),
-        )
+        ).fetchone()
+        if row is not None:
+            self._pending = (session, int(row[0]))
 
     def _read(self, query: str, parameters: tuple[object, ...]) -> list[tuple[Any, ...]]:
         try:
@@ -724,8 +738,8 @@ class Journal:
 
     @contextlib.contextmanager
     def _transaction(self) -> Iterator[None]:
-        """BEGIN IMMEDIATE ... COMMIT, or ROLLBACK if the body raised; each commit is counted,
-        and the count acknowledged in the sidecar once it is durable."""
+        """BEGIN IMMEDIATE ... COMMIT, or ROLLBACK if the body raised; a session's new
+        version is acknowledged in the sidecar once its commit is durable."""
         if self.readonly:
             raise JournalError(f"the journal {self.path} was opened only to read")
         try:
@@ -736,13 +750,9 @@ class Journal:
             ) from None
         except sqlite3.Error as error:
             raise JournalError(f"the journal is busy or broken: {error}") from None
+        self._pending = None
         try:
             yield
-            commits = None
-            if self._acks is not None:
-                commits = self._db.execute(
-                    "UPDATE meta SET commits = commits + 1 RETURNING commits"
-                ).fetchone()
             self._db.execute("COMMIT")
         except BaseException as error:
             with contextlib.suppress(sqlite3.Error):
@@ -754,5 +764,5 @@ class Journal:
             if isinstance(error, sqlite3.Error):
                 raise JournalError(f"the journal could not be written: {error}") from None
             raise
-        if commits is not None and self._acks is not None:
-            self._acks.write(int(commits[0]))
+        if self._pending is not None and self._acks is not None:
+            self._acks.write(*self._pending)
