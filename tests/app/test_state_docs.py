@@ -219,10 +219,12 @@ def test_mice_and_mystics_shows_every_audience_the_same(
 SAME_AS = {
     "test.opponent.": "test.tester.",
     "conflict.sides.patrol.": "conflict.sides.gm.",
+    "conflict.teams[].": "conflict.sides.gm.",
     "conflict.history[].": "conflict.exchange.",
 }
 """Objects with the fields of another, which the page writes once: a test's opponent has the
-tester's, the patrol's team the GM's, and each settled action the action being tested."""
+tester's, the patrol's team and every team the GM's, and each settled action the action
+being tested."""
 
 
 def mouse_guard_examples() -> list[str]:

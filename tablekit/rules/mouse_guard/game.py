@@ -80,6 +80,7 @@ _HANDLERS: dict[type[Command], Handler] = {
     cmd.RechargeTrait: sheets.recharge_trait,
     cmd.Advance: sheets.advance,
     ccmd.BeginConflict: setup.begin_conflict,
+    ccmd.FormTeam: setup.form_team,
     ccmd.RollDisposition: disposition.roll_disposition,
     ccmd.SetDisposition: disposition.set_disposition,
     ccmd.Arm: setup.arm,

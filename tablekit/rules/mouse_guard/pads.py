@@ -4,7 +4,9 @@ The pad's name is its side: "gm" for the GM's pad, "patrol" for the players'
 captain. Attack, Defend, Feint and Maneuver script that action into the
 pad's next slot; Back takes the last one back; Lock locks the script, or
 unlocks it when it is already locked; holding Back down clears the whole
-script. Lights show counts only, never an action.
+script. A side with several teams scripts them one after another: the pad
+serves the side's team in play (the one scripting now; once all are locked,
+the last, which Lock unlocks). Lights show counts only, never an action.
 """
 
 from __future__ import annotations
@@ -38,4 +40,4 @@ def pad_lights(state: State, pad: str) -> PadLights:
     if conflict is None or pad not in SIDES or conflict.over:
         return PadLights(0, SLOTS, False)
     team = conflict.team(pad)
-    return PadLights(len(team.script) - conflict.revealed, SLOTS, team.locked)
+    return PadLights(len(team.script) - team.revealed, SLOTS, team.locked)

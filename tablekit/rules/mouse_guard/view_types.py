@@ -345,8 +345,11 @@ class ScriptView(TypedDict):
     filled: int
     slots: int
     locked: bool
+    revealed: int
+    """How many of its actions are public."""
     summary: str
-    """E.g. "GM: 3 of 3, locked" or "Patrol: 1 of 3 revealed"."""
+    """E.g. "GM: 3 of 3, locked", "Patrol: 1 of 3 revealed", or with several teams on the
+    side "Patrol (Saxon's team): 2 of 3"."""
 
 
 class ScriptedAction(TypedDict):
@@ -371,9 +374,11 @@ class ArmsView(TypedDict):
 
 
 class TeamView(TypedDict):
-    """One side of a conflict."""
+    """One team of a conflict (a side has one, or several)."""
 
     side: ConflictSide
+    index: int
+    """Its place among its side's teams, from 0."""
     name: str
     captain: str
     members: list[str]
@@ -397,7 +402,7 @@ class TeamView(TypedDict):
 
 
 class SidesView(TypedDict):
-    """Both teams, the GM's first."""
+    """Each side's team in play (the one tested now, or scripting now), the GM's first."""
 
     gm: TeamView
     patrol: TeamView
@@ -555,6 +560,8 @@ class ConflictView(TypedDict):
     """Actions revealed in this volley."""
     skills: SkillsView
     sides: SidesView
+    teams: list[TeamView]
+    """Every team, the GM's first, each side's in order."""
     exchange: ExchangeView | None
     """The revealed pair being tested."""
     history: list[ExchangeView]

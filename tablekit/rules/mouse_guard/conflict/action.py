@@ -37,12 +37,13 @@ from tablekit.rules.mouse_guard.conflict.after_roll import waits
 from tablekit.rules.mouse_guard.conflict.disposition import best, rating
 from tablekit.rules.mouse_guard.conflict.setup import current
 from tablekit.rules.mouse_guard.conflict.state import (
-    SLOTS,
+    SIDES,
     ActionTest,
     Conflict,
     Exchange,
     Part,
     Slot,
+    Team,
     other,
 )
 from tablekit.rules.mouse_guard.conflict.weapons import WEAPONS, bonus
@@ -50,24 +51,24 @@ from tablekit.rules.mouse_guard.draft import Draft, dice
 from tablekit.rules.mouse_guard.state import State
 
 
-def begin_exchange(d: Draft) -> None:
+def begin_exchange(d: Draft, step: int) -> None:
     """The tests the two revealed actions call for, with what is known before the roll."""
     conflict = d.state.conflict
     assert conflict is not None
-    slot = conflict.revealed - 1
-    slots = {"gm": conflict.gm.script[slot], "patrol": conflict.patrol.script[slot]}
+    slot, gm, patrol = conflict.meeting
+    teams = {"gm": conflict.team("gm", gm), "patrol": conflict.team("patrol", patrol)}
+    slots = {side: team.script[slot] for side, team in teams.items()}
     meeting = plan({side: s.action for side, s in slots.items()})
     tests = tuple(
-        _test(d.state, conflict, side, slots[side], slots[other(side)], ob)
+        _test(d.state, teams[side], slots[side], slots[other(side)], ob)
         for side, ob in meeting.tests.items()
     )
-    d.emit(cev.ExchangeBegun(meeting.interaction, tests))
+    d.emit(cev.ExchangeBegun(meeting.interaction, tests, step))
 
 
-def _test(
-    state: State, conflict: Conflict, side: str, mine: Slot, theirs: Slot, ob: int | None
-) -> ActionTest:
-    team = conflict.team(side)
+def _test(state: State, team: Team, mine: Slot, theirs: Slot, ob: int | None) -> ActionTest:
+    """``team``'s test of its action ``mine`` against ``theirs``, with what is known now."""
+    side = team.side
     modifiers = []
     if state.has(mine.actor):
         modifiers += [
@@ -160,9 +161,13 @@ def settle(d: Draft, conflict: Conflict, exchange: Exchange) -> None:
     d.emit(*marks)
     now = d.state.conflict
     assert now is not None
-    if not (now.gm.disposition and now.patrol.disposition):
-        winner = next((t.side for t in (now.gm, now.patrol) if t.disposition), "")
+    beaten = [side for side in SIDES if not now.standing(side)]
+    if beaten:
+        winner = next((side for side in SIDES if side not in beaten), "")
         d.emit(cev.ExchangeEnded(), cev.ConflictWon(winner))
+        return
+    if not (now.team("gm").disposition and now.team("patrol").disposition):
+        finish(d)  # a team is beaten, its side fights on: its maneuvers are lost
         return
     d.emit(*maneuvers)
     if not maneuvers:
@@ -170,10 +175,11 @@ def settle(d: Draft, conflict: Conflict, exchange: Exchange) -> None:
 
 
 def finish(d: Draft) -> None:
-    """Close the action; after the third, both sides script three more."""
+    """Close the action; once no meeting of the volley is left, every team standing
+    scripts three more."""
     d.emit(cev.ExchangeEnded())
     conflict = d.state.conflict
-    if conflict is not None and conflict.revealed >= SLOTS:
+    if conflict is not None and conflict.next_meeting() is None:
         d.emit(cev.VolleyEnded())
 
 

@@ -4,6 +4,7 @@
 line per command, as a script would send it::
 
     {"type": "mg.begin_conflict", "conflict": "fight", "patrol": ["Saxon", "Kenzie"], "captain": "Saxon", "goal": "Drive the weasel off", "opponent": "Weasel", "gm_goal": "Eat well", "gm_dice": 4}
+    {"type": "mg.form_team", "side": "patrol", "members": ["Kenzie"], "captain": "Kenzie", "goal": "Save the cart"}
     {"type": "mg.roll_disposition", "side": "patrol", "ability": "Health", "helpers": ["Kenzie"], "faces": [6, 4, 1]}
     {"type": "mg.set_disposition", "side": "gm", "disposition": 7}
     {"type": "mg.arm", "side": "patrol", "member": "Saxon", "weapon": "sword", "choice": "attack"}
@@ -70,10 +71,25 @@ class BeginConflict(Command):
 
 
 @dataclass(frozen=True)
+class FormTeam(Command):
+    """Before any disposition on ``side``, ``members`` of its teams form a team of their own,
+    led by ``captain``, with its own ``goal`` (and, for the GM, the ``dice`` its members
+    without a sheet roll; by default the side's)."""
+
+    kind: ClassVar[str] = "mg.form_team"
+    side: SideName
+    members: tuple[str, ...]
+    captain: str = ""
+    goal: str = ""
+    dice: int = 0
+
+
+@dataclass(frozen=True)
 class RollDisposition(Command):
     """The captain tests the type's skill, helped by the others; successes go on the ability.
 
-    ``gear`` adds (or takes) points for armour and the like.
+    ``gear`` adds (or takes) points for armour and the like. ``team`` names the team by
+    its captain; by default the side's first team without a disposition.
     """
 
     kind: ClassVar[str] = "mg.roll_disposition"
@@ -83,15 +99,18 @@ class RollDisposition(Command):
     helpers: tuple[str, ...] = ()
     gear: int = 0
     faces: Faces = None
+    team: str = ""
 
 
 @dataclass(frozen=True)
 class SetDisposition(Command):
-    """A side's starting disposition given as a number (the GM's side, usually)."""
+    """A team's starting disposition given as a number (the GM's side, usually); ``team``
+    as for :class:`RollDisposition`."""
 
     kind: ClassVar[str] = "mg.set_disposition"
     side: SideName
     disposition: int
+    team: str = ""
 
 
 @dataclass(frozen=True)
@@ -282,7 +301,7 @@ class EndConflict(Command):
 
 
 CONFLICT_COMMANDS: tuple[type[Command], ...] = (
-    BeginConflict, RollDisposition, SetDisposition, Arm, Script, Unscript, ClearScript,
+    BeginConflict, FormTeam, RollDisposition, SetDisposition, Arm, Script, Unscript, ClearScript,
     Lock, Unlock, Reveal, HelpAction, ActionPersonaDice, ActionTapNature, RollAction,
     ActionExplode, ActionWise, ActionLevelThree, KeepRoll, BreakActionTie, ActionTiebreaker, Maneuver, EndConflict,
 )  # fmt: skip

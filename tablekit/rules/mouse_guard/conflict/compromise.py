@@ -1,8 +1,9 @@
 """Compromise (the summary's Conflicts, "Work out compromise"), with terms in our words.
 
 Both sides' terms follow from how much of its starting disposition the
-winner lost: nothing, less than half, about half, or most. "About half" is
-read as from three eighths to five eighths of the start, so an 8-point
+winner lost (with several teams, of their starting dispositions together):
+nothing, less than half, about half, or most. "About half" is read as from three
+eighths to five eighths of the start, so an 8-point
 disposition is dented (1-2 lost), halved (3-5) or nearly broken (6-8).
 """
 
@@ -58,7 +59,7 @@ def band(lost: int, start: int) -> vt.Band:
 def share(conflict: Conflict) -> vt.Band:
     """The band of a conflict that is over: the winner's loss, "major" when nobody won."""
     winner = conflict.winner
-    return band(conflict.team(winner).lost, conflict.team(winner).start) if winner else "major"
+    return band(conflict.lost(winner), conflict.start(winner)) if winner else "major"
 
 
 def compromise(conflict: Conflict) -> vt.CompromiseView | None:
@@ -70,7 +71,7 @@ def compromise(conflict: Conflict) -> vt.CompromiseView | None:
     return {
         "winner": cast(vt.Winner, winner),
         "loser": cast(vt.Winner, other(winner) if winner else ""),
-        "lost": {"gm": conflict.gm.lost, "patrol": conflict.patrol.lost},
+        "lost": {"gm": conflict.lost("gm"), "patrol": conflict.lost("patrol")},
         "band": paid,
         "winner_terms": WINNER_TERMS[paid] if winner else "",
         "loser_terms": LOSER_TERMS[paid],

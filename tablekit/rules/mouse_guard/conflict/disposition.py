@@ -61,8 +61,20 @@ def penalties(state: State, team: Team, ability: str) -> list[Part]:
     return parts
 
 
-def _unset(d: Draft, side: str) -> Team:
-    team = current(d, "disposition").team(side)
+def _unset(d: Draft, side: str, captain: str) -> Team:
+    """The team of ``side`` led by ``captain`` (by default its first without a disposition),
+    if it has none yet."""
+    teams = current(d, "disposition").teams(side)
+    if captain:
+        team = next((t for t in teams if t.captain.lower() == captain.strip().lower()), None)
+        if team is None:
+            raise RuleError(
+                "No team there is led by {captain}; captains: {names}",
+                captain=captain,
+                names=", ".join(t.captain for t in teams),
+            )
+    else:
+        team = next((t for t in teams if not t.start), teams[0])
     if team.start:
         raise RuleError("{team} already has its starting disposition", team=team.name)
     return team
@@ -71,7 +83,7 @@ def _unset(d: Draft, side: str) -> Team:
 def roll_disposition(d: Draft, c: ccmd.RollDisposition, rng: random.Random) -> None:
     """The captain's skill test, with helpers; successes added to the ability, less penalties."""
     conflict = current(d, "disposition")
-    team = _unset(d, c.side)
+    team = _unset(d, c.side, c.team)
     if c.gear and not MOUSE_GUARD.gear_counts:
         raise RuleError("Gear does not change a starting disposition in these rules")
     if not d.state.has(team.captain):
@@ -98,12 +110,13 @@ def roll_disposition(d: Draft, c: ccmd.RollDisposition, rng: random.Random) -> N
     if c.gear:
         parts.append(Part("gear", c.gear))
     total = max(1, sum(p.amount for p in parts))
-    d.emit(cev.DispositionSet(c.side, total, tuple(parts), faces))
+    d.emit(cev.DispositionSet(c.side, total, tuple(parts), faces, team.index))
 
 
 def set_disposition(d: Draft, c: ccmd.SetDisposition, rng: random.Random) -> None:
     """A starting disposition given as a number."""
-    _unset(d, c.side)
+    team = _unset(d, c.side, c.team)
     if c.disposition < 1:
         raise RuleError("A starting disposition is at least 1, not {value}", value=c.disposition)
-    d.emit(cev.DispositionSet(c.side, c.disposition, (Part("given", c.disposition),)))
+    given = (Part("given", c.disposition),)
+    d.emit(cev.DispositionSet(c.side, c.disposition, given, team=team.index))

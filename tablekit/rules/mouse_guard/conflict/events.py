@@ -27,14 +27,28 @@ class ConflictBegun(Event):
 
 
 @dataclass(frozen=True)
+class TeamFormed(Event):
+    """``members`` leave their team on ``side`` for a new one, led by ``captain``."""
+
+    kind: ClassVar[str] = "mg.team_formed"
+    side: str
+    members: tuple[str, ...]
+    captain: str
+    goal: str = ""
+    dice: int = 0
+
+
+@dataclass(frozen=True)
 class DispositionSet(Event):
-    """A side's starting disposition, the parts it was made of and the dice rolled for it."""
+    """A team's starting disposition, the parts it was made of and the dice rolled for it;
+    ``team`` is its index among ``side``'s teams."""
 
     kind: ClassVar[str] = "mg.disposition_set"
     side: str
     disposition: int
     parts: tuple[Part, ...] = ()
     faces: tuple[str, ...] = ()
+    team: int = 0
 
 
 @dataclass(frozen=True)
@@ -75,21 +89,24 @@ class ScriptLocked(Event):
 
 @dataclass(frozen=True)
 class ActionRevealed(Event):
-    """A side's next action, public from now on."""
+    """The action in ``slot`` of ``side``'s team ``team``, public from now on."""
 
     kind: ClassVar[str] = "mg.action_revealed"
     side: str
     slot: int
     action: Slot
+    team: int = 0
 
 
 @dataclass(frozen=True)
 class ExchangeBegun(Event):
-    """The revealed pair meets: who tests, with which modifiers already known."""
+    """The revealed pair meets: who tests, with which modifiers already known. ``step`` is
+    the meeting's place in the volley (-1 in journals from before teams: the slot's)."""
 
     kind: ClassVar[str] = "mg.exchange_begun"
     interaction: str
     tests: tuple[ActionTest, ...]
+    step: int = -1
 
 
 @dataclass(frozen=True)
@@ -209,7 +226,7 @@ class VolleyEnded(Event):
 
 @dataclass(frozen=True)
 class ConflictWon(Event):
-    """A disposition reached 0; ``winner`` is the side still standing ("" if neither)."""
+    """Every team of a side is at 0; ``winner`` is the side still standing ("" if neither)."""
 
     kind: ClassVar[str] = "mg.conflict_won"
     winner: str
@@ -224,8 +241,8 @@ class ConflictEnded(Event):
 
 
 CONFLICT_EVENTS: tuple[type[Event], ...] = (
-    ConflictBegun, DispositionSet, Armed, ActionScripted, ActionUnscripted, ScriptCleared,
-    ScriptLocked, ActionRevealed, ExchangeBegun, ActionHelped, ActionRolled,
+    ConflictBegun, TeamFormed, DispositionSet, Armed, ActionScripted, ActionUnscripted,
+    ScriptCleared, ScriptLocked, ActionRevealed, ExchangeBegun, ActionHelped, ActionRolled,
     ActionPoolChanged, ActionExploded, ActionRerolled, ActionSuccessAdded, RollKept,
     ActionTieBroken, DispositionChanged,
     ManeuverWon, EffectsBought, ExchangeEnded, VolleyEnded, ConflictWon, ConflictEnded,

@@ -29,8 +29,40 @@ def _on(change: Callable[[Conflict, Any], Conflict]) -> Callable[[State, Any], S
     return step
 
 
-def _team(c: Conflict, side: str, change: Callable[[Team], Team]) -> Conflict:
-    return c.with_team(change(c.team(side)))
+def _team(
+    c: Conflict, side: str, change: Callable[[Team], Team], index: int | None = None
+) -> Conflict:
+    """Change ``side``'s team ``index`` (by default the one in play)."""
+    return c.with_team(change(c.team(side, index)))
+
+
+def _formed(c: Conflict, e: cev.TeamFormed) -> Conflict:
+    """The members leave their teams (a team losing its captain follows its first member
+    left) and make a new team at the end of the side's."""
+    moving = {m.lower() for m in e.members}
+    for team in c.teams(e.side):
+        kept = tuple(m for m in team.members if m.lower() not in moving)
+        captain = team.captain if team.captain in kept else kept[0]
+        c = c.with_team(replace(team, members=kept, captain=captain))
+    first = c.team(e.side, 0)
+    new = Team(
+        e.side,
+        f"{e.captain}'s team",
+        e.members,
+        e.captain,
+        e.goal,
+        index=len(c.teams(e.side)),
+        dice=e.dice or first.dice,
+    )
+    return replace(c, others=c.others + (new,))
+
+
+def _locked(c: Conflict, e: cev.ScriptLocked) -> Conflict:
+    """Lock the side's team scripting now, or unlock its last locked team."""
+    if e.locked:
+        return _team(c, e.side, lambda t: replace(t, locked=True))
+    last = [t.index for t in c.standing(e.side) if t.locked][-1]
+    return _team(c, e.side, lambda t: replace(t, locked=False), last)
 
 
 def _exchange(c: Conflict, change: Callable[[Exchange], Exchange]) -> Conflict:
@@ -45,6 +77,7 @@ def _disposition(c: Conflict, e: cev.DispositionSet) -> Conflict:
         lambda t: replace(
             t, start=e.disposition, disposition=e.disposition, parts=e.parts, faces=e.faces
         ),
+        e.team,
     )
 
 
@@ -53,7 +86,8 @@ def _armed(c: Conflict, e: cev.Armed) -> Conflict:
         kept = tuple(a for a in t.arms if a.member != e.arms.member)
         return replace(t, arms=kept + ((e.arms,) if e.arms.weapon else ()))
 
-    return _team(c, e.side, change)
+    team = c.team_of(e.side, e.arms.member)
+    return _team(c, e.side, change, team.index if team else None)
 
 
 def _scripted(c: Conflict, e: cev.ActionScripted) -> Conflict:
@@ -61,21 +95,36 @@ def _scripted(c: Conflict, e: cev.ActionScripted) -> Conflict:
 
 
 def _revealed(c: Conflict, e: cev.ActionRevealed) -> Conflict:
-    c = _team(c, e.side, lambda t: replace(t, turns=t.turns + (e.action.actor,)))
-    return replace(c, revealed=max(c.revealed, e.slot + 1))
+    c = _team(
+        c,
+        e.side,
+        lambda t: replace(
+            t, turns=t.turns + (e.action.actor,), revealed=max(t.revealed, e.slot + 1)
+        ),
+        e.team,
+    )
+    slot, gm, patrol = c.meeting
+    return replace(c, meeting=(e.slot, e.team, patrol) if e.side == "gm" else (e.slot, gm, e.team))
 
 
 def _exchange_begun(c: Conflict, e: cev.ExchangeBegun) -> Conflict:
-    slot = c.revealed - 1
+    """The meeting just revealed becomes the action in hand; each team's Impede and Gain
+    Position are spent on it."""
+    slot, gm, patrol = c.meeting
     exchange = Exchange(
-        c.volley, slot, c.gm.script[slot], c.patrol.script[slot], e.interaction, e.tests
+        c.volley,
+        slot,
+        c.team("gm", gm).script[slot],
+        c.team("patrol", patrol).script[slot],
+        e.interaction,
+        e.tests,
+        gm_team=gm,
+        patrol_team=patrol,
     )
-    return replace(
-        c,
-        exchange=exchange,
-        gm=replace(c.gm, impeded=False, positioned=False),
-        patrol=replace(c.patrol, impeded=False, positioned=False),
-    )
+    c = replace(c, exchange=exchange, revealed=slot + 1 if e.step < 0 else e.step + 1)
+    for side, index in (("gm", gm), ("patrol", patrol)):
+        c = _team(c, side, lambda t: replace(t, impeded=False, positioned=False), index)
+    return c
 
 
 def _helped(c: Conflict, e: cev.ActionHelped) -> Conflict:
@@ -179,17 +228,15 @@ def _exchange_ended(c: Conflict, e: cev.ExchangeEnded) -> Conflict:
 
 
 def _volley_ended(c: Conflict, e: cev.VolleyEnded) -> Conflict:
-    return replace(
-        c,
-        volley=c.volley + 1,
-        revealed=0,
-        gm=replace(c.gm, script=(), locked=False),
-        patrol=replace(c.patrol, script=(), locked=False),
-    )
+    c = replace(c, volley=c.volley + 1, revealed=0)
+    for team in c.every_team:
+        c = c.with_team(replace(team, script=(), locked=False, revealed=0))
+    return c
 
 
 CONFLICT_STEPS: dict[type[Event], Callable[[State, Any], State]] = {
     cev.ConflictBegun: lambda s, e: replace(s, conflict=e.conflict),
+    cev.TeamFormed: _on(_formed),
     cev.DispositionSet: _on(_disposition),
     cev.Armed: _on(_armed),
     cev.ActionScripted: _on(_scripted),
@@ -197,7 +244,7 @@ CONFLICT_STEPS: dict[type[Event], Callable[[State, Any], State]] = {
         lambda c, e: _team(c, e.side, lambda t: replace(t, script=t.script[:-1]))
     ),
     cev.ScriptCleared: _on(lambda c, e: _team(c, e.side, lambda t: replace(t, script=()))),
-    cev.ScriptLocked: _on(lambda c, e: _team(c, e.side, lambda t: replace(t, locked=e.locked))),
+    cev.ScriptLocked: _on(_locked),
     cev.ActionRevealed: _on(_revealed),
     cev.ExchangeBegun: _on(_exchange_begun),
     cev.ActionHelped: _on(_helped),

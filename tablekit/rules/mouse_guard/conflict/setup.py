@@ -34,7 +34,7 @@ def in_conflict(conflict: Conflict | None, name: str) -> bool:
     """Whether ``name`` is on either team of a conflict not yet over."""
     if conflict is None or conflict.over:
         return False
-    members = conflict.gm.members + conflict.patrol.members
+    members = [m for t in conflict.every_team for m in t.members]
     return name.lower() in {m.lower() for m in members}
 
 
@@ -122,13 +122,41 @@ def _gm_members(d: Draft, c: ccmd.BeginConflict, patrol: tuple[str, ...]) -> tup
     return members
 
 
+def form_team(d: Draft, c: ccmd.FormTeam, rng: random.Random) -> None:
+    """Members of a side split off into a team of their own, before the side's dispositions.
+
+    Every team keeps a member, so a side's last team cannot be emptied; a
+    team that loses its captain follows its first member left.
+    """
+    conflict = current(d, "disposition")
+    teams = conflict.teams(c.side)
+    if any(t.start for t in teams):
+        raise RuleError("Teams are formed before the side's dispositions")
+    names = []
+    for name in c.members:
+        team = conflict.team_of(c.side, name)
+        if team is None:
+            raise RuleError("{member} is not on that side", member=name)
+        names.append(team.member(name))
+    if not names or len({n.lower() for n in names}) != len(names):
+        raise RuleError("Name each member of the new team once")
+    if any(not set(t.members) - set(names) for t in teams):
+        raise RuleError("Every team keeps at least one member")
+    captain = next((n for n in names if n.lower() == (c.captain or names[0]).lower()), "")
+    if not captain:
+        raise RuleError("The captain must be one of the new team: {names}", names=", ".join(names))
+    if c.dice < 0:
+        raise RuleError("A team's dice are 0 or more, not {dice}", dice=c.dice)
+    d.emit(cev.TeamFormed(c.side, tuple(names), captain, c.goal.strip(), c.dice))
+
+
 def arm(d: Draft, c: ccmd.Arm, rng: random.Random) -> None:
     """A member takes up a weapon or tactic, or puts it down, between actions."""
     conflict = current(d, "disposition", "scripting", "revealing")
-    team = conflict.team(c.side)
-    member = next((m for m in team.members if m.lower() == c.member.lower()), None)
-    if member is None:
+    team = conflict.team_of(c.side, c.member)
+    if team is None:
         raise RuleError("{member} is not on that team", member=c.member)
+    member = team.member(c.member)
     name = c.weapon.strip().lower().replace(" ", "_")
     if not name:
         d.emit(cev.Armed(c.side, Arms(member, "")))
@@ -174,7 +202,7 @@ def end_conflict(d: Draft, c: ccmd.EndConflict, rng: random.Random) -> None:
         conflict.gm.name,
         conflict.winner if conflict.over else "",
         share(conflict) if conflict.over else "",
-        (conflict.gm.lost, conflict.patrol.lost),
+        (conflict.lost("gm"), conflict.lost("patrol")),
         *terms,
         abandoned=not conflict.over,
     )

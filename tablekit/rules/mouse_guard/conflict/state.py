@@ -1,5 +1,14 @@
-"""A conflict in progress: both teams, their scripts and dispositions, and the action
-being tested. Plain frozen values, so events carry them and replay rebuilds them."""
+"""A conflict in progress: both sides' teams, their scripts and dispositions, and the action
+being tested. Plain frozen values, so events carry them and replay rebuilds them.
+
+A side has one team, or several (the sheet's Conflict Mechanics: "all teams who still
+have disposition of 1 or more privately choose three more actions"). Each team has its
+own disposition, script and captain. Teams meet in fronts: the first team standing on
+each side faces the first on the other, the second the second, and a side with fewer
+teams standing faces the extra ones with its teams again in order, so one team's script
+may meet two (a reading: the seeds leave pairing open). With one team a side there is
+one front, and everything reads as it always did.
+"""
 
 from __future__ import annotations
 
@@ -58,6 +67,8 @@ class Team:
     volley's actions, revealed or not; ``turns`` every actor whose action has
     been revealed, in order, for the rotation. ``impeded`` and ``positioned``
     wait for the team's next action; ``disarmed`` lists what maneuvers took away.
+    ``index`` is its place among its side's teams; ``revealed`` how many of its
+    volley's actions are public.
     """
 
     side: str
@@ -77,6 +88,17 @@ class Team:
     positioned: bool = False
     arms: tuple[Arms, ...] = ()
     disarmed: tuple[str, ...] = ()
+    index: int = 0
+    revealed: int = 0
+
+    @property
+    def standing(self) -> bool:
+        """Whether the team still fights: no disposition yet, or some left."""
+        return not self.start or self.disposition > 0
+
+    def member(self, name: str) -> str:
+        """``name`` as the team writes it, or "" when not on the team."""
+        return next((m for m in self.members if m.lower() == name.lower()), "")
 
     def arms_of(self, member: str) -> Arms | None:
         """What ``member`` carries, if anything."""
@@ -134,6 +156,7 @@ class ActionTest:
 class Exchange:
     """One revealed pair of actions, from the reveal until its effects are settled.
 
+    ``gm_team`` and ``patrol_team`` are the index of each side's team in it.
     ``changes`` are the disposition changes it made; ``maneuvers`` the sides
     still to spend a maneuver's margin (side, margin); ``bought`` what they bought.
     A versus tie is broken by ``tie_way`` ("level_three", "against" or
@@ -153,6 +176,12 @@ class Exchange:
     tie_winner: str = ""
     tie_way: str = ""
     tiebreaker: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
+    gm_team: int = 0
+    patrol_team: int = 0
+
+    def team_of(self, side: str) -> int:
+        """The index of ``side``'s team in this action."""
+        return self.gm_team if side == "gm" else self.patrol_team
 
     def slot_of(self, side: str) -> Slot:
         return self.gm if side == "gm" else self.patrol
@@ -196,9 +225,11 @@ class Exchange:
 class Conflict:
     """A conflict of ``type`` (see :data:`.skills.TYPES`) between the GM and the patrol.
 
-    ``skill`` and ``ability`` are the GM's call for an "other" conflict.
-    ``revealed`` counts the volley's actions revealed; ``history`` keeps every
-    settled action, in order.
+    ``gm`` and ``patrol`` are each side's first team, ``others`` any more
+    teams, in order. ``skill`` and ``ability`` are the GM's call for an "other"
+    conflict. ``revealed`` counts the volley's meetings revealed (a slot of a
+    front, skipped or not), ``meeting`` the last as (slot, GM team, patrol team);
+    ``history`` keeps every settled action, in order.
     """
 
     type: str
@@ -212,27 +243,94 @@ class Conflict:
     history: tuple[Exchange, ...] = ()
     over: bool = False
     winner: str = ""
+    others: tuple[Team, ...] = ()
+    meeting: tuple[int, int, int] = (0, 0, 0)
 
     @property
     def kind(self) -> Kind:
         return kind_of(self.type, self.skill, self.ability)
 
-    def team(self, side: str) -> Team:
-        return self.gm if side == "gm" else self.patrol
+    def teams(self, side: str) -> tuple[Team, ...]:
+        """``side``'s teams, in order."""
+        first = self.gm if side == "gm" else self.patrol
+        return (first, *(t for t in self.others if t.side == side))
+
+    @property
+    def every_team(self) -> tuple[Team, ...]:
+        return self.teams("gm") + self.teams("patrol")
+
+    def standing(self, side: str) -> tuple[Team, ...]:
+        """``side``'s teams still fighting."""
+        return tuple(t for t in self.teams(side) if t.standing)
+
+    def team(self, side: str, index: int | None = None) -> Team:
+        """``side``'s team ``index``; by default the one in play: the action being tested's,
+        else the one scripting now (its first standing team not locked), else its last
+        standing team."""
+        if index is None:
+            index = self._in_play(side)
+        return self.teams(side)[index]
+
+    def _in_play(self, side: str) -> int:
+        if self.exchange is not None:
+            return self.exchange.team_of(side)
+        standing = self.standing(side) or self.teams(side)
+        return next((t.index for t in standing if not t.locked), standing[-1].index)
+
+    def team_of(self, side: str, member: str) -> Team | None:
+        """The team of ``side`` that ``member`` is on."""
+        return next((t for t in self.teams(side) if t.member(member)), None)
 
     def with_team(self, team: Team) -> Conflict:
+        if team.index:
+            kept = tuple(
+                team if (t.side, t.index) == (team.side, team.index) else t for t in self.others
+            )
+            return replace(self, others=kept)
         return replace(self, gm=team) if team.side == "gm" else replace(self, patrol=team)
+
+    def fronts(self) -> tuple[tuple[int, int], ...]:
+        """The volley's fronts as (GM team, patrol team): the teams that scripted it, the
+        first facing the first, and a side with fewer facing the extra ones in turn."""
+        gm = [t.index for t in self.teams("gm") if t.locked]
+        patrol = [t.index for t in self.teams("patrol") if t.locked]
+        if not (gm and patrol):
+            return ()
+        return tuple(
+            (gm[i % len(gm)], patrol[i % len(patrol)]) for i in range(max(len(gm), len(patrol)))
+        )
+
+    def meetings(self) -> tuple[tuple[int, int, int], ...]:
+        """The volley's meetings in reveal order, (slot, GM team, patrol team): slot by slot,
+        front by front."""
+        return tuple((slot, g, p) for slot in range(SLOTS) for g, p in self.fronts())
+
+    def next_meeting(self) -> int | None:
+        """The next meeting still to reveal whose two teams both stand, if any."""
+        meetings = self.meetings()
+        for step in range(self.revealed, len(meetings)):
+            _, g, p = meetings[step]
+            if self.team("gm", g).standing and self.team("patrol", p).standing:
+                return step
+        return None
+
+    def lost(self, side: str) -> int:
+        """How much of their starting dispositions ``side``'s teams have lost together."""
+        return sum(t.lost for t in self.teams(side))
+
+    def start(self, side: str) -> int:
+        return sum(t.start for t in self.teams(side))
 
     @property
     def status(self) -> str:
         """ "disposition", "scripting", "revealing", "acting", "maneuver" or "over"."""
         if self.over:
             return "over"
-        if not (self.gm.start and self.patrol.start):
+        if not all(t.start for t in self.every_team):
             return "disposition"
         if self.exchange is not None:
             return "maneuver" if self.exchange.maneuvers else "acting"
-        if self.gm.locked and self.patrol.locked:
+        if all(t.locked for side in SIDES for t in self.standing(side)):
             return "revealing"
         return "scripting"
 

@@ -50,7 +50,8 @@ def conflict_view(state: State) -> vt.ConflictView | None:
             "feint": list(c.kind.actions["feint"]),
             "maneuver": list(c.kind.actions["maneuver"]),
         },
-        "sides": {"gm": _team(c.gm, c), "patrol": _team(c.patrol, c)},
+        "sides": {"gm": _team(c.team("gm"), c), "patrol": _team(c.team("patrol"), c)},
+        "teams": [_team(t, c) for t in c.every_team],
         "exchange": None if c.exchange is None else _exchange(c.exchange, c, state),
         "history": [_exchange(x, c, None) for x in c.history],
         "compromise": compromise(c),
@@ -73,9 +74,12 @@ def outcome_view(outcome: Outcome | None) -> vt.LastConflict | None:
     }
 
 
-def summary(team: Team, revealed: int) -> str:
-    """The counts the table may see: "GM: 3 of 3, locked" or "Patrol: 2 of 3"."""
+def summary(team: Team, revealed: int, several: bool = False) -> str:
+    """The counts the table may see: "GM: 3 of 3, locked" or "Patrol: 2 of 3"; with
+    ``several`` teams on the side, "Patrol (Saxon's team): 2 of 3"."""
     label = "GM" if team.side == "gm" else "Patrol"
+    if several:
+        label += f" ({team.captain}'s team)"
     if revealed:
         return f"{label}: {revealed} of {SLOTS} revealed"
     return f"{label}: {len(team.script)} of {SLOTS}" + (", locked" if team.locked else "")
@@ -86,10 +90,12 @@ def _team(team: Team, c: Conflict) -> vt.TeamView:
     for index, slot in enumerate(team.script):
         shown = _slot(slot)
         actions.append(
-            {**shown, "revealed": True} if index < c.revealed else Secret(team.side, shown)
+            {**shown, "revealed": True} if index < team.revealed else Secret(team.side, shown)
         )
+    several = len(c.teams(team.side)) > 1
     return {
         "side": _side(team.side),
+        "index": team.index,
         "name": team.name,
         "captain": team.captain,
         "members": list(team.members),
@@ -103,7 +109,8 @@ def _team(team: Team, c: Conflict) -> vt.TeamView:
             "filled": len(team.script),
             "slots": SLOTS,
             "locked": team.locked,
-            "summary": summary(team, c.revealed),
+            "revealed": team.revealed,
+            "summary": summary(team, team.revealed, several),
         },
         "actions": actions,
         "impeded": team.impeded,

@@ -1,10 +1,13 @@
 """Scripting a volley in secret and revealing it (the summary's Conflicts, steps 5-9).
 
-Each side scripts three actions on its pad; the GM locks first, and a side
-can unlock only while the other has not locked. Back takes the last action
-off one's own script, and holding it clears the script. Once both are
-locked, actions are revealed one pair at a time, the GM's first, and a
-revealed action is fixed and public.
+Each side scripts three actions on its pad for each of its teams still
+standing, one team after another (the team scripting now is the side's first
+standing team not locked); the GM's teams lock first, and a team can unlock
+only while no team of the other side has locked. Back takes the last action
+off the team's script, and holding it clears the script. Once every team is
+locked, actions are revealed one meeting at a time (slot by slot, front by
+front, see :class:`.state.Conflict`), the GM's first, and a revealed action
+is fixed and public. A meeting whose team is already at 0 is skipped.
 
 Who acts follows the sheet's "multiple characters in a team": the team's
 mice take turns, so two alternate (A B A, then B A B), three take one action
@@ -98,27 +101,29 @@ def lock(d: Draft, c: ccmd.Lock, rng: random.Random) -> None:
         raise RuleError(
             "Lock needs three actions; your script holds {count}", count=len(team.script)
         )
-    if c.side == "patrol" and not conflict.gm.locked:
+    if c.side == "patrol" and not all(t.locked for t in conflict.standing("gm")):
         raise RuleError("The GM chooses first: wait for the GM's lock")
     d.emit(cev.ScriptLocked(c.side, True))
 
 
 def unlock(d: Draft, c: ccmd.Unlock, rng: random.Random) -> None:
-    """Unlock one's own script, while the other side has not locked."""
+    """Unlock one's own last locked script, while no team of the other side has locked."""
     conflict = current(d, "scripting")
-    if not conflict.team(c.side).locked:
+    if not any(t.locked for t in conflict.standing(c.side)):
         raise RuleError("Your script is not locked")
-    if conflict.team(other(c.side)).locked:
+    if any(t.locked for t in conflict.standing(other(c.side))):
         raise RuleError("Both scripts are locked: the volley is being revealed")
     d.emit(cev.ScriptLocked(c.side, False))
 
 
 def reveal(d: Draft, c: ccmd.Reveal, rng: random.Random) -> None:
-    """Reveal both sides' next action, the GM's first, and set up their tests."""
+    """Reveal the next meeting's two actions, the GM's first, and set up their tests."""
     conflict = current(d, "revealing")
-    slot = conflict.revealed
+    step = conflict.next_meeting()
+    assert step is not None  # a volley ends once no meeting is left (action.finish)
+    slot, gm, patrol = conflict.meetings()[step]
     d.emit(
-        cev.ActionRevealed("gm", slot, conflict.gm.script[slot]),
-        cev.ActionRevealed("patrol", slot, conflict.patrol.script[slot]),
+        cev.ActionRevealed("gm", slot, conflict.team("gm", gm).script[slot], gm),
+        cev.ActionRevealed("patrol", slot, conflict.team("patrol", patrol).script[slot], patrol),
     )
-    begin_exchange(d)
+    begin_exchange(d, step)
