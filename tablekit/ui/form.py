@@ -17,16 +17,17 @@ from typing import Any
 import pygame
 
 from tablekit.ui import theme, widgets
+from tablekit.ui.i18n import mark
 from tablekit.ui.layout import Layout, columns
 from tablekit.ui.widgets import Button
 
 MIN_COLUMN = 5.5
 """A column of fields is at least this many touch heights wide (label + stepper)."""
 
-KEYS = [list("1234567890"), list("qwertyuiopå"), list("asdfghjklæø"), [*"zxcvbnm-'", "DEL", " "]]
+KEYS = [[*"1234567890", "DEL"], list("qwertyuiopå"), list("asdfghjklæø"), [*"zxcvbnm-'", " "]]
 """The on-screen keys, Danish letters included."""
 
-WIDE_KEYS = {"DEL": ("delete", 2), " ": ("space", 2)}
+WIDE_KEYS = {"DEL": (mark("delete"), 2), " ": (mark("space"), 3)}
 """Keys with a word on them: (label, how many key widths they take)."""
 
 
@@ -94,7 +95,7 @@ class Form:
         found: list[Button] = []
         rows = self._rows(layout, area)
         for item, (_, control) in zip(self.pages[self.page], rows, strict=False):
-            found += self._controls(item, control, layout)
+            found += self._controls(item, control, layout, tr)
         if self.typing and rows:
             found += self._keys(layout, area, rows[-1][1].bottom + layout.gap, tr)
         return found + self._navigation(layout, area, tr)
@@ -225,7 +226,9 @@ class Form:
         longest = max((font.size(item.label)[0] for item in fields if not item.wide), default=0)
         return min(width // 2, max(width * 2 // 5, longest + layout.gap))
 
-    def _controls(self, item: Field, rect: pygame.Rect, layout: Layout) -> list[Button]:
+    def _controls(
+        self, item: Field, rect: pygame.Rect, layout: Layout, tr: Callable[[str], str]
+    ) -> list[Button]:
         values = self.values
         if item.kind == "count":
             minus, _, plus = columns(rect, 3, layout.gap)
@@ -239,8 +242,8 @@ class Form:
         if item.kind == "toggle":
             yes, no = columns(rect, 2, layout.gap)
             return [
-                Button(yes, "Yes", lambda: self._set(item, True), selected=values[item.key]),
-                Button(no, "No", lambda: self._set(item, False), selected=not values[item.key]),
+                Button(yes, tr("Yes"), lambda: self._set(item, True), selected=values[item.key]),
+                Button(no, tr("No"), lambda: self._set(item, False), selected=not values[item.key]),
             ]
         cells = columns(rect, max(1, len(item.options)), layout.gap)
         chosen = values[item.key]

@@ -64,7 +64,7 @@ class Table:
     def tap_card(self, name: str) -> None:
         """Tap the track card that reads ``name``."""
         self.app.draw()
-        rect = next(r for r, card in self.app.scene.cards if self.tr(card["name"]) == name)
+        rect = next(r for r, card in self.app.scene.cards if card["name"] == name)
         self._at(rect.center)
 
     def _at(self, pos: tuple[int, int]) -> None:
@@ -98,7 +98,7 @@ def set_up(table: Table) -> None:
     table.app.start("mice-mystics")
     table.app.session.rng = random.Random(7)
     for hero in HEROES:
-        table.tap(hero)
+        table.tap(tr(hero))
     table.tap(tr("Next"))
     for nth in range(2):
         table.tap("+", nth)
@@ -192,7 +192,7 @@ def surge(table: Table) -> None:
         table.tap(tr("End turn"))
     before = sum(c["figures"] for c in table.view()["track"] if c["side"] == "minion")
     table.tap(tr("Attack"))
-    table.tap(HEROES[0])
+    table.tap(tr(HEROES[0]))
     table.tap(tr("Roll"))
     table.roll(*["cheese"] * RAT_BATTLE)
     assert table.view()["pending"][0]["ask"] == "surge"
@@ -206,7 +206,7 @@ def surge(table: Table) -> None:
 
 def capture(table: Table) -> None:
     tr = table.tr
-    table.tap_card(HEROES[1])
+    table.tap_card(tr(HEROES[1]))
     table.tap(tr("Capture"))
     table.tap(tr("Close"))
     lily = next(h for h in table.view()["heroes"] if h["name"] == HEROES[1])

@@ -72,7 +72,7 @@ def choose_and_start(app: Any) -> list[str]:
     """Heroes, then one figure of each of the first two minion types; the forms that follow."""
     tr = app.tr
     for hero in HEROES:
-        tap(app, hero)
+        tap(app, tr(hero))
     tap(app, tr("Next"))
     for nth in range(MINIONS):
         tap(app, "+", nth)
@@ -107,10 +107,10 @@ def test_a_chapter_with_minions_is_set_up_and_fought_by_touch_alone(
     asked = choose_and_start(app)
     numbers = [title for title in asked if title.endswith(tr("numbers"))]
     assert [title.split(":")[0] for title in numbers] == [
-        "Prince Collin",
+        tr("Prince Collin"),
         "Lily",
-        "Rat warrior",
-        "Elite rat warrior",
+        tr("Rat warrior"),
+        tr("Elite rat warrior"),
     ]
     view = app.session.table_view()
     minions = {c["card"]: c["figures"] for c in view["track"] if c["side"] == "minion"}

@@ -102,8 +102,7 @@ def _draw_card(
     right_width = min(wanted, room // 2)
     name_rect = pygame.Rect(side.right + 6, inner.y, room - right_width - 6, inner.height)
     ink = theme.INK_SOFT if card["acted"] and not current else theme.INK
-    name = card["name"]
-    widgets.text(surface, tr(name), name_rect, layout.text("heading"), ink, "bold", "left")
+    widgets.text(surface, card["name"], name_rect, layout.text("heading"), ink, "bold", "left")
     status = pygame.Rect(inner.right - right_width, inner.y, right_width, inner.height)
     alarm = theme.WAX if _alarming(card) else theme.INK
     widgets.text(surface, words, status, layout.text("body"), alarm, "bold", "right")

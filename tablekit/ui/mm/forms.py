@@ -16,6 +16,7 @@ from tablekit.rules.mice_mystics.encounter import MinionGroup
 from tablekit.rules.mice_mystics.view_types import Hero, MiceMysticsView
 from tablekit.ui.form import Field, Form
 from tablekit.ui.mm import numbers
+from tablekit.ui.mm.results import name_of
 
 Submit = Callable[[Command], bool]
 Tr = Callable[[str], str]
@@ -31,13 +32,13 @@ def groups(values: dict[str, Any], prefix: str) -> tuple[MinionGroup, ...]:
     )
 
 
-def minion_counts(view: MiceMysticsView, prefix: str, tr: Tr) -> list[Field]:
-    """A count field per minion type of the content pack, named in the table's language."""
-    return [_count(prefix, m["id"], m["name"], tr) for m in view["catalogue"]["minions"]]
+def minion_counts(view: MiceMysticsView, prefix: str) -> list[Field]:
+    """A count field per minion type of the content pack."""
+    return [_count(prefix, m["id"], m["name"]) for m in view["catalogue"]["minions"]]
 
 
-def _count(prefix: str, minion: str, name: str, tr: Tr) -> Field:
-    return Field(prefix + minion, tr(name), "count", 0, high=12)
+def _count(prefix: str, minion: str, name: str) -> Field:
+    return Field(prefix + minion, name, "count", 0, high=12)
 
 
 SURGE_COUNTS = 2
@@ -45,12 +46,12 @@ SURGE_COUNTS = 2
 with the source, so the wheel and the hourglass stay in view."""
 
 
-def _room_counts(view: MiceMysticsView, tr: Tr) -> list[Field]:
+def _room_counts(view: MiceMysticsView) -> list[Field]:
     """Counters for the minions a room rule's surge most likely brings: those in play first."""
     catalogue = {m["id"]: m["name"] for m in view["catalogue"]["minions"]}
     in_play = [c["card"] for c in view["track"] if c["side"] == "minion" and c["card"] in catalogue]
     likely = list(dict.fromkeys(in_play + list(catalogue)))[:SURGE_COUNTS]
-    return [_count("min:", minion, catalogue[minion], tr) for minion in likely]
+    return [_count("min:", minion, catalogue[minion]) for minion in likely]
 
 
 def targets(view: MiceMysticsView) -> list[tuple[str, str]]:
@@ -67,7 +68,7 @@ def targets(view: MiceMysticsView) -> list[tuple[str, str]]:
 
 def attack(view: MiceMysticsView, submit: Submit, tr: Tr) -> Form:
     """A mouse's battle action: target, melee or ranged, extra dice."""
-    options = [(target, tr(name)) for target, name in targets(view)]
+    options = targets(view)
     first = options[0][0] if options else ""
     fields = [
         Field("target", "", "choice", first, options[i : i + 2], wide=True)
@@ -121,13 +122,13 @@ def encounter(view: MiceMysticsView, submit: Submit, tr: Tr, open_form: OpenForm
         arriving = [g.minion for g in command.minions + command.surge]
         return _with_numbers(view, arriving, submit, tr, open_form, command)
 
-    pages = [minion_counts(view, "min:", tr), flags, minion_counts(view, "surge:", tr)]
+    pages = [minion_counts(view, "min:"), flags, minion_counts(view, "surge:")]
     return Form(tr("Encounter"), pages, confirm, tr("Place"))
 
 
 def add_minions(view: MiceMysticsView, submit: Submit, tr: Tr, open_form: OpenForm) -> Form:
     """Minions a chapter rule places outside an encounter; missing numbers are asked first."""
-    fields = minion_counts(view, "min:", tr) + [Field("ambush", tr("Ambush"), "toggle", False)]
+    fields = minion_counts(view, "min:") + [Field("ambush", tr("Ambush"), "toggle", False)]
 
     def confirm(values: dict[str, Any]) -> bool:
         command = cmd.AddMinions(groups(values, "min:"), values["ambush"])
@@ -187,6 +188,32 @@ def story(submit: Submit, tr: Tr) -> Form:
     return Form(tr("Story achievement"), [fields], confirm, tr("Record"))
 
 
+def question_title(view: MiceMysticsView, tr: Tr) -> str:
+    """The first pending question in the table's language, built from who and how many
+    (the rules' own sentence is English)."""
+    question = view["pending"][0]
+    who = name_of(view, question["hero"] or question["card"])
+    ask = question["ask"]
+    if ask == "defend":
+        said = tr("{figure} defends against {hits} hit(s)").format(
+            figure=who, hits=question["hits"]
+        )
+        return f"{said} ({tr('poison')})" if question["poison"] else said
+    if ask == "boss_wounds":
+        return tr("Place {wounds} wound(s) on the boss's initiative cards").format(
+            wounds=question["hits"]
+        )
+    if ask == "surge":
+        if view["encounter"]:
+            return tr("Surge! Does this room have a surge rule? If not: the face-up card's.")
+        return tr("Surge! Does this room have a surge rule? If not: no minions.")
+    if ask == "search_card":
+        return tr("{mouse} draws a search card: what becomes of it?").format(mouse=who)
+    if ask == "pack_full":
+        return tr("{mouse} carries too many cards: discard one").format(mouse=who)
+    return question["text"]
+
+
 def answer(view: MiceMysticsView, submit: Submit, tr: Tr, open_form: OpenForm) -> Form | None:
     """The form that answers the first pending question; it cannot be cancelled."""
     form = _answer(view, submit, tr, open_form)
@@ -201,7 +228,7 @@ def _answer(view: MiceMysticsView, submit: Submit, tr: Tr, open_form: OpenForm) 
     if ask == "defend":
         fields = [Field("bonus", tr("Extra dice"), "count", 0, high=6)]
         return Form(
-            question["text"], [fields], lambda v: submit(cmd.Defend(v["bonus"])), tr("Roll")
+            question_title(view, tr), [fields], lambda v: submit(cmd.Defend(v["bonus"])), tr("Roll")
         )
     if ask == "boss_wounds":
         fields = [
@@ -212,13 +239,11 @@ def _answer(view: MiceMysticsView, submit: Submit, tr: Tr, open_form: OpenForm) 
             cards = tuple(card for card, count in values.items() for _ in range(count))
             return submit(cmd.PlaceBossWounds(cards))
 
-        return Form(question["text"], [fields], place, tr("Place"))
+        return Form(question_title(view, tr), [fields], place, tr("Place"))
     if ask == "surge":
         sources = [("card", tr("Face-up card")), ("room", tr("Room rule")), ("none", tr("None"))]
         first = "card" if view["encounter"] else "none"
-        pages = [
-            [Field("source", "", "choice", first, sources, wide=True), *_room_counts(view, tr)]
-        ]
+        pages = [[Field("source", "", "choice", first, sources, wide=True), *_room_counts(view)]]
 
         def surge(values: dict[str, Any]) -> bool:
             minions = groups(values, "min:") if values["source"] == "room" else ()
@@ -226,7 +251,7 @@ def _answer(view: MiceMysticsView, submit: Submit, tr: Tr, open_form: OpenForm) 
             arriving = [g.minion for g in minions]
             return _with_numbers(view, arriving, submit, tr, open_form, command)
 
-        return Form(question["text"], pages, surge, tr("Resolve"))
+        return Form(question_title(view, tr), pages, surge, tr("Resolve"))
     if ask == "pack_full":
         options = [(card, card) for card in question["options"]]
         fields = [Field("card", tr("Discard"), "choice", options[0][0], options[:4])]
@@ -234,7 +259,7 @@ def _answer(view: MiceMysticsView, submit: Submit, tr: Tr, open_form: OpenForm) 
         def discard(values: dict[str, Any]) -> bool:
             return submit(cmd.DiscardCard(question["hero"], values["card"]))
 
-        return Form(question["text"], [fields], discard, tr("Discard"))
+        return Form(question_title(view, tr), [fields], discard, tr("Discard"))
     if ask == "search_card":
         choices = [(c, tr(c.capitalize())) for c in ("keep", "trick", "cheese", "event", "party")]
         pages = [
@@ -248,7 +273,7 @@ def _answer(view: MiceMysticsView, submit: Submit, tr: Tr, open_form: OpenForm) 
         def take(values: dict[str, Any]) -> bool:
             return submit(cmd.TakeSearchCard(values["choice"], values["card"]))
 
-        return Form(question["text"], pages, take, tr("OK"))
+        return Form(question_title(view, tr), pages, take, tr("OK"))
     return None
 
 

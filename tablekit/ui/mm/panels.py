@@ -166,9 +166,7 @@ def _hero_panel(
                 on,
             )
         )
-    name = hero["name"]
-    classes = ", ".join(tr(c) for c in hero["classes"])
-    title = f"{tr(name)} ({classes})"
+    title = f"{hero['name']} ({', '.join(hero['classes'])})"
     return FigurePanel(title, facts, actions, close, wide=True, per_row=6)
 
 
@@ -198,8 +196,7 @@ def _minion_panel(
         actions.append(
             (tr("Numbers"), lambda: open_form(numbers.correct(one, submit, tr)), True, False)
         )
-    name = card["name"]
-    return FigurePanel(tr(name), facts, actions, close, wide=True)
+    return FigurePanel(card["name"], facts, actions, close, wide=True)
 
 
 def _level_up(hero: str, submit: Submit, tr: Tr) -> Form:
@@ -283,7 +280,7 @@ def setup_form(
         choices = tuple(
             cmd.HeroChoice(h, abilities.get(h, ""), keeps.get(h, "")) for h in values["heroes"]
         )
-        chapter = f"{tr('Chapter')} {values['chapter']}"
+        chapter = f"Chapter {values['chapter']}"  # stored in English, shown in any language
         return submit(
             cmd.StartChapter(chapter, values["end"], choices, forms.groups(values, "min:"))
         )
@@ -291,7 +288,7 @@ def setup_form(
     title = tr("New chapter")
     if view["outcome"] in ("defeat", "victory"):
         title = f"{tr(view['outcome'].capitalize())}: {tr('next chapter')}"
-    pages = [first, forms.minion_counts(view, "min:", tr)]
+    pages = [first, forms.minion_counts(view, "min:")]
     return Form(title, pages, start, tr("Start"), cancellable=False)
 
 

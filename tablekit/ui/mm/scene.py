@@ -22,7 +22,7 @@ from tablekit.rules.mice_mystics.view_types import LastRoll, MiceMysticsView, Tr
 from tablekit.ui import chrome, theme, widgets
 from tablekit.ui.form import Form
 from tablekit.ui.layout import columns, rows
-from tablekit.ui.mm import board, forms, results
+from tablekit.ui.mm import board, forms, names, results
 from tablekit.ui.mm.panels import FigurePanel, chapter_menu, figure_panel, setup_form
 from tablekit.ui.scene import Scene
 from tablekit.ui.touch import TAP
@@ -161,9 +161,10 @@ class MiceMysticsScene(Scene):
     # -- what is shown ---------------------------------------------------------------
 
     def view(self) -> MiceMysticsView:
-        """The table's view of the session, in the shape the rules declare."""
+        """The table's view of the session, in the shape the rules declare, its names in
+        the table's language (see :mod:`.names`)."""
         assert self.app.session is not None
-        return cast(MiceMysticsView, self.app.session.table_view())
+        return names.in_language(cast(MiceMysticsView, self.app.session.table_view()), self.app.tr)
 
     def _panel(self, view: MiceMysticsView) -> Form | FigurePanel | None:
         """What takes the right side: a question, an open form, a card's panel, the set-up."""
