@@ -454,6 +454,12 @@ class Journal:
         query = "SELECT name, game, created, touched FROM sessions ORDER BY touched DESC, name"
         return [SessionInfo(*row) for row in self._read(query, ())]
 
+    def _version_and_head(self, session: str) -> tuple[int, str]:
+        row = self._db.execute(
+            "SELECT version, head FROM sessions WHERE name = ?", (session,)
+        ).fetchone()
+        return (int(row[0]), str(row[1])) if row else (0, "")
+
     def version(self, session: str) -> int:
         """A number that grows with every change to ``session``, from any process."""
         return self._one("SELECT version FROM sessions WHERE name = ?", (session,))
@@ -489,16 +495,18 @@ class Journal:
         the answer to ``command_id`` in the same transaction; return the new version and
         the new step's id."""
         with self._transaction():
-            if self.version(session) != seen:
+            version, head = self._version_and_head(session)
+            if version != seen:
                 raise StaleSession("the session changed meanwhile; look again and retry")
-            if self._any(session, undone=1):
+            if self._any_undone(session):
                 self._db.execute(
                     "DELETE FROM snapshots WHERE session = ? AND step IN "
                     "(SELECT id FROM steps WHERE session = ? AND undone = 1)",
                     (session, session),
                 )
                 self._db.execute("DELETE FROM steps WHERE session = ? AND undone = 1", (session,))
-            checksum = chain(self._newest_checksum(session), command, events)
+                head = self._newest_checksum(session)
+            checksum = chain(head, command, events)
             now = time.time()
             cursor = self._db.execute(
                 "INSERT INTO steps (session, command, events, at, checksum) VALUES (?, ?, ?, ?, ?)",
@@ -691,7 +699,7 @@ class Journal:
         return bool(rows) and not rows[0][0]
 
     def can_redo(self, session: str) -> bool:
-        return self._any(session, undone=1)
+        return self._any_undone(session)
 
     def integrity(self) -> str:
         """SQLite's own check of the file: "ok" when all is well."""
@@ -702,16 +710,16 @@ class Journal:
         with self._transaction():
             self._db.execute("REINDEX")
 
-    def _any(self, session: str, undone: int) -> bool:
-        """Whether ``session`` has a step so marked: one index probe, however long the journal.
+    def _any_undone(self, session: str) -> bool:
+        """Whether ``session`` has an undone step: one probe of the index that holds only
+        undone steps, however long the journal (the literal 1 lets SQLite use it).
 
-        The screen asks on every frame (to grey Undo and Redo), so this must not
-        grow with a campaign's tens of thousands of steps.
+        The screen asks on every frame (to grey Redo), so this must not grow
+        with a campaign's tens of thousands of steps.
         """
         return bool(
             self._one(
-                "SELECT EXISTS (SELECT 1 FROM steps WHERE session = ? AND undone = ?)",
-                (session, undone),
+                "SELECT EXISTS (SELECT 1 FROM steps WHERE session = ? AND undone = 1)", (session,)
             )
         )
 
