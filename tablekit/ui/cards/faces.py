@@ -1,9 +1,12 @@
 """Playing cards drawn from shapes: a rank, a suit and what the card means in this task.
 
-Suits are drawn as shapes (the shipped fonts have no suit signs). A bad card
-is never told by colour alone: it gets a thick striped frame, a cross and
-the word "Bad" (or "Cancelled" once an ace or a fate chip took its effect
-away); a success gets a tick and the word "Success".
+Suits are drawn as shapes (the shipped fonts have no suit signs). What a card
+means, its verdict, is never told by colour alone: a success carries a tick,
+a bad card a thick striped frame and a cross, a cancelled one a struck ring.
+Each mark is drawn at the foot of the card; its word (Success, BAD,
+Cancelled) stands beside the mark when the card is wide enough for it at the
+card's own size, and otherwise once in a key beside the row of cards
+(:func:`key`). No text on a card is ever made smaller to fit.
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ import pygame
 
 from tablekit.rules.cards import Card, rank_name
 from tablekit.ui import theme, widgets
+from tablekit.ui.i18n import mark
 
 Colour = tuple[int, int, int]
 Tr = Callable[[str], str]
@@ -31,6 +35,29 @@ class Shown:
     bad: bool = False
     cancelled: bool = False
     success: bool = False
+
+    @property
+    def verdict(self) -> str | None:
+        """``success``, ``bad``, ``cancelled`` or None for a card that means nothing here."""
+        if self.bad:
+            return "cancelled" if self.cancelled else "bad"
+        return "success" if self.success else None
+
+
+VERDICTS = {"success": mark("Success"), "bad": mark("Bad"), "cancelled": mark("Cancelled")}
+"""The verdicts in the order a key lists them, with their words."""
+
+
+def verdict_word(verdict: str, tr: Tr) -> str:
+    """The word of a verdict as the table reads it; a bad card's in capitals."""
+    word = tr(VERDICTS[verdict])
+    return word.upper() if verdict == "bad" else word
+
+
+def rank_label(code: str, tr: Tr) -> str:
+    """What the corner of a card says: its rank, or Joker."""
+    face = Card.parse(code)
+    return tr("Joker") if face.joker else rank_name(face.value)
 
 
 def suit(surface: pygame.Surface, rect: pygame.Rect, name: str, ink: Colour) -> None:
@@ -85,31 +112,128 @@ def _stem(surface: pygame.Surface, rect: pygame.Rect, ink: Colour) -> None:
     )
 
 
-def card(surface: pygame.Surface, rect: pygame.Rect, shown: Shown, size: int, tr: Tr) -> None:
-    """One face-up card: its rank at ``size`` px, its suit, and its meaning in words."""
+PAD = 5
+"""The card's margin inside its edge, in pixels; its words keep 4 more from the edge."""
+
+
+def least_size(shown: list[Shown], size: int, tr: Tr) -> tuple[int, int]:
+    """The smallest card (width, height) that shows every rank of ``shown`` at ``size`` px and
+    a mark below it: the rank, a mark's row and the margins, never smaller type."""
+    ranks = max(theme.font("black", size).size(rank_label(s.code, tr))[0] for s in shown)
+    line = theme.font("black", size).get_linesize()
+    return ranks + 2 * PAD + 8, 2 * line + 2 * PAD
+
+
+def worded(shown: list[Shown], width: int, size: int, tr: Tr) -> bool:
+    """Whether a card ``width`` px wide has room for its mark and its verdict's word at ``size``."""
+    words = [verdict_word(s.verdict, tr) for s in shown if s.verdict is not None]
+    room = width - 2 * PAD - 8 - size - 4
+    return all(theme.font("black", size).size(word)[0] <= room for word in words)
+
+
+def card(surface: pygame.Surface, rect: pygame.Rect, shown: Shown, size: int, tr: Tr,
+         words: bool) -> None:  # fmt: skip
+    """One face-up card: its rank at ``size`` px, its suit, and at its foot the verdict's mark,
+    with the verdict's word beside it if ``words``."""
     face = Card.parse(shown.code)
     ink = RED if face.colour == "red" else BLACK
     widgets.panel(surface, rect, theme.CREAM, theme.EDGE, 3)
-    if shown.bad and not shown.cancelled:
+    if shown.verdict == "bad":
         _bad_frame(surface, rect)
-    label = tr("Joker") if face.joker else rank_name(face.value)
-    top = pygame.Rect(rect.x + 12, rect.y + 12, rect.width - 24, size + 4)
-    widgets.text(surface, label, top, size, ink, "black")
-    side = min(rect.width * 3 // 5, rect.height - 3 * size - 16)
-    middle = pygame.Rect(0, 0, side, side)
-    middle.midtop = (rect.centerx, top.bottom + 4)
-    if face.joker:
-        _joker(surface, middle, ink)
+    inner = rect.inflate(-2 * PAD - 8, -2 * PAD)
+    line = theme.font("black", size).get_linesize()
+    top = pygame.Rect(inner.x, inner.y, inner.width, line)
+    rank = rank_label(shown.code, tr)
+    backing = pygame.Rect(0, 0, theme.font("black", size).size(rank)[0] + 4, size)
+    backing.center = top.center
+    pygame.draw.rect(surface, theme.CREAM, backing)  # the rank stays clear of a bad card's stripes
+    widgets.text(surface, rank, top, size, ink, "black")
+    foot = pygame.Rect(inner.x, inner.bottom - line, inner.width, line)
+    middle = pygame.Rect(inner.x, top.bottom, inner.width, foot.y - top.bottom)
+    side = min(middle.width * 3 // 4, middle.height - 4)
+    if side >= 12:
+        square = pygame.Rect(0, 0, side, side)
+        square.center = middle.center
+        if face.joker:
+            _joker(surface, square, ink)
+        else:
+            suit(surface, square, face.suit, ink)
+    elif not face.joker:
+        _corner_suit(surface, top, rank_label(shown.code, tr), size, face.suit, ink)
+    if shown.verdict is not None:
+        pygame.draw.rect(surface, theme.CREAM, foot.inflate(0, -4))
+        _foot(surface, foot, shown.verdict, size, tr, words)
+
+
+def _corner_suit(surface: pygame.Surface, top: pygame.Rect, rank: str, size: int, name: str,
+                 ink: Colour) -> None:  # fmt: skip
+    """A short card's suit, small beside its rank, when there is room beside it."""
+    half = theme.font("black", size).size(rank)[0] // 2
+    side = min(size * 2 // 3, top.right - (top.centerx + half) - 4)
+    if side >= 10:
+        square = pygame.Rect(top.centerx + half + 4, top.centery - side // 2, side, side)
+        suit(surface, square, name, ink)
+
+
+def _foot(surface: pygame.Surface, foot: pygame.Rect, verdict: str, size: int, tr: Tr,
+          words: bool) -> None:  # fmt: skip
+    """The verdict at a card's foot: its mark, and its word when ``words``."""
+    side = min(size, foot.height)
+    if not words:
+        square = pygame.Rect(0, 0, side, side)
+        square.center = foot.center
+        stamp(surface, square, verdict)
+        return
+    word = verdict_word(verdict, tr)
+    width = side + 4 + theme.font("black", size).size(word)[0]
+    square = pygame.Rect(foot.centerx - width // 2, foot.centery - side // 2, side, side)
+    stamp(surface, square, verdict)
+    room = pygame.Rect(square.right + 4, foot.y, foot.right - square.right - 4, foot.height)
+    widgets.text(surface, word, room, size, INKS[verdict], "black", "left")
+
+
+INKS: dict[str, Colour] = {"success": theme.MOSS, "bad": theme.WAX, "cancelled": theme.INK_SOFT}
+"""Each verdict's ink: a help to the eye, never the only sign."""
+
+
+def stamp(surface: pygame.Surface, rect: pygame.Rect, verdict: str) -> None:
+    """A verdict's mark in the square ``rect``: a tick, a cross, or a struck ring."""
+    ink = INKS[verdict]
+    width = max(3, rect.width // 6)
+    if verdict == "success":
+        x, y, side = rect.x, rect.y, rect.width
+        points = [(x + side * 0.1, y + side * 0.55), (x + side * 0.4, y + side * 0.85),
+                  (x + side * 0.92, y + side * 0.15)]  # fmt: skip
+        pygame.draw.lines(surface, ink, False, points, width)
+    elif verdict == "bad":
+        _cross(surface, rect.inflate(-rect.width // 6, -rect.height // 6), ink)
     else:
-        suit(surface, middle, face.suit, ink)
-    word = pygame.Rect(rect.x + 10, rect.bottom - size - 14, rect.width - 20, size + 4)
-    if shown.bad:
-        _cross(surface, middle, theme.WAX if not shown.cancelled else theme.DISABLED)
-        text = tr("Cancelled") if shown.cancelled else tr("Bad")
-        widgets.text(surface, text.upper(), word, size, theme.WAX, "black")
-    elif shown.success:
-        room = widgets.tick(surface, word, theme.MOSS)
-        widgets.text(surface, tr("Success"), room, size * 3 // 4, theme.MOSS, "black", "left")
+        pygame.draw.circle(surface, ink, rect.center, rect.width // 2, max(3, rect.width // 8))
+        pygame.draw.line(surface, ink, rect.inflate(-rect.width // 3, 0).topleft,
+                         rect.inflate(-rect.width // 3, 0).bottomright, width)  # fmt: skip
+
+
+def key(surface: pygame.Surface | None, area: pygame.Rect, y: int, verdicts: list[str],
+        size: int, tr: Tr, ink: Colour) -> int:  # fmt: skip
+    """Each verdict's mark on a chip of card, and its word at ``size``, side by side in
+    ``area`` from ``y`` (a new line when the next one does not fit); return the y below.
+    Without a ``surface`` it only measures."""
+    font = theme.font("black", size)
+    line = font.get_linesize()
+    x = area.x
+    for verdict in verdicts:
+        word = verdict_word(verdict, tr)
+        width = line + 6 + font.size(word)[0]
+        if x > area.x and x + width > area.right:
+            x, y = area.x, y + line + 4
+        if surface is not None:
+            chip = pygame.Rect(x, y, line, line)
+            widgets.panel(surface, chip, theme.CREAM, theme.EDGE, 2)
+            stamp(surface, chip.inflate(-8, -8), verdict)
+            room = pygame.Rect(chip.right + 6, y, area.right - chip.right - 6, line)
+            widgets.text(surface, word, room, size, ink, "black", "left")
+        x += width + 3 * PAD
+    return y + line + 4
 
 
 def _bad_frame(surface: pygame.Surface, rect: pygame.Rect) -> None:

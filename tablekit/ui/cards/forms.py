@@ -35,12 +35,16 @@ CIRCUMSTANCES = (
 PHYSICAL = (("yes", mark("Physical")), ("no", mark("Not physical")))
 
 
+NAMED_PER_ROW = 2
+"""Names the table typed (characters, disadvantages) side by side: fewer, they run longer."""
+
+
 def choice(key: str, label: str, options: Sequence[tuple[str, str]], chosen: Any,
-           kind: str = "choice") -> list[Field]:  # fmt: skip
-    """One choice spread over rows of :data:`PER_ROW` options, labelled once."""
+           kind: str = "choice", per_row: int = PER_ROW) -> list[Field]:  # fmt: skip
+    """One choice spread over rows of ``per_row`` options, labelled once."""
     return [
-        Field(key, label if i == 0 else "", kind, chosen, options[i : i + PER_ROW])
-        for i in range(0, max(1, len(options)), PER_ROW)
+        Field(key, label if i == 0 else "", kind, chosen, options[i : i + per_row])
+        for i in range(0, max(1, len(options)), per_row)
     ]
 
 
@@ -82,7 +86,8 @@ def who(view: View, tr: Tr, then: Callable[[str], None], title: str, fate: bool 
         then(values["who"])
         return True
 
-    fields = choice("who", tr("Who"), [(n, n) for n in names], names[0] if names else "")
+    fields = choice("who", tr("Who"), [(n, n) for n in names], names[0] if names else "",
+                    per_row=NAMED_PER_ROW)  # fmt: skip
     return Form(title, [fields], confirm, tr("Next"))
 
 
@@ -94,7 +99,7 @@ def task(view: View, name: str, submit: Submit, tr: Tr) -> Form:
     hindrances = [(d["name"], d["name"]) for d in sheet["disadvantages"]
                   if d["name"].lower() != "aged"]  # fmt: skip
     first = [
-        *choice("trait", tr("Trait"), traits, traits[0][0]),
+        *choice("trait", tr("Trait"), traits, traits[0][0], per_row=1),  # a name and a level
         *choice("target", tr("Lowest success"), [(t, t) for t in TARGETS], "J"),
         Field("needed", tr("Successes needed"), "count", 1, low=1, high=10),
     ]
@@ -107,7 +112,7 @@ def task(view: View, name: str, submit: Submit, tr: Tr) -> Form:
         *choice("physical", tr("Task"), [(k, tr(w)) for k, w in PHYSICAL], "no"),
     ]
     if hindrances:
-        third += choice("hindered", tr("Hindered by"), hindrances, (), "multi")
+        third += choice("hindered", tr("Hindered by"), hindrances, (), "multi", NAMED_PER_ROW)
 
     def confirm(values: dict[str, Any]) -> bool:
         return submit(

@@ -19,7 +19,7 @@ from tablekit.rules.game import Command
 from tablekit.rules.mouse_card import commands as cmd
 from tablekit.ui import chrome, theme, widgets
 from tablekit.ui.cards import forms
-from tablekit.ui.cards.faces import Shown, back, card
+from tablekit.ui.cards.faces import VERDICTS, Shown, back, card, key, least_size, worded
 from tablekit.ui.form import Form
 from tablekit.ui.host import Host
 from tablekit.ui.i18n import mark
@@ -37,6 +37,9 @@ RESULTS = {
     "continues": mark("goes on next turn"),
     "abandoned": mark("abandoned"),
 }
+
+KEY = 28
+"""At 800x480 the cards' ranks and verdicts are read across the table: never under this."""
 
 MODE_NAMES = {"cautious": mark("Cautious"), "broke": mark("Going for broke")}
 
@@ -102,15 +105,25 @@ class MouseCardScene(Scene):
 
     def _line(self, surface: pygame.Surface, area: pygame.Rect, y: int, words: str,
               colour: tuple[int, int, int] = theme.CREAM, size: str = "body") -> int:  # fmt: skip
-        """One line of ``words`` at ``y``; return the y below it."""
-        height = self.app.layout.text(size) + self.app.layout.gap // 2
-        widgets.text(surface, words, pygame.Rect(area.x, y, area.width, height),
-                     self.app.layout.text(size), colour, "bold", "left")  # fmt: skip
-        return y + height
+        """``words`` from ``y``, broken onto as many lines as they need at the style's own
+        size (never smaller); return the y below them."""
+        px = self.app.layout.text(size)
+        height = px + self.app.layout.gap // 2
+        for line in widgets.lines_of(words, theme.font("bold", px), area.width):
+            widgets.text(surface, line, pygame.Rect(area.x, y, area.width, height), px, colour,
+                         "bold", "left")  # fmt: skip
+            y += height
+        return y
+
+    def _tall(self, words: str, width: int, size: str = "body") -> int:
+        """How tall :meth:`_line` draws ``words`` in ``width``."""
+        px = self.app.layout.text(size)
+        lines = widgets.lines_of(words, theme.font("bold", px), width)
+        return len(lines) * (px + self.app.layout.gap // 2)
 
     def _draw_table(self, surface: pygame.Surface, area: pygame.Rect, view: View) -> None:
         tr = self.app.tr
-        y = self._deck(surface, area, area.y, view)
+        y = self._deck(surface, area, area.y, self._deck_words(view))
         if not view["characters"]:
             y = self._line(surface, area, y, tr("Nobody at the table yet."))
         for character in view["characters"]:
@@ -124,41 +137,46 @@ class MouseCardScene(Scene):
             if last["bad"]:
                 self._line(surface, area, y, self._bad_words(len(last["bad"])), theme.CHEESE)
 
-    def _deck(self, surface: pygame.Surface, area: pygame.Rect, y: int, view: View) -> int:
-        """The pile as a face-down card with its count, and the discard's count and top card."""
-        layout = self.app.layout
-        tr = self.app.tr
-        height = layout.text("body") + layout.gap // 2
-        pile = pygame.Rect(area.x, y, height * 2 // 3, height)
-        back(surface, pile)
+    def _deck_words(self, view: View) -> str:
         deck = view["deck"]
-        words = tr("Deck {left} · discard pile {discard}").format(
+        words = self.app.tr("Deck {left} · discard pile {discard}").format(
             left=deck["left"], discard=len(deck["discard"])
         )
         if deck["discard"]:
-            words += " " + tr("(top: {card})").format(card=deck["discard"][-1])
+            words += " " + self.app.tr("(top: {card})").format(card=deck["discard"][-1])
+        return words
+
+    def _deck(self, surface: pygame.Surface, area: pygame.Rect, y: int, words: str) -> int:
+        """The pile as a face-down card beside ``words`` (its count, the discard's)."""
+        layout = self.app.layout
+        height = layout.text("body") + layout.gap // 2
+        pile = pygame.Rect(area.x, y, height * 2 // 3, height)
+        back(surface, pile)
         room = pygame.Rect(pile.right + layout.gap, y, area.right - pile.right - layout.gap,
-                           height)  # fmt: skip
-        widgets.text(surface, words, room, layout.text("body"), theme.CREAM, "bold", "left")
-        return y + height + layout.gap // 2
+                           area.bottom - y)  # fmt: skip
+        return self._line(surface, room, y, words) + layout.gap // 2
 
     def _chips(self, surface: pygame.Surface, area: pygame.Rect, y: int, fate: int) -> int:
-        """A character's fate chips, as round chips and as a number."""
+        """A character's fate chips, as a number and as round chips beside it (when they fit)."""
         layout = self.app.layout
         height = layout.text("body") + layout.gap // 2
         radius = height // 3
         x = area.x + layout.gap
         words = self.app.tr("Fate chips: {chips}").format(chips=fate)
-        drawn = widgets.text(surface, words, pygame.Rect(x, y, area.width // 2, height),
+        drawn = widgets.text(surface, words, pygame.Rect(x, y, area.right - x, height),
                              layout.text("body"), theme.CHEESE, "bold", "left")  # fmt: skip
         x = drawn.right + layout.gap + radius
         for _ in range(min(fate, 8)):
+            if x + radius > area.right:
+                break
             pygame.draw.circle(surface, theme.CHEESE, (x, y + height // 2), radius)
             pygame.draw.circle(surface, theme.INK, (x, y + height // 2), radius, 2)
             x += 2 * radius + 4
         return y + height
 
     def _draw_task(self, surface: pygame.Surface, area: pygame.Rect, view: View) -> None:
+        """Who draws and the count at the top; the cards as large as the room below allows,
+        with their key; then the bad cards or the odds; last the deck and everyone's chips."""
         layout = self.app.layout
         tr = self.app.tr
         task = view["task"]
@@ -170,50 +188,136 @@ class MouseCardScene(Scene):
             total=task["total"], needed=task["needed"], target=target
         )
         y = self._line(surface, area, y, counts, theme.CHEESE, "heading")
-        size = max(28, layout.text("heading"))
-        below = 4 * (layout.text("body") + layout.gap // 2) + layout.gap
-        height = min(area.bottom - y - below, size * 5)
-        y = self._cards(surface, pygame.Rect(area.x, y, area.width, height), task, size)
-        y += layout.gap
-        if task["bad_drawn"]:
-            words = self._bad_words(len(task["bad_drawn"]))
-            if task["mode"] == "cautious":
-                words += " · " + tr("the draw stops")
-            y = self._line(surface, area, y, words, theme.CHEESE)
-        y = self._odds(surface, area, y, task)
-        self._fate_line(surface, area, y, view)
+        after = self._after_cards(task)
+        below = self._tall(after, area.width) + self._flow(None, area, 0, view) + layout.gap
+        y = self._cards(surface, pygame.Rect(area.x, y, area.width, area.bottom - y - below),
+                        task)  # fmt: skip
+        y = self._line(surface, area, y + layout.gap // 2, after, theme.CHEESE)
+        self._flow(surface, area, y, view)
 
-    def _cards(self, surface: pygame.Surface, area: pygame.Rect, task: View, size: int) -> int:
-        """The cards on the table in one row, large; return the y below them."""
+    def _flow(self, surface: pygame.Surface | None, area: pygame.Rect, y: int, view: View) -> int:
+        """The pile, its count and the discard's, then each character's name, a chip and their
+        chips' count, one after another and onto the next line whole; return the height (and
+        draw only when given a ``surface``)."""
         layout = self.app.layout
+        px = layout.text("body")
+        font = theme.font("bold", px)
+        height = px + layout.gap // 2
+        radius = px * 2 // 5
+        pieces = [(self._deck_words(view), 0, "")]
+        pieces += [(c["name"], 2 * radius + layout.gap // 2, str(c["fate"]))
+                   for c in view["characters"]]  # fmt: skip
+        x, top = area.x + height * 2 // 3 + layout.gap, y
+        if surface is not None:
+            back(surface, pygame.Rect(area.x, y, height * 2 // 3, height))
+        for number, (name, chip, count) in enumerate(pieces):
+            words = name if not count else f"{name} "
+            width = font.size(words)[0] + chip + font.size(count)[0]
+            if number and x + width > area.right:
+                x, y = area.x, y + height
+            elif number and surface is not None:
+                dot = pygame.Rect(x - font.size(" · ")[0], y, font.size(" · ")[0], height)
+                widgets.text(surface, "·", dot, px, theme.CREAM)
+            if surface is not None:
+                room = pygame.Rect(x, y, area.right - x, height)
+                drawn = widgets.text(surface, words, room, px, theme.CREAM, "bold", "left")
+                if chip:
+                    centre = (drawn.right + radius + 2, drawn.centery)
+                    pygame.draw.circle(surface, theme.CHEESE, centre, radius)
+                    pygame.draw.circle(surface, theme.INK, centre, radius, 2)
+                    room = pygame.Rect(drawn.right + chip, y, area.right - drawn.right - chip,
+                                       height)  # fmt: skip
+                    widgets.text(surface, count, room, px, theme.CHEESE, "bold", "left")
+            x += width + font.size(" · ")[0]
+        return y + height - top
+
+    def card_size(self) -> int:
+        """The px of a card's rank and verdict: the body's size, and never under 28."""
+        return max(KEY, self.app.layout.text("body"))
+
+    def _cards(self, surface: pygame.Surface, area: pygame.Rect, task: View) -> int:
+        """This turn's cards in rows, each as large as the room allows at its 5:7 shape or
+        squatter, their rank and verdict at :meth:`card_size` whatever their number; the
+        verdicts' words on the cards if they fit, else in a key below them. Return the y
+        below it all."""
+        tr = self.app.tr
         shown = [Shown(c["card"], c["bad"], c["cancelled"], c["success"]) for c in task["table"]]
         if not shown:
-            words = self.app.tr("No card drawn yet this turn.")
-            return self._line(surface, area, area.y, words)
-        width = min(area.height * 5 // 7, (area.width + layout.gap) // len(shown) - layout.gap)
-        for index, face in enumerate(shown):
-            rect = pygame.Rect(area.x + index * (width + layout.gap), area.y, width, area.height)
-            card(surface, rect, face, size, self.app.tr)
-        return area.bottom
+            return self._line(surface, area, area.y, tr("No card drawn yet this turn."))
+        size = self.card_size()
+        verdicts = [v for v in VERDICTS if any(s.verdict == v for s in shown)]
+        key_height = key(None, area, 0, verdicts, size, tr, theme.CREAM)
+        places = self._widened(area, self._grid(area, shown, size), shown, size)
+        words = worded(shown, places[0].width, size, tr)
+        if verdicts and not words:
+            short = pygame.Rect(area.x, area.y, area.width, area.height - key_height)
+            places = self._grid(short, shown, size)
+            words = worded(shown, places[0].width, size, tr)
+        for rect, face in zip(places, shown, strict=True):
+            card(surface, rect, face, size, tr, words)
+        y = max(rect.bottom for rect in places) + self.app.layout.gap // 2
+        if verdicts and not words:
+            y = key(surface, area, y, verdicts, size, tr, theme.CREAM)
+        return y
 
-    def _odds(self, surface: pygame.Surface, area: pygame.Rect, y: int, task: View) -> int:
-        """The chances of the rest of this turn's draw in the task's mode, or why there are none."""
+    def _widened(self, area: pygame.Rect, places: list[pygame.Rect], shown: list[Shown],
+                 size: int) -> list[pygame.Rect]:  # fmt: skip
+        """The cards made wider, if the row has the room, so their verdicts' words fit on them."""
+        gap = self.app.layout.gap
+        across = len({rect.x for rect in places})
+        wide = places[0].width
+        room = area.width + gap
+        while not worded(shown, wide, size, self.app.tr) and across * (wide + 2 + gap) <= room:
+            wide += 2
+        if not worded(shown, wide, size, self.app.tr):
+            return places
+        return [
+            pygame.Rect(area.x + (i % across) * (wide + gap), rect.y, wide, rect.height)
+            for i, rect in enumerate(places)
+        ]
+
+    def _grid(self, area: pygame.Rect, shown: list[Shown], size: int) -> list[pygame.Rect]:
+        """Where each card goes: the count of columns that gives the largest cards."""
+        gap = self.app.layout.gap
+        least_w, least_h = least_size(shown, size, self.app.tr)
+        count = len(shown)
+        best: tuple[int, int, int] = (0, count, 1)
+        for across in range(1, count + 1):
+            down = -(-count // across)
+            width = (area.width - (across - 1) * gap) // across
+            height = (area.height - (down - 1) * gap) // down
+            wide = min(width, max(least_w, height * 5 // 7))
+            tall = min(height, wide * 7 // 5)
+            if wide >= least_w and tall >= least_h and wide * tall > best[0]:
+                best = (wide * tall, across, down)
+        _, across, down = best
+        wide = max(least_w, min((area.width - (across - 1) * gap) // across,
+                                (area.height - (down - 1) * gap) // down * 5 // 7))  # fmt: skip
+        tall = max(least_h, min((area.height - (down - 1) * gap) // down, wide * 7 // 5))
+        return [
+            pygame.Rect(
+                area.x + (i % across) * (wide + gap),
+                area.y + (i // across) * (tall + gap),
+                wide,
+                tall,
+            )  # fmt: skip
+            for i in range(count)
+        ]
+
+    def _after_cards(self, task: View) -> str:
+        """Below the cards: the bad cards that stopped the draw, or the next draw's odds."""
         tr = self.app.tr
+        if task["bad_drawn"]:
+            return self._bad_words(len(task["bad_drawn"])) + " · " + tr("the draw stops")
         if not task["draws_left"]:
-            return self._line(surface, area, y, tr("No more cards this turn."))
+            return tr("No more cards this turn.")
         odds = task["odds"][task["mode"]]
         words = tr("Next: {enough} enough, {bad} a bad card").format(
             enough=_percent(odds["success"]), bad=_percent(odds["bad"])
         )
         if not task["odds"]["exact"]:
             words += " " + tr("(an estimate)")
-        return self._line(surface, area, y, words)
-
-    def _fate_line(self, surface: pygame.Surface, area: pygame.Rect, y: int, view: View) -> None:
-        tr = self.app.tr
-        chips = ", ".join(f"{c['name']} {c['fate']}" for c in view["characters"])
-        y = self._deck(surface, area, y, view)
-        self._line(surface, area, y, tr("Fate chips: {chips}").format(chips=chips))
+        return words
 
     def _result(self, last: View) -> str:
         tr = self.app.tr

@@ -1,0 +1,86 @@
+"""Every Mouse Card screen is readable across the table and never overflows (issue 14,
+Part B 6: "the drawn cards are large on the table screen, at 28 px or more at 800x480").
+
+Each screen of :mod:`cards_screens` (a draw of every size from one card to the
+largest a turn allows, the table, every form) is drawn with the widgets'
+ledger on and every line of text drawn is measured: nothing is below 18 px;
+every card's rank and every verdict's word (Success, BAD, Cancelled, on the
+card or in the key beside the row) are 28 px or more and drawn whole; no text
+runs out of its room or over another, and every touch target is 44 px or more.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pygame
+import pytest
+from cards_screens import LARGEST, screens
+from ui.test_mm_layout import KEY, SIZES, measure, problems
+
+from tablekit.ui import theme, widgets
+from tablekit.ui.app import App
+from tablekit.ui.cards.faces import rank_label, verdict_word
+from tablekit.ui.widgets import Drawn
+
+
+@pytest.fixture(autouse=True)
+def ledger() -> Iterator[None]:
+    yield
+    widgets.LEDGER = None
+    theme.font.cache_clear()
+    pygame.quit()
+
+
+def card_texts(app: App) -> tuple[list[str], list[str]]:
+    """The ranks on the table and the words of their verdicts, as the screen says them."""
+    task = app.scene.view()["task"]  # type: ignore[attr-defined]
+    if task is None:
+        return [], []
+    ranks = [rank_label(card["card"], app.tr) for card in task["table"]]
+    verdicts = []
+    for card in task["table"]:
+        if card["bad"]:
+            verdicts.append("cancelled" if card["cancelled"] else "bad")
+        elif card["success"]:
+            verdicts.append("success")
+    return ranks, [verdict_word(verdict, app.tr) for verdict in set(verdicts)]
+
+
+def undersized(name: str, app: App, drawn: list[Drawn]) -> list[str]:
+    """Each rank and verdict word on the screen must be drawn, whole, at :data:`KEY` px or more."""
+    found = []
+    ranks, verdicts = card_texts(app)
+    for words in {*ranks, *verdicts}:
+        sizes = [one.size for one in drawn if one.words == words and not one.cut]
+        if not sizes:
+            found.append(f"{name}: {words!r} is not drawn whole")
+        elif min(sizes) < KEY:
+            found.append(f"{name}: {words!r} at {min(sizes)} px, the table needs {KEY}")
+    return found
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("language", ["en", "da"])
+def test_every_card_and_text_on_every_screen_is_readable_and_fits(
+    size: tuple[int, int], language: str
+) -> None:
+    found, seen = [], 0
+    for name, app in screens(size, language):
+        drawn = measure(app)
+        found += problems(name, app, drawn)
+        found += undersized(name, app, drawn)
+        seen += 1
+    assert seen >= LARGEST + 4
+    assert not found, "\n".join(found)
+
+
+def test_the_largest_draw_has_every_verdict() -> None:
+    """The draw the layout must hold at its tightest: ten cards, a success, a bad card, a
+    cancelled one, and cards that mean nothing, so every word and mark is on the screen."""
+    for name, app in screens((800, 480), "en"):
+        if name == f"draw of {LARGEST}":
+            ranks, verdicts = card_texts(app)
+            assert len(ranks) == LARGEST and {"Success", "BAD", "Cancelled"} <= set(verdicts)
+            return
+    raise AssertionError("no largest draw")
