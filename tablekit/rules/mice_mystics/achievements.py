@@ -54,10 +54,15 @@ def earn(d: Draft, achievement: Achievement, hero: str) -> None:
 
 
 def after_roll(d: Draft, hero: str, cheese: int, defending: bool) -> None:
-    """Cheesemaster: earned by 3 cheese in one roll; its defence cheese feeds every mouse."""
+    """Cheesemaster: earned by 3 cheese in one roll; its defence cheese feeds every mouse.
+
+    The effect belongs to the mouse holding the token, so the roll that earns it
+    pays no bonus: only its holder's later defence rolls do.
+    """
+    held = d.state.holder(Achievement.CHEESEMASTER) == hero  # before this roll can earn it
     if cheese >= 3:
         earn(d, Achievement.CHEESEMASTER, hero)
-    if defending and cheese and d.state.holder(Achievement.CHEESEMASTER) == hero:
+    if defending and cheese and held:
         for mouse in d.state.mice:
             if not mouse.captured:
                 d.emit(CheeseGained(mouse.stats.id, 1, "cheesemaster"))

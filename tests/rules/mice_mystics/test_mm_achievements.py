@@ -38,6 +38,24 @@ def test_cheesemaster_three_cheese_in_one_roll_and_defence_cheese_for_everyone()
     assert (heroes[0]["cheese"], heroes[1]["cheese"]) == (3 + 1 + 1, 1)
 
 
+def test_the_defence_roll_that_earns_cheesemaster_pays_no_bonus_the_next_one_does() -> None:
+    """Back cover, "Cheesemaster": the effect is the token holder's, from the next roll on."""
+    table = started(("collin", "rat_warrior", "nez"), minions=(group("rat_warrior"),))
+    table.do(EndTurn())
+    table.do(MinionAttack(("collin",), faces=("sword_star", "bow")))
+    table.do(Defend(bonus=1, faces=("cheese", "cheese", "cheese")))
+    assert _held(table) == {"cheesemaster": "collin"}
+    heroes = table.view()["heroes"]
+    assert (heroes[0]["cheese"], heroes[1]["cheese"]) == (3, 0), "no bonus on the earning roll"
+    table.do(EndTurn())
+    table.do(EndTurn())
+    table.do(EndTurn())
+    table.do(MinionAttack(("collin",), faces=("sword_star", "bow")))
+    table.do(Defend(faces=("cheese", "bow")))
+    heroes = table.view()["heroes"]
+    assert (heroes[0]["cheese"], heroes[1]["cheese"]) == (3 + 1 + 1, 1)
+
+
 def test_roachmaster_four_roaches_in_one_encounter() -> None:
     """Back cover, "Roachmaster"."""
     table = started(("collin", "nez"))
