@@ -55,6 +55,8 @@ class Play:
 
     game: str = "mice-mystics"
     """A game's name in the catalogue (``tablekit.rules.catalog``)."""
+    own_dice: bool = False
+    """The table rolls its own dice and enters them on the tray ("Our dice" on the screen)."""
 
 
 Pin = Annotated[int, msgspec.Meta(ge=2, le=27)]
@@ -179,9 +181,28 @@ def _check_folder(folder: Path) -> None:
 
 
 def save(settings: Config, path: Path | None = None) -> None:
-    """Write ``settings`` to ``path`` atomically: a crash leaves the old file or the new."""
-    text = tomli_w.dumps(msgspec.to_builtins(settings))
+    """Write ``settings`` to ``path`` atomically: a crash leaves the old file or the new.
+
+    Only what differs from the defaults is written, so a table's file says what the
+    table chose, and a later default reaches every table that did not choose.
+    """
+    chosen = _changed(msgspec.to_builtins(settings), msgspec.to_builtins(Config()))
+    text = tomli_w.dumps(chosen)
     replace_file(path or paths.config_file(), lambda out: out.write(text.encode("utf-8")))
+
+
+def _changed(values: dict[str, Any], defaults: dict[str, Any]) -> dict[str, Any]:
+    """The entries of ``values`` that differ from ``defaults``, section by section."""
+    found: dict[str, Any] = {}
+    for key, value in values.items():
+        default = defaults.get(key)
+        if isinstance(value, dict) and isinstance(default, dict):
+            inner = _changed(value, default)
+            if inner:
+                found[key] = inner
+        elif value != default:
+            found[key] = value
+    return found
 
 
 def parse(data: dict[str, Any], source: str = "config") -> Config:

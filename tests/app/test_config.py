@@ -2,6 +2,7 @@
 
 import os
 import re
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -102,3 +103,14 @@ def test_a_huge_file_is_not_read(tmp_path: Path) -> None:
     path = write(tmp_path, "# " + "x" * config.MAX_BYTES)
     with pytest.raises(ConfigError, match="not a settings file"):
         config.load(path)
+
+
+def test_saving_one_setting_writes_only_that_setting(tmp_path: Path) -> None:
+    """Issue 11: the file says what the table chose, not every default."""
+    path = tmp_path / "config.toml"
+    chosen = replace(Config(), play=replace(Config().play, own_dice=True))
+    config.save(chosen, path)
+    assert path.read_text().split() == ["[play]", "own_dice", "=", "true"]
+    assert config.load(path) == chosen
+    config.save(Config(), path)
+    assert path.read_text() == ""

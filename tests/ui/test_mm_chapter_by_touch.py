@@ -22,7 +22,7 @@ from typing import Any
 import pygame
 import pytest
 
-from tablekit.local import box, paths
+from tablekit.local import box, config, paths
 from tablekit.local.config import Config
 from tablekit.session import Journal
 from tablekit.ui import theme
@@ -38,8 +38,11 @@ RAT_BATTLE = 6
 class Table:
     """An app and the taps made on it."""
 
-    def __init__(self, journal: Journal, size: tuple[int, int], language: str) -> None:
-        settings = replace(Config(), ui=replace(Config().ui, language=language))
+    def __init__(
+        self, journal: Journal, size: tuple[int, int], language: str, base: Config | None = None
+    ) -> None:
+        base = base or Config()
+        settings = replace(base, ui=replace(base.ui, language=language))
         self.app: Any = App(settings, journal, size)
         self.taps = 0
 
@@ -233,8 +236,10 @@ def test_a_first_chapter_by_touch_alone(
     taps = table.taps
     table.app.scene.exit()
 
-    again = Table(Journal(journal_path), size, language)
+    again = Table(Journal(journal_path), size, language, config.load())
     assert again.view()["heroes"][1]["captured"], "the capture survived the restart"
+    assert again.app.scene.own_dice, '"Our dice" stays on after a restart'
+    assert again.labels().count(again.tr("Undo")) == 1
     again.tap(again.tr("Undo"))
     assert not again.view()["heroes"][1]["captured"]
     assert again.view()["chapter_track"]["hourglass"] == 2

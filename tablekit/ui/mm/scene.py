@@ -11,6 +11,7 @@ is one tap. Undo is always in the top bar.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import Any, cast
 
 import pygame
@@ -44,7 +45,7 @@ class MiceMysticsScene(Scene):
         self.selected: str | None = None
         self.surge = 0.0
         self.cards: list[tuple[pygame.Rect, TrackCard]] = []
-        self.own_dice = app.settings.camera.backend != "none"
+        self.own_dice = app.settings.play.own_dice or app.settings.camera.backend != "none"
         self.result = ""
         """What the last change did, in words (see :mod:`.results`)."""
         self.roll_turn: tuple[int, str | None] | None = None
@@ -156,7 +157,11 @@ class MiceMysticsScene(Scene):
         return True
 
     def _toggle_dice(self) -> None:
+        """Our dice on or off, kept in the settings so a restart keeps it."""
         self.own_dice = not self.own_dice
+        settings = self.app.settings
+        play = replace(settings.play, own_dice=self.own_dice)
+        self.app.change_settings(replace(settings, play=play))
 
     # -- what is shown ---------------------------------------------------------------
 
