@@ -102,6 +102,26 @@ REVEAL = [
 WIN = [
     {"type": "mg.roll_action", "side": "gm", "faces": [1, 2, 3, 4]},
     {"type": "mg.roll_action", "side": "patrol", "faces": [6, 6, 5, 5, 4]},
+    {"type": "mg.keep_roll", "side": "patrol"},
+]
+TEAMS = [
+    {
+        "type": "mg.begin_conflict",
+        "conflict": "fight",
+        "patrol": ["Saxon", "Kenzie", "Lieam"],
+        "captain": "Saxon",
+        "opponent": "Weasel",
+        "gm_dice": 4,
+    },
+    {"type": "mg.form_team", "side": "patrol", "members": ["Kenzie", "Lieam"]},
+    {"type": "mg.set_disposition", "side": "patrol", "disposition": 7},
+    {"type": "mg.set_disposition", "side": "patrol", "disposition": 6},
+    {"type": "mg.set_disposition", "side": "gm", "disposition": 9},
+    *({"type": "mg.script", "side": "gm", "action": "attack"} for _ in range(3)),
+    {"type": "mg.lock", "side": "gm"},
+    *({"type": "mg.script", "side": "patrol", "action": "defend"} for _ in range(3)),
+    {"type": "mg.lock", "side": "patrol"},
+    *({"type": "mg.script", "side": "patrol", "action": "feint"} for _ in range(2)),
 ]
 
 
@@ -123,7 +143,12 @@ def shoot(out: Path, size: tuple[int, int], moment: str) -> None:
         apply(app, TEST)
     if moment == "rolled":
         apply(app, [ROLL])
-    conflict = {"scripting": CONFLICT, "acting": CONFLICT + REVEAL, "over": CONFLICT + REVEAL + WIN}
+    conflict = {
+        "scripting": CONFLICT,
+        "acting": CONFLICT + REVEAL,
+        "over": CONFLICT + REVEAL + WIN,
+        "teams": TEAMS,
+    }
     apply(app, conflict.get(moment, []))
     app.draw()
     pygame.image.save(app.canvas, out / f"mg-{moment}-{size[0]}x{size[1]}.png")
@@ -133,7 +158,9 @@ def main() -> None:
     out = Path(sys.argv[1] if len(sys.argv) > 1 else "docs/screenshots")
     out.mkdir(parents=True, exist_ok=True)
     for size in SIZES:
-        for moment in ("patrol", "sheet", "builder", "rolled", "scripting", "acting", "over"):
+        for moment in (
+            "patrol", "sheet", "builder", "rolled", "scripting", "acting", "over", "teams",
+        ):  # fmt: skip
             shoot(out, size, moment)
 
 

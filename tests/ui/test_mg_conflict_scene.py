@@ -19,6 +19,7 @@ from mg_tapping import add_mouse, labels, made_app, press
 from tablekit.local.config import Config, Interface
 from tablekit.rules.secret import HIDDEN
 from tablekit.ui.app import App
+from tablekit.ui.mg.conflict import team_lines
 
 GM_KEYS = {"attack": pygame.K_q, "defend": pygame.K_w, "feint": pygame.K_e, "lock": pygame.K_y}
 PATROL_KEYS = {
@@ -203,7 +204,9 @@ def test_an_actor_with_persona_buys_a_die_before_the_roll(app: App) -> None:
         return next(t["pool"] for t in tests if t["side"] == "patrol")
 
     before = patrol_pool()
-    press(app, app.tr("{side}: Persona +1D").format(side=app.tr("Patrol")))
+    press(app, app.tr("{side}: Persona…").format(side=app.tr("Patrol")))
+    press(app, "+")
+    press(app, "Spend")
     assert patrol_pool() == before + 1
 
 
@@ -248,15 +251,15 @@ def test_persona_taps_nature_and_a_wise_rerolls_by_taps(app: App) -> None:
 
     before = patrol()
     side = app.tr("Patrol")
-    press(app, app.tr("{side}: tap Nature…").format(side=side))
-    press(app, "Within Nature (1 Persona)")
-    press(app, "Tap")
+    press(app, app.tr("{side}: Persona…").format(side=side))
+    press(app, "Within")
+    press(app, "Spend")
     tapped = patrol()
     ratings = session.table_view()["characters"][0]["ratings"]
     nature = next(r["rating"] for r in ratings if r["name"] == "Nature")
     assert tapped["tapped"] and tapped["pool"] == before["pool"] + nature
     assert tapped["odds"]["pass"] > before["odds"]["pass"]
-    assert app.tr("{side}: tap Nature…").format(side=side) not in labels(app)  # once a roll
+    assert app.tr("{side}: Persona…").format(side=side) not in labels(app)  # no Persona left
     faces = ["snake"] * tapped["pool"]
     session.apply(session.parse({"type": "mg.roll_action", "side": "patrol", "faces": faces}))
     assert patrol()["waits"] and patrol()["wise_ways"] == ["deeper_understanding"]
@@ -267,3 +270,41 @@ def test_persona_taps_nature_and_a_wise_rerolls_by_taps(app: App) -> None:
     used = next(t for t in settled["tests"] if t["side"] == "patrol")["options_used"]
     assert "deeper_understanding" in used
     assert session.table_view()["characters"][0]["fate"] == 0
+
+
+def test_two_patrol_teams_by_taps_and_pads(app: App) -> None:
+    """Sheet, Conflict Mechanics: "Determine participants and teams"; each team rolls its
+    disposition and scripts its three actions, and the table sees each team's counts."""
+    press(app, "Mouse Guard")
+    add_mouse(app, "saxon")
+    add_mouse(app, "kenzie")
+    app.session.rng = random.Random(3)  # type: ignore[union-attr]
+    for label in ("Conflict…", "Next", "Begin", "New team…"):
+        press(app, label)
+    press(app, f"{app.tr('Patrol')}: kenzie")
+    press(app, "Form")
+    for label in ("Patrol's disposition…", "Roll", "Patrol's disposition…", "Roll"):
+        press(app, label)
+    press(app, "GM's disposition…")
+    press(app, "Set")
+    assert status(app) == "scripting"
+    for name in ("attack", "defend", "feint", "lock"):
+        key(app, GM_KEYS[name])
+    for name in ("attack", "maneuver", "defend", "lock", "defend"):
+        key(app, PATROL_KEYS[name])
+    teams = app.session.table_view()["conflict"]["teams"]  # type: ignore[union-attr]
+    assert [(t["captain"], t["script"]["filled"], t["script"]["locked"]) for t in teams] == [
+        (app.tr("Opponent"), 3, True),
+        ("saxon", 3, True),
+        ("kenzie", 1, False),
+    ]
+    assert all(a == HIDDEN for t in teams for a in t["actions"])
+    assert team_lines(teams[2], app.tr)[1] == app.tr("{side}: {n} of {slots}").format(
+        side=app.tr("Patrol"), n=1, slots=3
+    )
+    for name in ("attack", "defend", "lock"):
+        key(app, PATROL_KEYS[name])
+    assert status(app) == "revealing"
+    press(app, "Reveal")
+    exchange = app.session.table_view()["conflict"]["exchange"]  # type: ignore[union-attr]
+    assert exchange["patrol"]["actor"] == "saxon"

@@ -60,9 +60,28 @@ def script_line(team: TeamView, revealed: int, tr: Tr) -> str:
     return f"{line}, {tr('locked')}" if script["locked"] else line
 
 
-def panels(layout: Layout, area: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
-    """(GM's panel, patrol's panel, the rest below them)."""
+def team_lines(team: TeamView, tr: Tr) -> tuple[str, str]:
+    """One team of a side that has several, in two lines the table may see: "Saxon's team
+    4/7", then its side's counts "Patrol: 2 of 3" (or "3 of 3, locked", "1 of 3 revealed")."""
+    name = tr("{captain}'s team").format(captain=team["captain"])
+    start = team["start"]
+    first = f"{name} {team['disposition']}/{start}" if start else name
+    return first, script_line(team, team["script"]["revealed"], tr)
+
+
+def most_teams(conflict: ConflictView) -> int:
+    """How many teams the side with more has."""
+    return max(sum(t["side"] == side for t in conflict["teams"]) for side in ("gm", "patrol"))
+
+
+def panels(
+    layout: Layout, area: pygame.Rect, teams: int = 1
+) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
+    """(GM's panel, patrol's panel, the rest below them); a side with ``teams`` teams needs
+    two lines for each."""
     height = layout.text("title") + 2 * layout.text("heading") + 5 * layout.gap
+    if teams > 1:
+        height = teams * 2 * (layout.text("heading") + layout.gap) + 3 * layout.gap
     top = pygame.Rect(area.x, area.y, area.width, height)
     gm, patrol = columns(top, 2, layout.gap)
     rest = pygame.Rect(
@@ -84,10 +103,15 @@ def draw(
     ``missing`` names each side whose physical pad is configured but not
     answering, with its backend's reason: the table must know it is not heard.
     """
-    gm, patrol, rest = panels(layout, area)
+    gm, patrol, rest = panels(layout, area, most_teams(conflict))
     sides: tuple[tuple[pygame.Rect, ConflictSide], ...] = ((gm, "gm"), (patrol, "patrol"))
     for rect, side in sides:
-        _draw_side(surface, layout, rect, conflict["sides"][side], conflict["revealed"], tr)
+        teams = [t for t in conflict["teams"] if t["side"] == side]
+        if len(teams) > 1:
+            _draw_teams(surface, layout, rect, teams, tr)
+        else:
+            team = conflict["sides"][side]
+            _draw_side(surface, layout, rect, team, team["script"]["revealed"], tr)
         if side in missing:
             _draw_missing(surface, layout, rect, tr)
     used = _draw_now(surface, layout, rest, conflict, tr)
@@ -119,6 +143,21 @@ def _draw_side(
         "bold",
         "left",
     )
+
+
+def _draw_teams(
+    surface: pygame.Surface, layout: Layout, rect: pygame.Rect, teams: list[TeamView], tr: Tr
+) -> None:
+    """A side with several teams: each team's name, disposition and counts, in turn."""
+    widgets.panel(surface, rect, theme.PARCHMENT, theme.EDGE, 3)
+    inner = rect.inflate(-2 * layout.gap, -2 * layout.gap)
+    size = layout.text("heading")
+    y = inner.y
+    for team in teams:
+        for line, colour in zip(team_lines(team, tr), (theme.WAX, theme.INK), strict=True):
+            row = pygame.Rect(inner.x, y, inner.width, size + layout.gap)
+            widgets.text(surface, line, row, size, colour, "bold", "left")
+            y += row.height
 
 
 def _draw_missing(surface: pygame.Surface, layout: Layout, rect: pygame.Rect, tr: Tr) -> None:

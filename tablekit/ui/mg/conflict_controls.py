@@ -68,9 +68,8 @@ class ConflictControls:
             pad = []
         entries = self._entries(now)
         count = max(1, len(entries))
-        row = pygame.Rect(area.x, area.bottom - layout.touch, area.width, layout.touch)
         cells = (
-            columns(row, count, layout.gap)
+            _landscape_cells(area, count, layout.touch, layout.gap)
             if not layout.portrait
             else rows(area, count, layout.gap, layout.touch)
         )
@@ -90,7 +89,7 @@ class ConflictControls:
     def _area(self, now: ConflictView) -> pygame.Rect:
         """Where the conflict's buttons go: below the two sides and what is happening."""
         layout = self.stage.app.layout
-        rest = conflict.panels(layout, layout.content())[2]
+        rest = conflict.panels(layout, layout.content(), conflict.most_teams(now))[2]
         exchange = now["exchange"]
         lines = 1 + (len(exchange["tests"]) if exchange else 0)
         if now["status"] == "over":
@@ -103,18 +102,23 @@ class ConflictControls:
         stage = self.stage
         tr, submit = stage.app.tr, stage.submit
         status = now["status"]
-        sides = now["sides"]
         if status == "disposition":
+            fresh = not any(t["start"] for t in now["teams"])
             return [
                 (
                     tr("Patrol's disposition…"),
                     lambda: stage.show(conflict_forms.patrol_disposition(now, submit, tr)),
-                    not sides["patrol"]["start"],
+                    conflict_forms.unset(now, "patrol") is not None,
                 ),
                 (
                     tr("GM's disposition…"),
-                    lambda: stage.show(conflict_forms.gm_disposition(submit, tr)),
-                    not sides["gm"]["start"],
+                    lambda: stage.show(conflict_forms.gm_disposition(now, submit, tr)),
+                    conflict_forms.unset(now, "gm") is not None,
+                ),
+                (
+                    tr("New team…"),
+                    lambda: stage.show(conflict_forms.form_team(now, submit, tr)),
+                    fresh,
                 ),
             ]
         if status == "scripting":
@@ -144,8 +148,11 @@ class ConflictControls:
             side = test["side"]
             name = conflict.side_name(side, tr)
             if not test["rolled"]:
-                if persona.get(test["actor"], 0) > 0:
-                    found += self._persona_entries(test, name)
+                points = persona.get(test["actor"], 0)
+                if points > 0:
+                    form = conflict_forms.persona(test, points, stage.submit, tr)
+                    spend = partial(stage.show, form)
+                    found.append((tr("{side}: Persona…").format(side=name), spend, True))
                 roll = partial(stage.roll, ccmd.RollAction(side))
                 found.append((tr("Roll for {side}").format(side=name), roll, True))
             elif test["waits"]:
@@ -155,17 +162,6 @@ class ConflictControls:
             found.append((tr("Break the tie…"), tie, True))
             found.append((tr("Tiebreaker"), partial(stage.submit, ccmd.ActionTiebreaker()), True))
         return found
-
-    def _persona_entries(self, test: ActionTestView, name: str) -> list[Entry]:
-        """Before the roll: a Persona point buys a die, or taps Nature (not into a Nature roll)."""
-        stage, tr, side = self.stage, self.stage.app.tr, test["side"]
-        dice = partial(stage.submit, ccmd.ActionPersonaDice(side))
-        nature = partial(stage.show, conflict_forms.tap_nature(side, stage.submit, tr))
-        can_tap = not test["tapped"] and test["rating"] != "Nature"
-        return [
-            (tr("{side}: Persona +1D").format(side=name), dice, True),
-            (tr("{side}: tap Nature…").format(side=name), nature, can_tap),
-        ]
 
     def _after_roll_entries(self, test: ActionTestView, name: str) -> list[Entry]:
         """After the roll, while the actor may still act on it: a wise or a level 3 trait,
@@ -226,6 +222,22 @@ class ConflictControls:
     def _toggle_pad(self, side: str) -> None:
         """Show ``side``'s pad on the screen, or hide it: only counts are ever shown above it."""
         self.pad = None if self.pad == side else side
+
+
+PER_ROW = 3
+"""The most buttons a landscape row holds before the labels would have to shrink."""
+
+
+def _landscape_cells(area: pygame.Rect, count: int, touch: int, gap: int) -> list[pygame.Rect]:
+    """``count`` cells along the bottom of ``area``; more than :data:`PER_ROW` take two rows,
+    the first row the fuller."""
+    if count <= PER_ROW:
+        row = pygame.Rect(area.x, area.bottom - touch, area.width, touch)
+        return columns(row, count, gap)
+    first = (count + 1) // 2
+    top = pygame.Rect(area.x, area.bottom - 2 * touch - gap, area.width, touch)
+    bottom = pygame.Rect(area.x, area.bottom - touch, area.width, touch)
+    return columns(top, first, gap) + columns(bottom, count - first, gap)
 
 
 def _conflict(view: MouseGuardView) -> ConflictView:

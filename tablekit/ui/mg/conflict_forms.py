@@ -15,6 +15,7 @@ from tablekit.rules.mouse_guard.view_types import (
     ConflictSide,
     ConflictView,
     MouseGuardView,
+    TeamView,
 )
 from tablekit.ui.form import Field, Form
 from tablekit.ui.i18n import mark
@@ -59,28 +60,72 @@ def begin_conflict(view: MouseGuardView, submit: Submit, tr: Tr) -> Form:
     return Form(tr("Conflict"), [first, second], confirm, tr("Begin"))
 
 
+def unset(conflict: ConflictView, side: ConflictSide) -> TeamView | None:
+    """``side``'s first team still without a starting disposition."""
+    return next((t for t in conflict["teams"] if t["side"] == side and not t["start"]), None)
+
+
+def form_team(conflict: ConflictView, submit: Submit, tr: Tr) -> Form:
+    """Before the dispositions, members of one side form a team of their own, led by the
+    first chosen (the sheet: "Determine participants and teams")."""
+    members = [
+        (f"{t['side']}|{m}", f"{side_label(t['side'], tr)}: {m}")
+        for t in conflict["teams"]
+        for m in t["members"]
+    ]
+    fields = [Field("members", tr("The new team"), "multi", (), members)]
+
+    def confirm(values: dict[str, Any]) -> bool:
+        chosen = [str(key).partition("|") for key in values["members"]]
+        side: ConflictSide = "gm" if chosen and chosen[0][0] == "gm" else "patrol"
+        names = tuple(name for where, _, name in chosen if where == side)
+        return submit(ccmd.FormTeam(side, names)) if len(names) == len(chosen) else False
+
+    return Form(tr("New team"), [fields], confirm, tr("Form"))
+
+
+def side_label(side: str, tr: Tr) -> str:
+    return tr("GM") if side == "gm" else tr("Patrol")
+
+
 def patrol_disposition(conflict: ConflictView, submit: Submit, tr: Tr) -> Form:
-    """The captain's disposition roll: which team mates help, and gear's dice."""
-    team = conflict["sides"]["patrol"]
+    """The captain's disposition roll for the patrol's next team without one: which team
+    mates help, and gear's dice."""
+    team = unset(conflict, "patrol") or conflict["sides"]["patrol"]
     mates = [(m, m) for m in team["members"] if m != team["captain"]]
     fields = [Field("helpers", tr("Helpers"), "multi", (), mates)] if mates else []
     fields.append(Field("gear", tr("Gear (dice)"), "count", 0, high=3))
+    captain = team["captain"]
 
     def confirm(values: dict[str, Any]) -> bool:
         helpers = tuple(values.get("helpers", ()))
-        return submit(ccmd.RollDisposition("patrol", helpers=helpers, gear=values["gear"]))
+        return submit(
+            ccmd.RollDisposition("patrol", helpers=helpers, gear=values["gear"], team=captain)
+        )
 
-    return Form(tr("Patrol's disposition"), [fields], confirm, tr("Roll"))
+    return Form(
+        _title(conflict, team, tr("Patrol's disposition"), tr), [fields], confirm, tr("Roll")
+    )
 
 
-def gm_disposition(submit: Submit, tr: Tr) -> Form:
-    """The GM's starting disposition, as the GM decides it."""
+def gm_disposition(conflict: ConflictView, submit: Submit, tr: Tr) -> Form:
+    """The GM's starting disposition for its next team without one, as the GM decides it."""
+    team = unset(conflict, "gm") or conflict["sides"]["gm"]
     field = Field("disposition", tr("Disposition"), "count", 6, low=1, high=20)
+    captain = team["captain"]
 
     def confirm(values: dict[str, Any]) -> bool:
-        return submit(ccmd.SetDisposition("gm", values["disposition"]))
+        return submit(ccmd.SetDisposition("gm", values["disposition"], team=captain))
 
-    return Form(tr("GM's disposition"), [[field]], confirm, tr("Set"))
+    return Form(_title(conflict, team, tr("GM's disposition"), tr), [[field]], confirm, tr("Set"))
+
+
+def _title(conflict: ConflictView, team: TeamView, title: str, tr: Tr) -> str:
+    """A form's title, naming the team when its side has several."""
+    if sum(t["side"] == team["side"] for t in conflict["teams"]) < 2:
+        return title
+    name = tr("{captain}'s team").format(captain=team["captain"])
+    return f"{title}: {name}"
 
 
 Effect = Literal["impede", "gain_position", "disarm"]
@@ -121,24 +166,37 @@ def maneuver(
     return Form(tr("Maneuver"), [fields], confirm, tr("Spend"))
 
 
-def tap_nature(side: ConflictSide, submit: Submit, tr: Tr) -> Form:
-    """A Persona point adds Nature to the side's pool; outside Nature's scope it costs a point
-    of Nature too (the sheet's Tapping Nature)."""
-    scopes = [
-        ("within", tr("Within Nature (1 Persona)")),
-        ("outside", tr("Outside Nature (1 Persona, 1 Nature)")),
-    ]
-    fields = choice("scope", tr("Is it within the mouse's Nature?"), scopes, "within")
+NATURE = (
+    ("none", mark("No")),
+    ("within", mark("Within")),
+    ("outside", mark("Outside")),
+)
+
+
+def persona(test: ActionTestView, points: int, submit: Submit, tr: Tr) -> Form:
+    """Before the roll, the actor's Persona: a die a point (the sheet's Persona box), and a
+    point to tap Nature, which outside Nature's scope costs a point of Nature too (the
+    sheet's Tapping Nature). Each is its own step, so undo takes them back one by one."""
+    side = test["side"]
+    fields = [Field("dice", tr("Persona dice"), "count", 0, low=0, high=points)]
+    if not test["tapped"] and test["rating"] != "Nature":
+        nature = [(key, tr(label)) for key, label in NATURE]
+        fields += choice("nature", tr("Tap Nature"), nature, "none")
 
     def confirm(values: dict[str, Any]) -> bool:
-        return submit(ccmd.ActionTapNature(side, within=values["scope"] == "within"))
+        dice, tap = values["dice"], values.get("nature", "none")
+        if dice and not submit(ccmd.ActionPersonaDice(side, dice)):
+            return False
+        if tap == "none":
+            return True
+        return submit(ccmd.ActionTapNature(side, within=tap == "within"))
 
-    return Form(tr("Tap Nature"), [fields], confirm, tr("Tap"))
+    return Form(tr("Persona"), [fields], confirm, tr("Spend"))
 
 
 WISE_WAYS = {
-    "deeper_understanding": mark("{wise}: reroll one failed die (1 Fate)"),
-    "of_course": mark("{wise}: reroll every failed die (1 Persona)"),
+    "deeper_understanding": mark("Reroll 1 (Fate)"),
+    "of_course": mark("Reroll all (Persona)"),
 }
 
 
@@ -146,25 +204,22 @@ def after_roll(test: ActionTestView, roll: Submit, submit: Submit, tr: Tr) -> Fo
     """After the roll: a wise rerolls failed dice (step 7), a level 3 trait adds a success
     (step 9). Rerolls go through ``roll``, so a table with its own dice rolls them."""
     side = test["side"]
-    uses = [
-        (f"{way}|{wise}", tr(WISE_WAYS[way]).format(wise=wise))
-        for wise in test["wises"]
-        for way in test["wise_ways"]
-    ]
-    uses += [
-        (f"level_three|{trait}", tr("{trait}: level 3, one more success").format(trait=trait))
-        for trait in test["level_three"]
-    ]
+    uses: list[tuple[str, str]] = [(way, tr(WISE_WAYS[way])) for way in test["wise_ways"]]
+    uses += [(f"level_three|{t}", f"{t} +1s") for t in test["level_three"]]
     fields = choice("use", tr("Use"), uses, uses[0][0] if uses else "")
+    wises = [(w, w) for w in test["wises"]]
+    if test["wise_ways"] and len(wises) > 1:
+        fields += choice("wise", tr("Wise"), wises, wises[0][0])
 
     def confirm(values: dict[str, Any]) -> bool:
-        way, _, name = str(values["use"]).partition("|")
+        way, _, trait = str(values["use"]).partition("|")
         if way == "level_three":
-            return submit(ccmd.ActionLevelThree(side, name))
+            return submit(ccmd.ActionLevelThree(side, trait))
         chosen: Literal["deeper_understanding", "of_course"] = (
             "of_course" if way == "of_course" else "deeper_understanding"
         )
-        return roll(ccmd.ActionWise(side, name, chosen))
+        wise = values.get("wise") or (wises[0][0] if wises else "")
+        return roll(ccmd.ActionWise(side, str(wise), chosen))
 
     return Form(tr("Wise or trait"), [fields], confirm, tr("Use"))
 
