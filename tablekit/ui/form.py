@@ -49,6 +49,9 @@ class Field:
     low: int = 0
     high: int = 99
     wide: bool = False
+    required: bool = False
+    """The page cannot be left forward, nor the form confirmed, until this is given: a
+    count that is None (shown as "?": nobody knows it yet), or no text, or no choice."""
     """The control takes the whole row (options with long names) and shows no label:
     the form's title says what is chosen."""
 
@@ -151,9 +154,10 @@ class Form:
                 widgets.text(surface, item.label, label, size, theme.INK, "bold", "left")
             if item.kind == "count":
                 middle = columns(control, 3, layout.gap)[1]
+                value = self.values[item.key]
                 widgets.text(
                     surface,
-                    str(self.values[item.key]),
+                    "?" if value is None else str(value),
                     middle,
                     layout.text("heading"),
                     theme.INK,
@@ -233,8 +237,8 @@ class Form:
         if item.kind == "count":
             minus, _, plus = columns(rect, 3, layout.gap)
             return [
-                Button(minus, "−", lambda: self._step(item, -1), values[item.key] > item.low),
-                Button(plus, "+", lambda: self._step(item, +1), values[item.key] < item.high),
+                Button(minus, "−", lambda: self._step(item, -1), self._below(item)),
+                Button(plus, "+", lambda: self._step(item, +1), self._above(item)),
             ]
         if item.kind == "text":
             text = values[item.key] or "…"
@@ -267,16 +271,36 @@ class Form:
         found = [Button(cancel, tr("Cancel"), self._close)] if self.cancellable else []
         if self.page:
             found.append(Button(back, tr("Back"), lambda: self._turn(-1)))
+        given = not self._missing(self.pages[self.page])
         if last:
-            found.append(Button(forward, self.confirm_label, self._confirm, fill=theme.CHEESE))
+            ready = given and not any(self._missing(page) for page in self.pages)
+            found.append(
+                Button(forward, self.confirm_label, self._confirm, ready, fill=theme.CHEESE)
+            )
         else:
-            found.append(Button(forward, tr("Next"), lambda: self._turn(+1)))
+            found.append(Button(forward, tr("Next"), lambda: self._turn(+1), given))
         return found
+
+    def _missing(self, page: list[Field]) -> list[Field]:
+        """The required fields of ``page`` not given yet."""
+        return [item for item in page if item.required and self.values[item.key] in (None, "", ())]
+
+    def _below(self, item: Field) -> bool:
+        value = self.values[item.key]
+        return value is None or value > item.low
+
+    def _above(self, item: Field) -> bool:
+        value = self.values[item.key]
+        return value is None or value < item.high
 
     # -- actions ---------------------------------------------------------------------
 
     def _step(self, item: Field, delta: int) -> None:
-        self.values[item.key] = min(item.high, max(item.low, self.values[item.key] + delta))
+        """One up or down; an unknown count ("?") counts from its lowest: + gives one above
+        it, − the lowest itself."""
+        value = self.values[item.key]
+        start = item.low if value is None else value
+        self.values[item.key] = min(item.high, max(item.low, start + delta))
 
     def _set(self, item: Field, value: object) -> None:
         self.values[item.key] = value

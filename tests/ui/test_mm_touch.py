@@ -16,7 +16,7 @@ import pytest
 from tablekit.local import box, paths
 from tablekit.local.config import Config
 from tablekit.session import Journal
-from tablekit.ui import theme
+from tablekit.ui import theme, widgets
 from tablekit.ui.app import App
 from tablekit.ui.form import Form
 
@@ -173,3 +173,29 @@ def test_the_box_is_exported_and_imported(tmp_path: Path) -> None:
     assert main(["box", "import", str(tmp_path / "out.toml")]) == 0
     assert box.load().numbers("brodie:pounce") == {"battle": 4, "defense": 3, "life": 6}
     assert box.load().numbers("collin") == {"battle": 3}
+
+
+def test_nothing_goes_on_with_a_blank_nobody_chose(journal: Journal) -> None:
+    """Next needs a hero; an unknown number shows "?" and holds Save; an ability needs a name."""
+    app = make(journal, (800, 480), "en")
+    assert "Next" not in labels(app), "no hero chosen yet"
+    tap(app, "Lily")
+    tap(app, "Next")
+    page_to(app, "Start")
+    tap(app, "Start")
+    numbers = form(app)
+    assert numbers.title == "Lily: numbers" and None in numbers.values.values()
+    widgets.LEDGER = []
+    app.draw()
+    shown, widgets.LEDGER = [d.words for d in widgets.LEDGER], None
+    assert "?" in shown and "0" not in shown, "an unknown number is never shown as 0"
+    assert "Save" not in labels(app)
+    for nth in range(labels(app).count("+")):
+        tap(app, "+", nth)
+    tap(app, "Save")
+    assert form(app).typing and "OK" not in labels(app), "an ability card needs its name"
+    type_on_keys(app, "aim")
+    tap(app, "OK")
+    assert app.session.table_view()["outcome"] == "playing"
+    theme.font.cache_clear()
+    pygame.quit()

@@ -133,8 +133,9 @@ def _form(one: Figure, names: list[str], submit: Submit, tr: Tr, then: Callable[
         if name == "ranged":
             fields.append(Field(name, tr("Ranged"), "toggle", bool(known.get(name, False))))
         else:
-            value = int(known.get(name, 0))
-            fields.append(Field(name, tr(name.capitalize()), "count", value, high=HIGHEST))
+            value = known.get(name)  # nobody knows it yet: "?" until the table sets it
+            label = tr(name.capitalize())
+            fields.append(Field(name, label, "count", value, high=HIGHEST, required=value is None))
 
     def save(values: dict[str, Any]) -> bool:
         numbers = {n: values[n] for n in names}

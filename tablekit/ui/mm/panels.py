@@ -215,7 +215,7 @@ def _ability(hero: CatalogueHero, chosen: dict[str, str], then: Callable[[], boo
         chosen[hero["id"]] = values["ability"].strip()
         return then()
 
-    fields = [Field("ability", tr("Ability card"), "text", "")]
+    fields = [Field("ability", tr("Ability card"), "text", "", required=True)]
     return Form(f"{hero['name']}: {tr('ability card')}", [fields], keep, tr("OK"))
 
 
@@ -250,7 +250,7 @@ def setup_form(
         Field("chapter", tr("Chapter"), "count", 1, low=1, high=16),
         Field("end", tr("End marker page"), "count", 8, low=1, high=30),
     ] + [
-        Field("heroes", "", "multi", (), options[i : i + 2], wide=True)
+        Field("heroes", "", "multi", (), options[i : i + 2], wide=True, required=True)
         for i in range(0, len(options), 2)
     ]
 
