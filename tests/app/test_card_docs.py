@@ -12,13 +12,24 @@ all, and every field of every one must be documented.
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
 import pytest
-from app.test_state_docs import COMMANDS_DOC, documented, is_a, real_fields, run, section, values
+from app.test_state_docs import (
+    COMMANDS_DOC,
+    DOC,
+    documented,
+    is_a,
+    real_fields,
+    run,
+    section,
+    values,
+)
 
 from tablekit import cli
+from tablekit.rules import catalog
 from tablekit.rules.mouse_card.commands import COMMANDS
 from tablekit.rules.secret import HIDDEN
 
@@ -97,3 +108,13 @@ def test_every_field_of_the_real_output_is_documented(played: dict[str, Any]) ->
         if not set(names) & fields.keys()
     }
     assert missing == set()
+
+
+def test_the_header_names_mouse_card_among_the_games(played: dict[str, Any]) -> None:
+    """docs/state.md's `game` row lists every shipped game's name, this one among them, and
+    the view says it."""
+    row = next(line for line in DOC.read_text(encoding="utf-8").splitlines()
+               if line.startswith("| `game` |"))  # fmt: skip
+    named = set(re.findall(r"`([a-z-]+)`", row.split("|")[3]))
+    assert "mouse-card" in named and set(catalog.listings()) <= named
+    assert {view["game"] for view in played["after"]} == {"mouse-card"}

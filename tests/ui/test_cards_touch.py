@@ -1,6 +1,9 @@
-"""The Mouse Card screen by touch alone, from an empty data directory, in English and Danish,
-at 800x480 and 720x1280: a cautious draw, a going-for-broke draw with a joker, and an
-extended task over two turns (the seed's "Task checks" and "How to draw cards").
+"""The Mouse Card game by touch alone, from an empty data directory with every shipped game
+in the catalogue, in English and Danish, at 800x480 and 720x1280: reached from Home by its
+name, a cautious draw, a going-for-broke draw with a joker, an extended task over two
+turns left for Home and resumed there, and fate chips awarded, spent like an ace (a
+success, a cancelled joker) and on a deus ex machina the GM approves (the seed's "Task
+checks", "How to draw cards" and "Fate Chips").
 
 Every step is a tap on a named button; the session's random source is pinned
 after the first tap, so the deck's first shuffle is known.
@@ -18,9 +21,9 @@ from mg_tapping import labels, press, type_on_keys
 
 from tablekit.local import paths
 from tablekit.local.config import Config, Interface
-from tablekit.rules.mouse_card.listing import LISTING
+from tablekit.rules import catalog
 from tablekit.session import Journal
-from tablekit.ui import theme
+from tablekit.ui import theme, widgets
 from tablekit.ui.app import App
 
 SIZES = [(800, 480), (720, 1280)]
@@ -33,9 +36,7 @@ SIZES = [(800, 480), (720, 1280)]
 def app(request: pytest.FixtureRequest) -> Iterator[App]:
     size, language = request.param
     journal = Journal(paths.journal_file())
-    made = App(
-        Config(ui=Interface(language=language)), journal, size, games={LISTING.name: LISTING}
-    )
+    made = App(Config(ui=Interface(language=language)), journal, size)
     try:
         yield made
     finally:
@@ -62,8 +63,11 @@ def task(app: App) -> dict[str, Any]:
 
 
 def start(app: App, seed: int) -> None:
-    """From the home screen: the game, then Kenzie the fighter at level 3."""
-    assert app.journal.sessions() == []
+    """From the home screen, which lists every shipped game: the game by the name Home shows,
+    then Kenzie the fighter at level 3."""
+    assert app.journal.sessions() == [] and app.scene.name == "home"
+    shipped = {listing.title for listing in catalog.listings().values()}
+    assert len(shipped) > 1 and shipped <= set(labels(app))
     press(app, "Mouse Card")
     assert app.scene.name == "mouse-card" and app.session is not None
     app.session.rng = random.Random(seed)
@@ -120,17 +124,84 @@ def test_going_for_broke_draws_every_card_with_a_joker_and_reshuffles(app: App) 
     assert app.tr("Draw all") not in labels(app)
 
 
-def test_an_extended_task_over_two_turns(app: App) -> None:
-    """Task checks: successes add up over turns until there are enough."""
+def award(app: App, chips: int) -> None:
+    """The GM's reward: the only character at the table gets ``chips`` fate chips."""
+    press(app, "Award fate…")
+    for _ in range(chips - 1):
+        press(app, "+")
+    assert english_left(app) == set()
+    press(app, "Award")
+
+
+def fate(app: App) -> int:
+    assert app.session is not None
+    chips: int = app.session.table_view()["characters"][0]["fate"]
+    return chips
+
+
+def home_card(app: App) -> list[str]:
+    """Every line of text Home draws."""
+    widgets.LEDGER = []
+    try:
+        app.draw()
+        return [drawn.words for drawn in widgets.LEDGER]
+    finally:
+        widgets.LEDGER = None
+
+
+def test_an_extended_task_over_two_turns_left_for_home_and_resumed(app: App) -> None:
+    """Task checks: successes add up over turns until there are enough. Between the turns the
+    table goes Home, whose session card says whose task it is, its turn and its successes,
+    and resumes it by tapping the session's name; a fate chip adds the last success."""
     start(app, seed=14)
-    begin(app, "Cautious", needed=3, extended=True)
+    award(app, 1)
+    begin(app, "Cautious", needed=4, extended=True)
     for _ in range(3):
         press(app, "Draw")
     assert task(app)["total"] == 2  # 3H, 6H, and an ace: a success and one more
     press(app, "End turn")
     assert task(app)["banked"] == 2 and task(app)["turn"] == 2
+    assert app.session is not None
+    name = app.session.name
+    press(app, "Home")
+    assert app.scene.name == "home"
+    said = app.tr("{name} draws, turn {turn}: {total} of {needed} successes").format(
+        name="kenzie", turn=2, total=2, needed=4
+    )
+    assert any(said in line for line in home_card(app)), home_card(app)
+    press(app, name)
+    assert app.scene.name == "mouse-card" and task(app)["turn"] == 2
     press(app, "Draw")
+    assert task(app)["total"] == 3
+    press(app, "Chip: +1 success")
+    assert task(app)["total"] == 4 and fate(app) == 0
     press(app, "End turn")
-    view = app.session.table_view()  # type: ignore[union-attr]
+    view = app.session.table_view()
     assert view["task"] is None and view["last"]["result"] == "passed"
     assert view["deck"]["discard"] == ["3H", "6H", "AC", "QD"]
+
+
+def test_a_chip_cancels_a_joker_and_another_buys_a_deus_ex_machina(app: App) -> None:
+    """Fate Chips: the GM awards two; one cancels the red joker that stopped a cautious draw,
+    which goes on to a success; the other pays for what the GM approves."""
+    start(app, seed=31)
+    award(app, 2)
+    assert fate(app) == 2
+    begin(app, "Cautious")
+    press(app, "Draw")
+    assert task(app)["bad_drawn"] == ["RJ"] and app.tr("Draw") not in labels(app)
+    press(app, "Chip: cancel")
+    now = task(app)
+    assert now["bad_drawn"] == [] and now["table"][0]["cancelled"] and fate(app) == 1
+    press(app, "Draw")
+    assert [c["card"] for c in task(app)["table"]] == ["RJ", "JC"]
+    press(app, "End turn")
+    assert app.session is not None
+    assert app.session.table_view()["last"]["result"] == "passed"
+    press(app, "Deus ex machina…")
+    type_on_keys(app, "owl")
+    assert english_left(app) == set()
+    press(app, "Approve")
+    view = app.session.table_view()
+    assert view["miracles"] == [{"character": "kenzie", "what": "owl"}] and fate(app) == 0
+    assert app.tr("Deus ex machina…") not in labels(app)

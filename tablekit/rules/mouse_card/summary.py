@@ -1,5 +1,9 @@
-"""What Home's session card says about a Mouse Card session: the chapter, who is drawing,
-and who is at the table (templates as phrases, so the catalogue of translations lists them)."""
+"""What Home's session card says about a Mouse Card session: the task under way (who draws,
+which turn, the successes so far and needed), the chapter, and who is at the table
+(templates as phrases, so the catalogue of translations lists them).
+
+Home puts the first line beside the game's title and the rest on one line below it, so
+the task, when there is one, comes first: it is what the table resumes."""
 
 from __future__ import annotations
 
@@ -11,9 +15,21 @@ from tablekit.rules.listing import Line
 
 
 def summary(view: Mapping[str, Any]) -> list[Line]:
-    lines: list[Line] = [(Phrase("Chapter {number}"), {"number": view["chapter"]})]
-    if view["task"] is not None:
-        lines.append((Phrase("{name} is drawing"), {"name": view["task"]["character"]}))
+    lines: list[Line] = []
+    task = view["task"]
+    if task is not None:
+        lines.append(
+            (
+                Phrase("{name} draws, turn {turn}: {total} of {needed} successes"),
+                {
+                    "name": task["character"],
+                    "turn": task["turn"],
+                    "total": task["total"],
+                    "needed": task["needed"],
+                },
+            )
+        )
+    lines.append((Phrase("Chapter {number}"), {"number": view["chapter"]}))
     names = ", ".join(character["name"] for character in view["characters"])
     if names:
         lines.append(("{names}", {"names": names}))
