@@ -13,12 +13,7 @@ import sys
 from collections.abc import Sequence
 
 from tablekit.cli.app import add_run_parser, add_screenshot_parser, run_app
-from tablekit.cli.backup import add_backup_parsers
-from tablekit.cli.box import add_box_parser
 from tablekit.cli.check import add_check_parser
-from tablekit.cli.dice import add_dice_parser
-from tablekit.cli.doctor import add_doctor_parser
-from tablekit.cli.odds import add_odds_parser
 from tablekit.cli.sessions import add_session_parsers
 from tablekit.local import config, failures
 from tablekit.rules.errors import RuleError
@@ -29,7 +24,7 @@ from tablekit.session.journal import JournalError
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit code."""
-    parser = build_parser()
+    parser = build_parser(_command(argv))
     args = parser.parse_args(argv)
     try:
         result: int = args.func(args)
@@ -61,18 +56,32 @@ def _command(argv: Sequence[str] | None) -> str:
     return words[0] if words and not words[0].startswith("-") else "run"
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The ``tablekit`` parser with every subcommand; with none it runs the app."""
+JOURNAL_COMMANDS = frozenset({"script", "state", "sessions", "check"})
+"""Subcommands that register only the journal's parsers: a read such as ``tablekit state``
+then never imports the dice reader, the odds tables or the box scanner."""
+
+
+def build_parser(command: str = "") -> argparse.ArgumentParser:
+    """The ``tablekit`` parser with every subcommand (with none it runs the app), or, for
+    one of the ``JOURNAL_COMMANDS``, with just those."""
     parser = argparse.ArgumentParser(prog="tablekit", description=__doc__.split("\n")[0])
     parser.set_defaults(func=run_app)
     sub = parser.add_subparsers(title="commands", metavar="COMMAND")
     add_run_parser(sub)
     add_session_parsers(sub)
+    add_check_parser(sub)
+    if command in JOURNAL_COMMANDS:
+        return parser
+    from tablekit.cli.backup import add_backup_parsers
+    from tablekit.cli.box import add_box_parser
+    from tablekit.cli.dice import add_dice_parser
+    from tablekit.cli.doctor import add_doctor_parser
+    from tablekit.cli.odds import add_odds_parser
+
     add_screenshot_parser(sub)
     add_dice_parser(sub)
     add_odds_parser(sub)
     add_box_parser(sub)
-    add_check_parser(sub)
     add_doctor_parser(sub)
     add_backup_parsers(sub)
     return parser

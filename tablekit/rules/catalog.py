@@ -36,6 +36,20 @@ def listings() -> dict[str, Listing]:
     return {**found, **_extra}
 
 
+def listing_named(name: str) -> Listing:
+    """The game called ``name``, importing only its own listing when its package is named
+    after it (``mouse-guard`` in ``tablekit.rules.mouse_guard``), as every shipped game's is;
+    KeyError if there is none. Opening one session then costs one game's import."""
+    if name in _extra:
+        return _extra[name]
+    module = f"tablekit.rules.{name.replace('-', '_')}.listing"
+    if module in GAMES:
+        listing: Listing = importlib.import_module(module).LISTING
+        if listing.name == name:
+            return listing
+    return listings()[name]
+
+
 def games() -> dict[str, Game[Any]]:
     """The rules of every game, keyed by name; each made once per process."""
     return {name: rules_of(listing) for name, listing in listings().items()}

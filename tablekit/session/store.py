@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -36,7 +36,7 @@ def open_session(
     A ``game`` that differs from an existing session's game is refused, not ignored,
     and a new session must say which game it plays.
     """
-    known = catalog.games() if known is None else known
+    known = CatalogRules() if known is None else known
     if name is None:
         last = journal.last()
         name = last.name if last else DEFAULT_NAME
@@ -55,6 +55,20 @@ def open_session(
     if game is None:
         raise JournalError(f"say which game the new session {name!r} plays")
     return Session.create(journal, name, _game(known, game))
+
+
+class CatalogRules(Mapping[str, Game[Any]]):
+    """The catalogue's games, each made only when asked for: opening a session imports
+    only its own game's rules, so ``tablekit state`` does not pay for every game."""
+
+    def __getitem__(self, name: str) -> Game[Any]:
+        return catalog.rules_of(catalog.listing_named(name))
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(catalog.listings())
+
+    def __len__(self) -> int:
+        return len(catalog.listings())
 
 
 def _game(known: Mapping[str, Game[Any]], name: str) -> Game[Any]:
