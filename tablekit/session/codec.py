@@ -80,8 +80,8 @@ def split_id(data: object) -> tuple[object, str | None]:
 
 def _loads(data: object) -> object:
     if isinstance(data, str | bytes):
-        try:
-            return json.loads(data)
+        try:  # a line's own newline would move an error at its end to "column 1" of the next
+            return json.loads(data.rstrip())
         except json.JSONDecodeError as error:
             raise CommandError(f"not valid JSON: {error.msg} at column {error.colno}") from None
         except (ValueError, RecursionError):

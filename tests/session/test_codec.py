@@ -25,6 +25,7 @@ def test_round_trip() -> None:
     ("line", "message"),
     [
         ("{nope", "not valid JSON"),
+        ('{"type": "t.add", "amount": 2\n', "delimiter at column 30"),
         ("[1, 2]", "expected a JSON object"),
         ('{"amount": 2}', 'missing "type"'),
         ('{"type": "t.fly"}', "unknown type 't.fly'; known types: t.add"),
