@@ -64,7 +64,8 @@ then never imports the dice reader, the odds tables or the box scanner."""
 def build_parser(command: str = "") -> argparse.ArgumentParser:
     """The ``tablekit`` parser with every subcommand (with none it runs the app), or, for
     one of the ``JOURNAL_COMMANDS``, with just those."""
-    parser = argparse.ArgumentParser(prog="tablekit", description=__doc__.split("\n")[0])
+    about = __doc__.split("\n")[0].replace("``", "")  # the docstring's markup is for Sphinx
+    parser = argparse.ArgumentParser(prog="tablekit", description=about)
     parser.set_defaults(func=run_app)
     sub = parser.add_subparsers(title="commands", metavar="COMMAND")
     add_run_parser(sub)

@@ -184,3 +184,11 @@ def test_an_unexpected_failure_is_one_line_exit_70_and_the_trace_is_logged(
         f"details in {failures.log_file()}"
     ]
     assert "ZeroDivisionError: a bug" in failures.log_file().read_text(encoding="utf-8")
+
+
+def test_help_is_plain_text(capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 11: --help showed the docstring's reStructuredText markup."""
+    with pytest.raises(SystemExit):
+        cli.main(["--help"])
+    out = capsys.readouterr().out
+    assert "The tablekit command" in out and "``" not in out
