@@ -1,4 +1,5 @@
-"""Render the Mouse Card screens from a scripted session: the table, and a draw with a bad card.
+"""Render the Mouse Card screens from a scripted session: the table, a draw with a bad card,
+and the largest draw a turn allows (a level 6 trait and four kings: ten cards).
 
 Run: python tools/cards_screenshots.py [OUT_DIR]   (default: docs/screenshots)
 Headless; a throwaway journal; nothing of the user's is touched.
@@ -26,7 +27,8 @@ from tablekit.ui.app import App  # noqa: E402
 SIZES = [(800, 480), (720, 1280)]
 
 TABLE = [
-    {"type": "mc.add_character", "name": "Kenzie", "traits": {"Fighter": 4}, "fate": 2},
+    {"type": "mc.add_character", "name": "Kenzie", "traits": {"Fighter": 4, "Brawler": 6},
+     "fate": 2},
     {"type": "mc.add_character", "name": "Saxon", "traits": {"Scout": 3},
      "disadvantages": {"Aged": 1}, "fate": 1},
     {"type": "mc.begin_task", "character": "Saxon", "trait": "Scout", "needed": 1},
@@ -42,14 +44,24 @@ DRAW = [
 ]  # fmt: skip
 
 
+MANY = [
+    {"type": "mc.begin_task", "character": "Kenzie", "trait": "Brawler", "needed": 3,
+     "mode": "broke", "circumstances": ["combat", "unknown"]},
+    {"type": "mc.draw", "cards": ["KH", "KS", "KD", "KC", "10H", "JS"]},
+    {"type": "mc.draw", "cards": ["RJ", "AS", "BJ", "10D"]},
+    {"type": "mc.cancel", "card": "RJ", "by": "ace"},
+]  # fmt: skip
+
+MOMENTS = {"table": TABLE, "draw": TABLE + DRAW, "many": TABLE + MANY}
+
+
 def shoot(out: Path, size: tuple[int, int], moment: str, language: str) -> None:
     settings = Config(ui=Interface(language=language))
     app = App(settings, Journal(":memory:"), size, games={LISTING.name: LISTING})
     app.start("mouse-card")
     assert app.session is not None
     app.session.rng = random.Random(1)
-    lines = TABLE + (DRAW if moment == "draw" else [])
-    for line in lines:
+    for line in MOMENTS[moment]:
         app.session.apply(app.session.parse(json.dumps(line)))
     app.draw()
     suffix = "" if language == "en" else f"-{language}"
@@ -60,9 +72,11 @@ def main() -> None:
     out = Path(sys.argv[1] if len(sys.argv) > 1 else "docs/screenshots")
     out.mkdir(parents=True, exist_ok=True)
     for size in SIZES:
-        for moment in ("table", "draw"):
+        for moment in MOMENTS:
             shoot(out, size, moment, "en")
-    shoot(out, (800, 480), "draw", "da")
+    shoot(out, (1920, 1080), "many", "en")
+    for moment in ("draw", "many"):
+        shoot(out, (800, 480), moment, "da")
 
 
 if __name__ == "__main__":

@@ -151,13 +151,15 @@ def card(surface: pygame.Surface, rect: pygame.Rect, shown: Shown, size: int, tr
     foot = pygame.Rect(inner.x, inner.bottom - line, inner.width, line)
     middle = pygame.Rect(inner.x, top.bottom, inner.width, foot.y - top.bottom)
     side = min(middle.width * 3 // 4, middle.height - 4)
-    if side >= 12:
+    if side >= size:
         square = pygame.Rect(0, 0, side, side)
         square.center = middle.center
         if face.joker:
             _joker(surface, square, ink)
         else:
             suit(surface, square, face.suit, ink)
+        if shown.verdict == "bad":
+            _cross(surface, square, theme.WAX)
     elif not face.joker:
         _corner_suit(surface, top, rank_label(shown.code, tr), size, face.suit, ink)
     if shown.verdict is not None:
@@ -169,9 +171,9 @@ def _corner_suit(surface: pygame.Surface, top: pygame.Rect, rank: str, size: int
                  ink: Colour) -> None:  # fmt: skip
     """A short card's suit, small beside its rank, when there is room beside it."""
     half = theme.font("black", size).size(rank)[0] // 2
-    side = min(size * 2 // 3, top.right - (top.centerx + half) - 4)
+    side = min(size * 2 // 3, top.right - (top.centerx + half) - 6)
     if side >= 10:
-        square = pygame.Rect(top.centerx + half + 4, top.centery - side // 2, side, side)
+        square = pygame.Rect(top.centerx + half + 6, top.centery - side // 2, side, side)
         suit(surface, square, name, ink)
 
 

@@ -169,8 +169,8 @@ class MouseCardScene(Scene):
         for _ in range(min(fate, 8)):
             if x + radius > area.right:
                 break
-            pygame.draw.circle(surface, theme.CHEESE, (x, y + height // 2), radius)
-            pygame.draw.circle(surface, theme.INK, (x, y + height // 2), radius, 2)
+            pygame.draw.circle(surface, theme.CHEESE, (x, drawn.centery), radius)
+            pygame.draw.circle(surface, theme.INK, (x, drawn.centery), radius, 2)
             x += 2 * radius + 4
         return y + height
 
