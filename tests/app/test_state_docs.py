@@ -351,3 +351,19 @@ def test_the_table_never_sees_an_unrevealed_action_in_the_examples(
             assert all(action == {"hidden": True} for action in actions[conflict["revealed"] :])
             hidden += len(actions) - conflict["revealed"]
     assert hidden, "the examples never show an unrevealed action to check"
+
+
+def test_the_mice_and_mystics_set_up_examples_start_a_chapter_on_a_fresh_session(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 11: the page's mm.start_chapter example was refused on a fresh session."""
+    page = COMMANDS_DOC.read_text(encoding="utf-8")
+    lines = page.split("### Setting up\n")[1].split("\n### ")[0].splitlines()
+    examples = [line.strip() for line in lines if line.startswith('    {"type": "mm.')]
+    script = tmp_path / "set-up.jsonl"
+    script.write_text("\n".join(examples) + "\n", encoding="utf-8")
+    code = cli.main(["script", str(script), "--session", "Fresh", "--game", "mice-mystics"])
+    out, err = capsys.readouterr()
+    assert code == 0, err
+    view = json.loads(run(capsys, "state", "--session", "Fresh"))
+    assert view["outcome"] == "playing" and view["chapter"] == "1: Flight"
