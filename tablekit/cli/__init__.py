@@ -9,6 +9,7 @@ Each subcommand lives in a module of its own that registers its parser here:
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 
@@ -28,7 +29,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         result: int = args.func(args)
+        sys.stdout.flush()  # a reader that left (`| head`) is met here, not at exit
         return result
+    except BrokenPipeError:
+        # Nobody reads any more: say nothing, and let nothing else try to write.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 141  # as a shell reports a command a closed pipe stopped (128 + SIGPIPE)
     except (
         config.ConfigError,
         RuleError,

@@ -192,3 +192,31 @@ def test_help_is_plain_text(capsys: pytest.CaptureFixture[str]) -> None:
         cli.main(["--help"])
     out = capsys.readouterr().out
     assert "The tablekit command" in out and "``" not in out
+
+
+def test_a_missing_image_and_a_closed_pipe_each_say_only_what_matters(tmp_path: Path) -> None:
+    """Issue 11: `dice read` on a missing file printed OpenCV's own [ WARN ] line first, and
+    output piped into `head` ended with "Broken pipe"; both run as a shell would run them."""
+    import subprocess
+    import sys
+
+    tablekit = [sys.executable, "-m", "tablekit"]
+    missing = subprocess.run(
+        [*tablekit, "dice", "read", str(tmp_path / "gone.jpg")], capture_output=True, text=True
+    )
+    assert missing.returncode != 0
+    assert missing.stderr.splitlines() == [
+        f"tablekit dice: cannot read image {tmp_path / 'gone.jpg'}: No such file or directory"
+    ]
+    script = tmp_path / "start.jsonl"
+    script.write_text('{"type": "mm.end_turn"}\n')
+    subprocess.run([*tablekit, "script", str(script), "--session", "s", "--game", "mice-mystics"],
+                   capture_output=True)  # fmt: skip
+    for _ in range(5):  # the race between the reader leaving and the writer is not always lost
+        reader = subprocess.Popen([*tablekit, "state", "--session", "s"], stdout=subprocess.PIPE,
+                                  stderr=subprocess.PIPE)  # fmt: skip
+        assert reader.stdout is not None and reader.stderr is not None
+        reader.stdout.read(1)
+        reader.stdout.close()  # what `head -c 1` does
+        assert reader.wait(timeout=60) in (0, 141)
+        assert reader.stderr.read() == b""
