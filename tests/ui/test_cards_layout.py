@@ -7,6 +7,7 @@ ledger on and every line of text drawn is measured: nothing is below 18 px;
 every card's rank and every verdict's word (Success, BAD, Cancelled, on the
 card or in the key beside the row) are 28 px or more and drawn whole; no text
 runs out of its room or over another, and every touch target is 44 px or more.
+At 800x480 no text is drawn smaller than its style asks: the layout makes room.
 """
 
 from __future__ import annotations
@@ -30,6 +31,27 @@ def ledger() -> Iterator[None]:
     widgets.LEDGER = None
     theme.font.cache_clear()
     pygame.quit()
+
+
+def test_at_800x480_nothing_is_made_smaller_to_fit(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every text of every card screen and form, in English and Danish, at the size asked."""
+    shrunk: list[tuple[str, int, int]] = []
+    fit = widgets.fit_size
+
+    def noting(words: str, face: str, size: int, width: int) -> int:
+        got = fit(words, face, size, width)
+        if got < size:
+            shrunk.append((words, size, got))
+        return got
+
+    monkeypatch.setattr(widgets, "fit_size", noting)
+    found = set()
+    for language in ("en", "da"):
+        for name, app in screens((800, 480), language):
+            shrunk.clear()
+            app.draw()
+            found |= {f"{name}: {words!r} at {got} px, not {size}" for words, size, got in shrunk}
+    assert not found, "\n".join(sorted(found))
 
 
 def card_texts(app: App) -> tuple[list[str], list[str]]:

@@ -19,7 +19,11 @@ Tr = Callable[[str], str]
 View = dict[str, Any]
 
 PER_ROW = 3
-"""Options side by side in one row of a choice."""
+"""Short options (ranks) side by side in one row of a choice."""
+
+WORDS_PER_ROW = 1
+"""Options in words (a mode, a circumstance) one to a row: at the body's size they need the
+control's whole width on an upright screen, and a label is never made smaller to fit."""
 
 TARGETS = ("6", "8", "10", "J", "Q", "K")
 """The targets offered: J, face cards or better, is the common one."""
@@ -32,7 +36,6 @@ CIRCUMSTANCES = (
     ("unknown", mark("Unknown")),
     ("ground", mark("Ground")),
 )
-PHYSICAL = (("yes", mark("Physical")), ("no", mark("Not physical")))
 
 
 NAMED_PER_ROW = 2
@@ -58,7 +61,8 @@ def new_character(submit: Submit, tr: Tr) -> Form:
         Field("leader", tr("Leader"), "count", 0, high=6),
         Field("fate", tr("Fate chips"), "count", 0, high=9),
     ]
-    kind = choice("creature", tr("Kind"), [(k, tr(w)) for k, w in CREATURES], "mouse")
+    kind = choice("creature", tr("Kind"), [(k, tr(w)) for k, w in CREATURES], "mouse",
+                  per_row=WORDS_PER_ROW)  # fmt: skip
 
     def confirm(values: dict[str, Any]) -> bool:
         disadvantages = {
@@ -99,17 +103,28 @@ def task(view: View, name: str, submit: Submit, tr: Tr) -> Form:
     hindrances = [(d["name"], d["name"]) for d in sheet["disadvantages"]
                   if d["name"].lower() != "aged"]  # fmt: skip
     first = [
-        *choice("trait", tr("Trait"), traits, traits[0][0], per_row=1),  # a name and a level
-        *choice("target", tr("Lowest success"), [(t, t) for t in TARGETS], "J"),
+        *choice("trait", tr("Trait"), traits, traits[0][0], per_row=WORDS_PER_ROW),
+        *choice("target", tr("Target"), [(t, t) for t in TARGETS], "J"),
         Field("needed", tr("Successes needed"), "count", 1, low=1, high=10),
     ]
     second = [
-        *choice("mode", tr("Draw"), [(k, tr(w)) for k, w in MODES], "cautious"),
-        *choice("length", tr("Length"), [(k, tr(w)) for k, w in LENGTHS], "one"),
+        *choice(
+            "mode", tr("Draw"), [(k, tr(w)) for k, w in MODES], "cautious", "choice", WORDS_PER_ROW
+        ),
+        *choice(
+            "length", tr("Length"), [(k, tr(w)) for k, w in LENGTHS], "one", "choice", WORDS_PER_ROW
+        ),
     ]
     third = [
-        *choice("where", tr("Circumstances"), [(k, tr(w)) for k, w in CIRCUMSTANCES], (), "multi"),
-        *choice("physical", tr("Task"), [(k, tr(w)) for k, w in PHYSICAL], "no"),
+        *choice(
+            "where",
+            tr("Situation"),
+            [(k, tr(w)) for k, w in CIRCUMSTANCES],
+            (),
+            "multi",
+            WORDS_PER_ROW,
+        ),
+        Field("physical", tr("Physical"), "toggle", False),
     ]
     if hindrances:
         third += choice("hindered", tr("Hindered by"), hindrances, (), "multi", NAMED_PER_ROW)
@@ -124,7 +139,7 @@ def task(view: View, name: str, submit: Submit, tr: Tr) -> Form:
                 mode=values["mode"],
                 extended=values["length"] == "extended",
                 circumstances=tuple(values["where"]),
-                physical=values["physical"] == "yes",
+                physical=values["physical"],
                 hindered_by=tuple(values.get("hindered", ())),
             )
         )
