@@ -97,11 +97,12 @@ def run_read(args: argparse.Namespace) -> int:
 
 def run_teach(args: argparse.Namespace) -> int:
     """Add one reference view to a taught set; the exit status is in the module's docstring."""
+    from tablekit.vision.framing import WORK_SIDE
     from tablekit.vision.kinds import kits_dir
     from tablekit.vision.symbols import DiceKit, teach
 
-    try:
-        image = load_image(args.image, limit=_pixel_limit(), quiet=True)
+    try:  # teach() works at WORK_SIDE, so a large JPEG is decoded already shrunk to it
+        image = load_image(args.image, limit=_pixel_limit(), work_side=WORK_SIDE, quiet=True)
     except ImageRefused as error:
         print(f"tablekit dice: {args.image}: refused: {error}", file=sys.stderr)
         return 2
