@@ -11,7 +11,7 @@ sentence and keep the values (names of heroes, cards, tiles, numbers)::
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 
 class Phrase(str):
@@ -23,6 +23,21 @@ class Phrase(str):
     """
 
     __slots__ = ()
+
+
+class Phrases(str):
+    """Several phrases listed in a refusal ("battle, defense, life"), each translated.
+
+    It reads as the English list; ``parts`` are the phrases an interface
+    translates one by one before listing them again.
+    """
+
+    def __new__(cls, parts: Sequence[str]) -> Phrases:
+        listed = super().__new__(cls, ", ".join(parts))
+        listed.parts = tuple(parts)
+        return listed
+
+    parts: tuple[str, ...]
 
 
 class RuleError(ValueError):

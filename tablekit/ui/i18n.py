@@ -15,7 +15,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
-from tablekit.rules.errors import Phrase, RuleError
+from tablekit.rules.errors import Phrase, Phrases, RuleError
 
 if TYPE_CHECKING:
     from tablekit.devices.camera import CameraStatus
@@ -63,11 +63,18 @@ def localized(
     A translation that does not fit its values (a placeholder misspelt or
     missing) never hides the sentence: the ``english`` one is shown instead.
     """
-    values = {name: tr(v) if isinstance(v, Phrase) else v for name, v in params.items()}
+    values = {name: _translated(tr, v) for name, v in params.items()}
     try:
         return tr(template).format(**values) if values else tr(template)
     except (KeyError, IndexError, ValueError, AttributeError, TypeError):
         return english
+
+
+def _translated(tr: Callable[[str], str], value: object) -> object:
+    """A phrase in the language of ``tr``; a list of phrases each; anything else as it is."""
+    if isinstance(value, Phrases):
+        return ", ".join(tr(part) for part in value.parts)
+    return tr(value) if isinstance(value, Phrase) else value
 
 
 def mark(text: str) -> str:

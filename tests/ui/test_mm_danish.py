@@ -121,3 +121,16 @@ def test_a_session_started_in_english_reads_in_danish(tmp_path: Path) -> None:
     assert "Rottekriger" in texts
     assert not english(texts, catalogue())
     assert json.dumps(again.session.table_view()).count("Kapitel") == 0, "stored in English"
+
+
+def test_a_refusal_names_the_missing_numbers_in_danish() -> None:
+    """Issue 11: "Prince Collins battle, defense ..." was half English."""
+    from tablekit.rules.mice_mystics import commands as cmd
+
+    app = make((800, 480), "da")
+    assert app.session is not None
+    choice = (cmd.HeroChoice("collin", "Aim"),)
+    assert not app.submit(cmd.StartChapter("Chapter 1", 8, choice))
+    assert "Prins Collin" in app.notice_text
+    assert "Kamp, Forsvar, Viden, Liv" in app.notice_text
+    assert not english([app.notice_text], catalogue())

@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from importlib import resources
 from typing import Any, TypeVar
 
-from tablekit.rules.errors import Phrase, RuleError
+from tablekit.rules.errors import Phrase, Phrases, RuleError
 from tablekit.rules.mice_mystics.mice import HeroStats
 from tablekit.rules.mice_mystics.minions import CardStats, Moves
 
@@ -110,11 +110,10 @@ class MinionEntry:
 def _require(name: str, figure: str, values: dict[str, Any]) -> None:
     missing = [key for key, value in values.items() if value is None]
     if missing:
-        listed = ", ".join(missing)
         raise RuleError(
             "{name}'s {numbers} are not entered yet; enter them from the card",
-            name=name,
-            numbers=Phrase(listed),
+            name=Phrase(name),  # the pack's names are in the catalogue too
+            numbers=Phrases([key.capitalize() for key in missing]),  # as the card prints them
         )
 
 

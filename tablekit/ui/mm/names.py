@@ -35,6 +35,7 @@ CONTENT = (
     mark("tinkerer"),
     mark("scamp"),
     mark("archer"),
+    mark("Large"),
 )
 
 

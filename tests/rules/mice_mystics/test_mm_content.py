@@ -60,7 +60,7 @@ def test_numbers_missing_from_the_pack_are_entered_once_at_the_table() -> None:
     table = Table()
     table.state = MiceAndMystics().start()
     choice = (HeroChoice("nez", ability="Tinker"),)
-    with pytest.raises(RuleError, match="battle, defense, lore, move, life are not entered"):
+    with pytest.raises(RuleError, match="Battle, Defense, Lore, Move, Life are not entered"):
         table.do(StartChapter("one", 5, choice))
     table.do(SetStats("nez", battle=3, defense=1, lore=3, move=1, life=6))
     events = table.do(StartChapter("one", 5, choice))
