@@ -52,6 +52,8 @@ class Session(Generic[S]):
         """The id of the newest step folded into ``state`` (0: none)."""
         self._tail = 0
         """How many steps were folded since the snapshot ``state`` started from."""
+        self._views: dict[Audience, tuple[tuple[int, int], dict[str, Any]]] = {}
+        """Each audience's view, with the version and state it was built from."""
         self.version = journal.version(name)
         self.state: S = self._replay()
 
@@ -158,7 +160,16 @@ class Session(Generic[S]):
         return self.journal.can_redo(self.name)
 
     def view(self, audience: Audience = TABLE) -> dict[str, Any]:
-        """What ``audience`` (the table, the GM or a pad's) may see."""
+        """What ``audience`` (the table, the GM or a pad's) may see.
+
+        Built once per change and kept until the session moves on (its version
+        or its state), because the screen asks for it on every frame; callers
+        read it and never change it.
+        """
+        key = (self.version, id(self.state))
+        kept = self._views.get(audience)
+        if kept is not None and kept[0] == key:
+            return kept[1]
         body = project(self.game.view(self.state), audience)
         assert isinstance(body, dict)
         header = {
@@ -168,7 +179,9 @@ class Session(Generic[S]):
             "can_redo": self.can_redo,
             "legal": sorted(self.game.legal_commands(self.state)),
         }
-        return {**header, **body}
+        view = {**header, **body}
+        self._views[audience] = (key, view)
+        return view
 
     def table_view(self) -> dict[str, Any]:
         """The shared screen's view: never holds an unrevealed secret."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 import pygame
 
@@ -40,12 +41,35 @@ def _note(drawn: Drawn) -> None:
         LEDGER.append(drawn)
 
 
+@lru_cache(maxsize=4096)
 def fit_size(text: str, face: str, size: int, width: int) -> int:
-    """The largest size no bigger than ``size`` (nor below :data:`LEAST`) that fits ``width``."""
+    """The largest size no bigger than ``size`` (nor below :data:`LEAST`) that fits ``width``.
+
+    Worked out once per label and room, not on every frame: a label's room
+    only changes with the layout, and the search measures the text many times.
+    """
     least = min(size, LEAST)
-    while size - 2 >= least and theme.font(face, size).size(text)[0] > width:
+    while size - 2 >= least and width_of(theme.font(face, size), text) > width:
         size -= 2
     return size
+
+
+@lru_cache(maxsize=8192)
+def width_of(font: pygame.font.Font, words: str) -> int:
+    """How wide ``words`` are in ``font``, measured once."""
+    return int(font.size(words)[0])
+
+
+@lru_cache(maxsize=2048)
+def rendered(font: pygame.font.Font, words: str, colour: Colour) -> pygame.Surface:
+    """``words`` rendered in ``font`` and ``colour``, once: a frame redraws mostly the same
+    labels, and rendering text is most of what drawing them costs. Only ever blitted."""
+    return font.render(words, True, colour)
+
+
+def _colour(colour: Colour) -> Colour:
+    """A colour as a plain tuple, the key the rendered text is kept under."""
+    return (int(colour[0]), int(colour[1]), int(colour[2]))
 
 
 def fit_font(text: str, face: str, size: int, width: int) -> pygame.font.Font:
@@ -76,9 +100,9 @@ def text(
     """
     fitted = fit_size(words, face, size, rect.width)
     font = theme.font(face, fitted)
-    cut = font.size(words)[0] > rect.width
+    cut = width_of(font, words) > rect.width
     shown = _cut(words, font, rect.width) if cut else words
-    image = font.render(shown, True, colour)
+    image = rendered(font, shown, _colour(colour))
     place = image.get_rect()
     if align == "left":
         place.midleft = rect.midleft
@@ -93,18 +117,23 @@ def text(
 
 def lines_of(words: str, font: pygame.font.Font, width: int) -> list[str]:
     """``words`` broken into lines no wider than ``width`` (breaking at plain spaces only)."""
+    return list(_lines(words, font, width))
+
+
+@lru_cache(maxsize=2048)
+def _lines(words: str, font: pygame.font.Font, width: int) -> tuple[str, ...]:
     lines: list[str] = []
     for paragraph in words.split("\n"):
         line = ""
         for word in paragraph.split(" "):
             trial = f"{line} {word}".strip()
-            if font.size(trial)[0] <= width or not line:
+            if width_of(font, trial) <= width or not line:
                 line = trial
             else:
                 lines.append(line)
                 line = word
         lines.append(line)
-    return lines
+    return tuple(lines)
 
 
 def wrapped(
@@ -131,8 +160,8 @@ def wrapped(
         if y + font.get_linesize() > rect.bottom:
             _note(Drawn(" ".join(lines[number:]), size, room, rect, cut=True))
             break
-        place = surface.blit(font.render(line, True, colour), (rect.x, y))
-        _note(Drawn(line, size, place, rect, font.size(line)[0] > rect.width))
+        place = surface.blit(rendered(font, line, _colour(colour)), (rect.x, y))
+        _note(Drawn(line, size, place, rect, width_of(font, line) > rect.width))
         y += font.get_linesize()
     return y - rect.y
 
