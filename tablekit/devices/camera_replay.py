@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from tablekit.devices.camera import Camera, CameraStatus
 from tablekit.local.camera_settings import CameraSettings
+from tablekit.vision.framing import WORK_SIDE
 from tablekit.vision.imagefile import ImageRefused, load_image, max_pixels
 
 if TYPE_CHECKING:
@@ -92,7 +93,8 @@ class _Images(_Source):
         path = self._files[self._index]
         self._index += 1
         try:
-            return load_image(path, limit=self._limit).frame
+            # every reader works at WORK_SIDE: a large JPEG is decoded already shrunk to it
+            return load_image(path, limit=self._limit, work_side=WORK_SIDE).frame
         except ImageRefused as error:
             raise OSError(f"cannot read {path.name}: {error}") from None
         except OSError as error:
