@@ -31,6 +31,7 @@ test: lint
 
 bench: $(VENV)/.installed
 	$(PY) -m benchmarks.session_speed
+	$(PY) -m benchmarks.journal_damage
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m benchmarks.app_speed
 	$(PY) -m benchmarks.dice_read
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m benchmarks.camera_ui

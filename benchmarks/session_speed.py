@@ -107,6 +107,20 @@ def median_ms(action: Callable[[], object], runs: int) -> float:
     return statistics.median(times) * 1000
 
 
+def paired_ms(
+    ours: Callable[[], object], bare: Callable[[], object], runs: int
+) -> tuple[float, float]:
+    """Medians of ``ours`` and ``bare`` run in turn, so a busy moment of a shared machine
+    (another process's fsync, say) falls on both alike."""
+    mine, base = [], []
+    for _ in range(runs):
+        for action, times in ((ours, mine), (bare, base)):
+            start = time.perf_counter()
+            action()
+            times.append(time.perf_counter() - start)
+    return statistics.median(mine) * 1000, statistics.median(base) * 1000
+
+
 def bare_read(path: Path) -> None:
     db = sqlite3.connect(path)
     db.execute("SELECT command, events FROM steps ORDER BY id DESC LIMIT 1").fetchone()
@@ -150,13 +164,6 @@ def bare_update(db: sqlite3.Connection) -> None:
     db.execute("COMMIT")
 
 
-def subprocess_ms(args: list[str], env: dict[str, str], runs: int) -> float:
-    def run() -> None:
-        subprocess.run(args, env=env, check=True, stdout=subprocess.DEVNULL)
-
-    return median_ms(run, runs)
-
-
 def measure(folder: Path, events: int) -> dict[str, tuple[float, float]]:
     """Each figure in ms, beside its baseline."""
     path = folder / "journal.sqlite3"
@@ -172,21 +179,17 @@ def measure(folder: Path, events: int) -> dict[str, tuple[float, float]]:
         journal.close()
         return session
 
-    figures["open to state"] = (median_ms(opened, 7), median_ms(lambda: bare_read(path), 7))
+    figures["open to state"] = paired_ms(opened, lambda: bare_read(path), 7)
     figures["fold every step (before)"] = (median_ms(lambda: full_fold(path), 3), 0.0)
 
     journal = Journal(path)
     session: Session[Any] = Session(journal, "bench", game)
     bare = bare_db(folder / "bare.sqlite3", rows, payload)
-    undo = median_ms(lambda: session.apply(Undo()), 20)
-    redo = median_ms(lambda: session.apply(Redo()), 20)
-    flip = median_ms(lambda: bare_update(bare), 40)
-    figures["undo"] = (undo, flip)
-    figures["redo"] = (redo, flip)
-    cheese = iter([cmd.GainCheese("collin", 1), cmd.GainCheese("collin", -1)] * 40)
-    figures["apply + commit"] = (
-        median_ms(lambda: session.apply(next(cheese)), 60),
-        median_ms(lambda: bare_insert(bare, payload), 60),
+    figures["undo"] = paired_ms(lambda: session.apply(Undo()), lambda: bare_update(bare), 20)
+    figures["redo"] = paired_ms(lambda: session.apply(Redo()), lambda: bare_update(bare), 20)
+    cheese = iter([cmd.GainCheese("collin", 1), cmd.GainCheese("collin", -1)] * 100)
+    figures["apply + commit"] = paired_ms(
+        lambda: session.apply(next(cheese)), lambda: bare_insert(bare, payload), 150
     )
     journal.close()
     bare.close()
@@ -200,9 +203,10 @@ def measure(folder: Path, events: int) -> dict[str, tuple[float, float]]:
         "print(db.execute('SELECT events FROM steps ORDER BY id DESC LIMIT 1').fetchone())",
         str(path),
     ]
-    figures["tablekit state (process)"] = (
-        subprocess_ms(state, env, 5),
-        subprocess_ms(reader, env, 5),
+    figures["tablekit state (process)"] = paired_ms(
+        lambda: subprocess.run(state, env=env, check=True, stdout=subprocess.DEVNULL),
+        lambda: subprocess.run(reader, env=env, check=True, stdout=subprocess.DEVNULL),
+        7,
     )
     figures["_events"] = (float(made), float(rows))
     return figures
