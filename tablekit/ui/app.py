@@ -151,7 +151,7 @@ class App:
     def _take_chain_check(self) -> None:
         """Once the walk behind the first frame is done, set aside any damage it found."""
         check = self.chain_check
-        if check is None or not check.done:
+        if check is None or not check.poll():
             return
         self.chain_check = None
         if self.session is None or self.session.name != check.session:
