@@ -6,7 +6,9 @@ time and nothing says so. So once a change to a session is durable (its
 commit returned), the session's new version is written here: one small
 ``pwrite``, no fsync, so the sidecar may lag behind a power cut but is
 never ahead of what was acknowledged. On opening, a session whose version
-in the journal is lower than the sidecar's lost the difference.
+in the journal is lower than the sidecar's, and whose newest step is not the
+one the sidecar names, lost the difference. (A session moved to the trash
+and back, or renamed, starts its version anew but keeps its newest step.)
 
 The record names the journal by a random id kept in it, so a sidecar is
 only ever compared with the journal that wrote it (a journal made anew, or
@@ -24,17 +26,18 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-MAGIC = b"tkacked2"
-LAYOUT = struct.Struct("<8sqd16s16s")
+MAGIC = b"tkacked3"
+LAYOUT = struct.Struct("<8sqd16s16s16s")
 
 
 @dataclass(frozen=True)
 class Acked:
-    """The session (by digest) last changed, its version then, and when."""
+    """The session (by digest) last changed, its version and head (by digest) then, and when."""
 
     session: bytes
     version: int
     at: float
+    head: bytes
 
 
 def sidecar(journal: Path) -> Path:
@@ -60,10 +63,10 @@ def read(journal: Path, owner: str) -> Acked | None:
     body = data[: LAYOUT.size]
     if len(data) < LAYOUT.size + 8 or data[LAYOUT.size : LAYOUT.size + 8] != _seal(body):
         return None
-    magic, version, at, written_by, session = LAYOUT.unpack(body)
+    magic, version, at, written_by, session, head = LAYOUT.unpack(body)
     if magic != MAGIC or written_by != digest(owner):
         return None
-    return Acked(session, version, at)
+    return Acked(session, version, at, head)
 
 
 class Acks:
@@ -74,13 +77,16 @@ class Acks:
         self._owner = digest(owner)
         self._fd: int | None = None
 
-    def write(self, session: str, version: int) -> None:
-        """Say that ``session`` reached ``version`` durably; a sidecar that cannot be
-        written is skipped (it only ever makes damage easier to see)."""
+    def write(self, session: str, version: int, head: str) -> None:
+        """Say that ``session`` reached ``version``, with ``head`` its newest step's checksum,
+        durably; a sidecar that cannot be written is skipped (it only ever makes damage
+        easier to see)."""
         try:
             if self._fd is None:
                 self._fd = os.open(sidecar(self.journal), os.O_RDWR | os.O_CREAT, 0o644)
-            body = LAYOUT.pack(MAGIC, version, time.time(), self._owner, digest(session))
+            body = LAYOUT.pack(
+                MAGIC, version, time.time(), self._owner, digest(session), digest(head)
+            )
             os.pwrite(self._fd, body + _seal(body), 0)
         except OSError:
             self.close()

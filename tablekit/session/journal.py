@@ -241,8 +241,8 @@ class Journal:
         """Damage found since this journal was opened, newest last, for the screen or CLI to say."""
         self._file = None if str(path) == ":memory:" else Path(path)
         self._acks: acks.Acks | None = None
-        self._pending: tuple[str, int] | None = None
-        """The session and version the open transaction moved to, to acknowledge on commit."""
+        self._pending: tuple[str, int, str] | None = None
+        """The session, version and head the open transaction moved to, acknowledged on commit."""
         try:
             self._db = self._connect()
             self._db.text_factory = _text
@@ -305,14 +305,18 @@ class Journal:
         )
         if acked is None:
             return None
-        for name, version in self._db.execute("SELECT name, version FROM sessions").fetchall():
-            if acks.digest(name) == acked.session and int(version) < acked.version:
-                newest = self._db.execute(
-                    "SELECT MAX(at) FROM steps WHERE session = ?", (name,)
-                ).fetchone()[0]
-                copy = None if self.readonly else self.keep_copy()
-                why = "its write-ahead log was cut short"
-                return Drop(name, acked.version - int(version), newest, acked.at, why, copy)
+        rows = self._db.execute("SELECT name, version, head FROM sessions").fetchall()
+        for name, version, head in rows:
+            if acks.digest(name) != acked.session:
+                continue
+            if int(version) >= acked.version or acks.digest(str(head)) == acked.head:
+                return None
+            newest = self._db.execute(
+                "SELECT MAX(at) FROM steps WHERE session = ?", (name,)
+            ).fetchone()[0]
+            copy = None if self.readonly else self.keep_copy()
+            why = "its write-ahead log was cut short"
+            return Drop(name, acked.version - int(version), newest, acked.at, why, copy)
         return None
 
     def _sidecar(self) -> acks.Acks | None:
@@ -649,7 +653,7 @@ class Journal:
         with self._transaction():
             self._insert_drop(drop)
             if drop.session is not None:
-                self._pending = (drop.session, self.version(drop.session))
+                self._pending = (drop.session, *self._version_and_head(drop.session))
 
     def _insert_drop(self, drop: Drop) -> None:
         self._db.execute(
@@ -732,7 +736,7 @@ class Journal:
             (now, head, session),
         ).fetchone()
         if row is not None:
-            self._pending = (session, int(row[0]))
+            self._pending = (session, int(row[0]), head)
 
     def _read(self, query: str, parameters: tuple[object, ...]) -> list[tuple[Any, ...]]:
         try:

@@ -225,6 +225,19 @@ def test_a_wal_cut_short_is_reported_with_what_it_lost(tmp_path: Path) -> None:
     assert not reopen(path).journal.drops  # said once
 
 
+def test_a_session_whose_version_starts_anew_with_its_steps_is_not_reported(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "journal.sqlite3"
+    counter(path, 5).journal.close()
+    db = sqlite3.connect(path)
+    db.execute("UPDATE sessions SET version = 0")  # as a session back from the trash has
+    db.commit()
+    db.close()
+    opened = reopen(path)
+    assert opened.state.total == total(5) and not opened.journal.drops
+
+
 FOREIGN = {
     "random bytes": lambda path: path.write_bytes(bytes(range(256)) * 40),
     "another program's SQLite file": lambda path: foreign(path, wal=False),
