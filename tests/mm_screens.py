@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import replace
 from typing import Any
 
+from tablekit.local import box
 from tablekit.local.config import Config
 from tablekit.session import Journal
 from tablekit.ui.app import App
@@ -134,7 +135,13 @@ def _select(card: str) -> Callable[[App], None]:
 def _ability(app: App) -> None:
     scene = _scene(app)
     hero = scene.view()["catalogue"]["heroes"][0]
-    scene.form = panels._ability(hero, {}, lambda: True, app.tr)
+    scene.form = panels._ability(hero, {}, lambda: True, app.tr, scene._show)
+
+
+def _known_ability(app: App) -> None:
+    """The box knows a card for the hero: it is offered, beside a new one."""
+    box.remember_ability("collin", "Prince Collin", "Battle Cry")
+    _ability(app)
 
 
 def _chapter_menu(app: App) -> None:
@@ -169,6 +176,7 @@ MOMENTS: dict[str, Callable[[App], None]] = {
     "setup minions": _setup_page(1),
     "numbers": _numbers,
     "ability card": _ability,
+    "ability card known": _known_ability,
     "board": playing,
     "hero panel": _select("lily"),
     "minion panel": _select("rat_warrior"),

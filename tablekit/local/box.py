@@ -65,6 +65,23 @@ class Box:
                     return _known(card, ("battle", "defense", "life"))
         return {}
 
+    def abilities(self, hero: str) -> tuple[str, ...]:
+        """The ability cards the table has named for ``hero`` on this device."""
+        return next((h.abilities for h in self.pack.heroes if h.id == hero), ())
+
+
+def remember_ability(hero: str, name: str, card: str, path: Path | None = None) -> bool:
+    """Keep the ability card ``card`` among ``hero``'s (named ``name`` if new to the box);
+    False, writing nothing, if the box is damaged."""
+    box = load(path)
+    if box.problem:
+        return False
+    known = next((h for h in box.pack.heroes if h.id == hero), None) or HeroEntry(hero, name)
+    if card not in known.abilities:
+        known = replace(known, abilities=(*known.abilities, card))
+        save(box.pack.with_hero(known), path)
+    return True
+
 
 def _known(entry: object, names: tuple[str, ...]) -> Numbers:
     return {n: v for n in names if (v := getattr(entry, n)) is not None}
@@ -169,4 +186,14 @@ def import_(source: Path, path: Path | None = None) -> int:
     return len(incoming.heroes) + len(incoming.minions)
 
 
-__all__ = ["Box", "ContentError", "box_file", "export", "import_", "load", "remember", "save"]
+__all__ = [
+    "Box",
+    "ContentError",
+    "box_file",
+    "export",
+    "import_",
+    "load",
+    "remember",
+    "remember_ability",
+    "save",
+]

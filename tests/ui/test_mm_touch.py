@@ -87,6 +87,10 @@ def choose_and_start(app: Any) -> list[str]:
         if current.typing:
             type_on_keys(app, "aim")
             tap(app, tr("OK"))
+        elif "aim" in labels(app):  # the box knows the card typed in an earlier session
+            asked[-1] += " (chosen)"
+            tap(app, "aim")
+            tap(app, tr("OK"))
         else:
             for nth in range(labels(app).count("+")):
                 for _ in range(2):
@@ -143,6 +147,9 @@ def test_a_chapter_with_minions_is_set_up_and_fought_by_touch_alone(
     second = make(Journal(tmp_path / "second.sqlite3"), size, language)
     again = choose_and_start(second)
     assert not [title for title in again if title.endswith(tr("numbers"))]
+    cards = [title for title in again if tr("ability card") in title]
+    assert cards and all(title.endswith("(chosen)") for title in cards), "never typed again"
+    assert box.load().abilities("lily") == ("aim",)
     assert second.session.table_view()["outcome"] == "playing"
     theme.font.cache_clear()
     pygame.quit()

@@ -38,6 +38,8 @@ class HeroEntry:
     move: int | None = None
     life: int | None = None
     starting_equipment: tuple[str, ...] = ()
+    abilities: tuple[str, ...] = ()
+    """The hero's ability cards the table has named (a device's box keeps them)."""
 
     def stats(self) -> HeroStats:
         """The hero's full numbers, or a RuleError naming the ones to enter."""
@@ -178,6 +180,8 @@ def pack_data(pack: Pack) -> dict[str, Any]:
         table |= {n: v for n in sorted(_INT_KEYS) if (v := getattr(hero, n)) is not None}
         if hero.starting_equipment:
             table["starting_equipment"] = list(hero.starting_equipment)
+        if hero.abilities:
+            table["abilities"] = list(hero.abilities)
         heroes[hero.id] = table
     minions: dict[str, Any] = {}
     for minion in pack.minions:
@@ -214,7 +218,7 @@ def _keep_order(old: tuple[_E, ...], rest: tuple[_E, ...], entry: _E) -> tuple[_
 
 _INT_KEYS = frozenset({"battle", "defense", "lore", "move", "life"})
 _BOOL_KEYS = frozenset({"ranged", "large", "boss", "feeds_wheel", "roach", "fooled_by_disguises"})
-_TEXT_LIST_KEYS = frozenset({"classes", "starting_equipment"})
+_TEXT_LIST_KEYS = frozenset({"classes", "starting_equipment", "abilities"})
 
 
 def parse_pack(text: str, source: str = "pack") -> Pack:
@@ -262,6 +266,7 @@ def _hero(hero_id: str, entry: dict[str, Any], where: str) -> HeroEntry:
         name=_text(entry, "name", where),
         classes=_text_list(entry, "classes", where),
         starting_equipment=_text_list(entry, "starting_equipment", where),
+        abilities=_text_list(entry, "abilities", where),
         **{key: _count(entry, key, where) for key in sorted(_INT_KEYS)},
     )
 

@@ -13,6 +13,7 @@ from typing import Any, Literal
 
 import pygame
 
+from tablekit.local import box
 from tablekit.rules.game import Command
 from tablekit.rules.mice_mystics import commands as cmd
 from tablekit.rules.mice_mystics.mice import Marker
@@ -35,6 +36,8 @@ Action = tuple[str, Callable[[], object], bool, bool]
 """(label, action, enabled, selected)"""
 HeroNumber = Literal["battle", "defense", "lore", "move", "life"]
 HERO_NUMBERS: tuple[HeroNumber, ...] = ("battle", "defense", "lore", "move", "life")
+NEW_CARD = "\x00new"
+"""The choice that types a card the box does not know yet."""
 
 
 @dataclass
@@ -206,17 +209,45 @@ def _level_up(hero: str, submit: Submit, tr: Tr) -> Form:
     )
 
 
-def _ability(hero: CatalogueHero, chosen: dict[str, str], then: Callable[[], bool], tr: Tr) -> Form:
-    """The name of the ability card a hero starts the chapter with."""
+def _ability(
+    hero: CatalogueHero,
+    chosen: dict[str, str],
+    then: Callable[[], bool],
+    tr: Tr,
+    open_form: Callable[[Form], None],
+) -> Form:
+    """The ability card a hero starts the chapter with: one of the cards this device's box
+    knows for the hero, or a new one typed once and kept in the box for every later session."""
+    known = box.load().abilities(hero["id"])
+    title = f"{hero['name']}: {tr('ability card')}"
 
-    def keep(values: dict[str, Any]) -> bool:
-        if not values["ability"].strip():
+    def typed(values: dict[str, Any]) -> bool:
+        card = values["ability"].strip()
+        if not card:
             return False
-        chosen[hero["id"]] = values["ability"].strip()
+        box.remember_ability(hero["id"], hero["name"], card)
+        chosen[hero["id"]] = card
         return then()
 
-    fields = [Field("ability", tr("Ability card"), "text", "", required=True)]
-    return Form(f"{hero['name']}: {tr('ability card')}", [fields], keep, tr("OK"))
+    typing = Form(
+        title, [[Field("ability", tr("Ability card"), "text", "", required=True)]], typed, tr("OK")
+    )
+    if not known:
+        return typing
+
+    def picked(values: dict[str, Any]) -> bool:
+        if values["ability"] == NEW_CARD:
+            open_form(typing)
+            return False
+        chosen[hero["id"]] = values["ability"]
+        return then()
+
+    options = [(card, card) for card in known[-5:]] + [(NEW_CARD, tr("New card…"))]
+    fields = [
+        Field("ability", "", "choice", None, options[i : i + 2], wide=True, required=True)
+        for i in range(0, len(options), 2)
+    ]
+    return Form(title, [fields], picked, tr("OK"))
 
 
 def _keep(
@@ -271,7 +302,7 @@ def setup_form(
             if hero_id not in values["heroes"]:
                 continue
             if hero_id not in abilities and not (last and last["abilities"]):
-                open_form(_ability(hero, abilities, again, tr))
+                open_form(_ability(hero, abilities, again, tr, open_form))
                 return False
             found = last["pack"] + last["equipped"] if last else []
             if found and hero_id not in keeps:
