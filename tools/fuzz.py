@@ -500,7 +500,7 @@ def images(count: int, seed: int) -> Tally:
         for number in range(count):
             data = _image_bytes(rng, rng.choice(seeds))
             path.write_bytes(data)
-            side = rng.choice([None, 640, 1280])
+            side = rng.choice([640, 1280])  # every caller passes a working size (WORK_SIDE)
             reader = read if number % 20 == 0 else None
             attempt = partial(_load, load_image, ImageRefused, path, side, reader)
             timed(tally, attempt, data[:64].hex())
