@@ -17,6 +17,9 @@ from tablekit.session.snapshots import SnapshotCodec
 
 S = TypeVar("S")
 
+RECENT = 64
+"""How many of the newest states a session keeps, so undoing that many costs no fold."""
+
 SNAPSHOT_EVERY = 500
 """Steps folded since the last snapshot before the next command also stores one.
 
@@ -54,6 +57,9 @@ class Session(Generic[S]):
         """How many steps were folded since the snapshot ``state`` started from."""
         self._views: dict[Audience, tuple[tuple[int, int], dict[str, Any]]] = {}
         """Each audience's view, with the version and state it was built from."""
+        self._recent: list[tuple[int, S, int]] = []
+        """The newest steps in effect, each as (step id, state after it, ``_tail`` after it),
+        newest last, so an undo here goes back without folding; at most ``RECENT``."""
         self.version = journal.version(name)
         self.state: S = self._replay()
 
@@ -93,7 +99,13 @@ class Session(Generic[S]):
             raise
         self._tail = 0 if snapshot else self._tail + 1
         self.state = state
+        self._remember()
         return events
+
+    def _remember(self) -> None:
+        """Keep the state after the step just folded, for an undo of the next one."""
+        self._recent.append((self._step, self.state, self._tail))
+        del self._recent[:-RECENT]
 
     def checkpoint(self) -> bool:
         """Store a snapshot of the state now if many steps were folded since the last one.
@@ -204,10 +216,17 @@ class Session(Generic[S]):
         return [codec.from_json(item, known) for item in json.loads(text)]
 
     def _undo(self, command_id: str | None = None) -> list[Event]:
-        step, _ = self.journal.flip(self.name, undo=True, command_id=command_id, answer=_undone)
+        step, before = self.journal.flip(
+            self.name, undo=True, command_id=command_id, answer=_undone
+        )
         if step is None:
             raise RuleError("There is nothing to undo")
-        self._reload()  # from the newest snapshot before the undone step
+        recent = self._recent
+        if before == self.version and len(recent) >= 2 and recent[-1][0] == step.id:
+            recent.pop()  # nobody else moved: the state before the step is still here
+            (self._step, self.state, self._tail), self.version = recent[-1], before + 1
+        else:
+            self._reload()  # from the newest snapshot before the undone step
         return [Undone(step.command)]
 
     def _redo(self, command_id: str | None = None) -> list[Event]:
@@ -219,6 +238,7 @@ class Session(Generic[S]):
         if before == self.version:  # nobody else moved: fold just the step put back
             self.state = fold(self.game, self.state, self._events_of(step))
             self.version, self._step, self._tail = before + 1, step.id, self._tail + 1
+            self._remember()
         else:
             self._reload()
         return [Redone(step.command)]
@@ -232,11 +252,12 @@ class Session(Generic[S]):
         """Fold the steps in effect, from the newest snapshot that checks out, if any."""
         state, self._step = self._start()
         steps = self.journal.steps(self.name, after=self._step)
-        for step in steps:
+        recent = [(self._step, state, 0)]
+        for folded, step in enumerate(steps, start=1):
             state = fold(self.game, state, self._events_of(step))
-        if steps:
-            self._step = steps[-1].id
-        self._tail = len(steps)
+            recent.append((step.id, state, folded))
+        self._step, _, self._tail = recent[-1]
+        self._recent = recent[-RECENT:]  # the states on the way, for undo
         return state
 
     def _start(self) -> tuple[S, int]:
@@ -255,7 +276,7 @@ class Session(Generic[S]):
             items = json.loads(step.events)
             if not isinstance(items, list):
                 raise codec.CommandError("the events are not a list")
-            return [codec.from_json(item, self.events) for item in items]
+            return [codec.from_json(item, self.events, stored=True) for item in items]
         except (ValueError, RecursionError, TypeError) as error:
             raise damaged(self.name, step.id, f"its events cannot be read ({error})") from None
 

@@ -157,6 +157,21 @@ def test_undo_past_a_snapshot_uses_an_earlier_one_and_a_new_step_drops_it(
     )
 
 
+def test_undoing_recent_steps_folds_nothing_and_another_writer_makes_it_fold(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    session = long_session(tmp_path / "j.sqlite3", 10)
+    with monkeypatch.context() as patch:
+        patch.setattr(session.journal, "steps", lambda *_, **__: pytest.fail("folded"))
+        for _ in range(5):
+            session.apply(Undo())
+    assert session.state.total == 15 and session._tail == 2
+    other = reopened(session)
+    other.apply(Undo())  # another process moved on: this session folds to catch up
+    session.apply(Undo())
+    assert session.state.total == 6 == from_scratch(session.journal, "long", Counter()).total
+
+
 @pytest.mark.parametrize(
     "damage",
     [
