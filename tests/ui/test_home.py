@@ -70,7 +70,7 @@ def test_a_card_says_the_game_where_it_stands_who_plays_and_when(
     assert name in words
     where = tr("Chapter {number} · round {round}").format(number=1, round=1)
     assert f"Mice and Mystics · {where}" in words
-    assert f"Prince Collin, Lily · {tr('just now')}" in words
+    assert f"{tr('Prince Collin')}, Lily · {tr('just now')}" in words
 
 
 def test_rename_delete_and_restore_by_taps(tmp_path: Path) -> None:

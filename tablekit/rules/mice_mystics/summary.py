@@ -11,7 +11,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from tablekit.rules.errors import Phrase
+from tablekit.rules.errors import Phrase, Phrases
 from tablekit.rules.listing import Line
 
 CHAPTER = re.compile(r"Chapter (\d+)")
@@ -37,5 +37,5 @@ def summary(view: Mapping[str, Any]) -> list[Line]:
         )
     else:
         where = (Phrase("{chapter} · round {round}"), {"chapter": view["chapter"], "round": round_})
-    heroes = ", ".join(hero["name"] for hero in view["heroes"])
-    return [where, ("{heroes}", {"heroes": heroes})] if heroes else [where]
+    heroes = Phrases([hero["name"] for hero in view["heroes"]])  # names in the card's language
+    return [where, ("{heroes}", {"heroes": heroes})] if view["heroes"] else [where]
