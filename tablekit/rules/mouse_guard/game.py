@@ -31,8 +31,8 @@ from tablekit.rules.mouse_guard.legal import legal_commands
 from tablekit.rules.mouse_guard.conditions import MOUSE_GUARD
 from tablekit.rules.mouse_guard.ruleset import Ruleset, recorded
 from tablekit.rules.mouse_guard.state import State
-from tablekit.rules.mouse_guard.view import view
 from tablekit.rules.mouse_guard.switches import when
+from tablekit.rules.mouse_guard.view import view
 from tablekit.rules.mouse_guard.view_types import MouseGuardView
 
 Handler = Callable[[Draft, Any, random.Random], None]
@@ -85,8 +85,6 @@ _HANDLERS: dict[type[Command], Handler] = {
     ccmd.SetDisposition: disposition.set_disposition,
     ccmd.Arm: setup.arm,
     ccmd.Script: volley.script,
-    ccmd.ActionWise: wises.use_wise,
-    ccmd.ActionLevelThree: wises.use_level_three,
     ccmd.Unscript: volley.unscript,
     ccmd.ClearScript: volley.clear_script,
     ccmd.Lock: volley.lock,
@@ -97,6 +95,8 @@ _HANDLERS: dict[type[Command], Handler] = {
     ccmd.ActionTapNature: spending.tap_nature,
     ccmd.RollAction: action.roll_action,
     ccmd.ActionExplode: spending.explode_axes,
+    ccmd.ActionWise: wises.use_wise,
+    ccmd.ActionLevelThree: wises.use_level_three,
     ccmd.KeepRoll: spending.keep_roll,
     ccmd.BreakActionTie: ties.break_tie,
     ccmd.ActionTiebreaker: ties.tiebreaker,
@@ -129,12 +129,12 @@ class MouseGuard:
         if handler is None:
             raise UnknownCommandError("Mouse Guard has no command {kind!r}", kind=command.kind)
         draft = Draft(state)
-        handler(draft, command, rng)
-        return draft.events
-
         if not state.ruleset_digest:  # the session's first change: record its rules
             rules = state.ruleset
             draft.emit(RulesetUsed(rules.name, rules.digest, recorded(rules)))
+        handler(draft, command, rng)
+        return draft.events
+
     def evolve(self, state: State, event: Event) -> State:
         """The state after ``event``."""
         return evolve(state, event)
