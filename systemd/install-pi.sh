@@ -28,6 +28,7 @@ autostart=/etc/xdg/autostart/tablekit.desktop
 config_dir=/etc/tablekit
 data_dir=/var/lib/tablekit
 apt_record=$prefix/apt-added
+groups_record=$prefix/groups-added
 
 dry_run=no
 action=install
@@ -131,14 +132,16 @@ make_user() {
             --shell /usr/sbin/nologin "$user"
     fi
     for group in "${groups[@]}"; do
-        if getent group "$group" >/dev/null; then
-            present+=("$group")
-        else
+        if ! getent group "$group" >/dev/null; then
             echo "  (no group $group on this machine: skipped)"
+        elif ! id -nG "$user" 2>/dev/null | tr ' ' '\n' | grep -qx "$group"; then
+            present+=("$group")
         fi
     done
     if ((${#present[@]})); then
         run usermod --append --groups "$(IFS=,; echo "${present[*]}")" "$user"
+        # Remembered so that --uninstall takes a desktop user out of only these groups.
+        put "$groups_record" 0644 <<<"$user ${present[*]}"
     fi
 }
 
@@ -150,8 +153,13 @@ make_venv() {
     fi
     pip_pins | put "$prefix/constraints.txt" 0644
     run "$venv/bin/pip" install --quiet --upgrade pip
+    # pip builds in the source folder; building from a root-owned copy keeps the
+    # user's checkout free of root-owned build files.
+    remove "$prefix/src"
+    run mkdir -p "$prefix/src"
+    run cp -R "$checkout/pyproject.toml" "$checkout/README.md" "$checkout/tablekit" "$prefix/src/"
     # Runtime packages only (the "pi" extra): no test or lint tools on the kiosk.
-    run "$venv/bin/pip" install --quiet --upgrade --constraint "$prefix/constraints.txt" "${checkout}[pi]"
+    run "$venv/bin/pip" install --quiet --upgrade --constraint "$prefix/constraints.txt" "$prefix/src[pi]"
     run install -m 0644 "$checkout/README.md" "$prefix/README.md"
 }
 
@@ -219,6 +227,18 @@ install() {
     echo "  check the hardware with: $venv/bin/tablekit doctor"
 }
 
+leave_groups() {  # undo make_user's groups for a user that stays (the desktop user)
+    local user group groups_added
+    if [[ -s $groups_record ]]; then
+        read -r user groups_added <"$groups_record"
+        if [[ $user != "$service_user" ]]; then
+            for group in $groups_added; do run gpasswd --delete "$user" "$group"; done
+        fi
+    elif [[ $dry_run == yes ]]; then
+        echo "+ gpasswd --delete <the desktop user> <each group listed in $groups_record>"
+    fi
+}
+
 uninstall() {
     echo "tablekit: uninstalling (sessions in $data_dir and settings in $config_dir stay)"
     if [[ -e $unit || $dry_run == yes ]]; then
@@ -231,6 +251,7 @@ uninstall() {
         remove "$udev_rule"
         run udevadm control --reload-rules
     fi
+    leave_groups
     if id -u "$service_user" >/dev/null 2>&1 || [[ $dry_run == yes ]]; then
         run userdel "$service_user"
     fi

@@ -110,7 +110,8 @@ def test_a_dry_run_says_what_it_would_do_in_order() -> None:
         r"useradd --system .* tablekit$",
         r"usermod --append --groups \S*video\S* tablekit$",
         r"python3 -m venv --system-site-packages /opt/tablekit/venv$",
-        r"pip install .*--constraint /opt/tablekit/constraints.txt \S+/\S+\[pi\]$",
+        r"cp -R \S+/pyproject.toml \S+/README.md \S+/tablekit /opt/tablekit/src/$",
+        r"pip install .*--constraint /opt/tablekit/constraints.txt /opt/tablekit/src\[pi\]$",
         r"write /etc/udev/rules.d/70-tablekit-pads.rules",
         r"udevadm control --reload-rules",
         r"write /etc/systemd/system/tablekit.service",
@@ -154,6 +155,7 @@ def test_uninstall_reverses_each_step() -> None:
         r"rm -rf -- /etc/systemd/system/tablekit.service",
         r"rm -rf -- /etc/udev/rules.d/70-tablekit-pads.rules",
         r"rm -rf -- /etc/xdg/autostart/tablekit.desktop",
+        r"gpasswd --delete <the desktop user>",
         r"userdel tablekit",
         r"apt-get remove -y",
         r"rm -rf -- /opt/tablekit$",
@@ -169,6 +171,7 @@ def test_on_the_desktop_image_it_starts_from_the_session_not_a_unit() -> None:
     done = commands(lines)
     _first(done, r"write /etc/xdg/autostart/tablekit.desktop")
     _first(done, r"usermod --append --groups \S+ pi$")
+    _first(done, r"write /opt/tablekit/groups-added")  # so --uninstall takes pi out of them again
     assert not any("tablekit.service" in line for line in done)
     assert any("SDL_VIDEODRIVER=wayland" in line for line in lines)
 
