@@ -230,7 +230,8 @@ def _check_keys(data: dict[str, Any], cls: type, source: str, prefix: str) -> No
     for key, value in data.items():
         if key not in hints:
             known = ", ".join(f.name for f in dataclasses.fields(cls))
-            raise ConfigError(f"{source}: unknown key {prefix}{key}; known here: {known}")
+            shown = f"{prefix}{key}" if key.isprintable() else repr(f"{prefix}{key}")
+            raise ConfigError(f"{source}: unknown key {shown}; known here: {known}")
         if dataclasses.is_dataclass(hints[key]) and isinstance(value, dict):
             _check_keys(value, hints[key], source, prefix=f"{prefix}{key}.")
 

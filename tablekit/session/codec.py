@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import re
+import unicodedata
 from collections.abc import Iterable, Mapping
 from typing import Any, TypeVar
 
@@ -127,6 +128,7 @@ def check(value: Command) -> None:
     dataclass (``msgspec.Meta``); every command, whatever made it, meets them here.
     """
     data = msgspec.to_builtins(value, enc_hook=plain_text)
+    _check_text(data)
     try:
         msgspec.convert(data, type=type(value))
     except msgspec.ValidationError as error:
@@ -134,13 +136,30 @@ def check(value: Command) -> None:
 
 
 def _check_text(data: object) -> None:
-    """Refuse text that cannot be stored as UTF-8 (lone surrogates from bad bytes)."""
+    """Refuse text that cannot be stored as UTF-8 (lone surrogates from bad bytes), and
+    control characters (a newline in a name would split every one-line message about it)."""
     try:
         json.dumps(data, ensure_ascii=False).encode("utf-8")
     except UnicodeEncodeError:
         raise CommandError("the line holds characters that are not valid UTF-8 text") from None
     except (ValueError, RecursionError):
         raise CommandError("the line nests too deep") from None
+    bad = next((c for c in _texts(data) if unicodedata.category(c) == "Cc"), None)
+    if bad is not None:
+        raise CommandError(
+            f"a text holds the control character U+{ord(bad):04X}; texts are one line, printable"
+        )
+
+
+def _texts(data: object) -> str:
+    """Every character of every text (keys and values) in ``data``."""
+    if isinstance(data, str):
+        return data
+    if isinstance(data, dict):
+        return "".join(_texts(k) + _texts(v) for k, v in data.items())
+    if isinstance(data, list | tuple):
+        return "".join(_texts(v) for v in data)
+    return ""
 
 
 def _readable(message: str, data: object) -> str:

@@ -15,6 +15,7 @@ import json
 from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
 
+import pytest
 import tomli_w
 from fuzzing import fields_of, mutated
 from hypothesis import HealthCheck, given, settings
@@ -89,3 +90,14 @@ def test_a_fuzzed_script_line_ends_in_a_documented_exit_status(
     assert code in (0, 1, 2), err.getvalue()
     assert "Traceback" not in err.getvalue() and len(err.getvalue().splitlines()) <= 1
     assert all(json.loads(printed) for printed in out.getvalue().splitlines())
+
+
+def test_an_unknown_key_with_a_newline_is_named_in_one_line(tmp_path: Path) -> None:
+    """Hypothesis found it: the key was printed as it stood, over two lines."""
+    path = tmp_path / "config.toml"
+    path.write_text('[display]\n"\\n" = false\n', encoding="utf-8")
+    with pytest.raises(config.ConfigError) as refused:
+        config.load(path)
+    assert str(refused.value) == (
+        f"{path}: unknown key 'display.\\n'; known here: fullscreen, window, rotate, fps"
+    )

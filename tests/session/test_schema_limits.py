@@ -88,3 +88,16 @@ def test_a_command_built_in_code_meets_the_same_schema_as_a_line(
         mice.parse(codec.dumps(command))
     assert str(in_code.value) == str(as_line.value)
     assert mice.state is state and mice.version == version
+
+
+@pytest.mark.parametrize("text", ["lily\n", "\u0000", "a\tb", "x\u007f"])
+def test_a_control_character_in_any_text_is_refused_in_one_line(
+    mice: Session[object], text: str
+) -> None:
+    """The fuzz tests found a newline in a name split a refusal over two lines."""
+    line = json.dumps({"type": "mm.capture_mouse", "hero": text})
+    with pytest.raises(CommandError, match="control character U\\+00") as refused:
+        mice.parse(line)
+    assert "\n" not in str(refused.value)
+    with pytest.raises(CommandError, match="control character"):
+        mice.apply(mm.StoryAchievement(f"Key{text}"))
