@@ -11,6 +11,7 @@ from tablekit.rules.game import Command, Event
 from tablekit.rules.mouse_guard import after_roll, phases, procedure, result, sheets, switches
 from tablekit.rules.mouse_guard import commands as cmd
 from tablekit.rules.mouse_guard import ties as test_ties
+from tablekit.rules.mouse_guard.conditions import MOUSE_GUARD
 from tablekit.rules.mouse_guard.conflict import (
     action,
     disposition,
@@ -28,7 +29,6 @@ from tablekit.rules.mouse_guard.draft import Draft
 from tablekit.rules.mouse_guard.events import EVENTS, RulesetUsed
 from tablekit.rules.mouse_guard.evolve import evolve
 from tablekit.rules.mouse_guard.legal import legal_commands
-from tablekit.rules.mouse_guard.conditions import MOUSE_GUARD
 from tablekit.rules.mouse_guard.ruleset import Ruleset, recorded
 from tablekit.rules.mouse_guard.state import State
 from tablekit.rules.mouse_guard.switches import when
