@@ -36,6 +36,8 @@ CHAPTER = [
      "ranged": False},
     {"type": "mm.set_stats", "figure": "roach", "battle": 1, "defense": 1, "life": 1,
      "ranged": False},
+    {"type": "mm.set_equipment", "hero": "collin",
+     "cards": [{"name": "Sword", "weapon": "melee"}, {"name": "Shield"}]},
     {"type": "mm.start_chapter", "chapter": "1: Flight", "end_page": 8,
      "heroes": [{"hero": "collin", "ability": "Battle Cry"}, {"hero": "nez", "ability": "Tinker"}],
      "minions": [{"minion": "rat_warrior", "count": 2}], "order": ["collin", "rat_warrior", "nez"]},

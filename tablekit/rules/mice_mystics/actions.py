@@ -149,9 +149,11 @@ def take_search_card(d: Draft, command: TakeSearchCard, rng: random.Random) -> N
     card = command.card.strip()
     if command.choice in ("keep", "trick", "party") and not card:
         raise RuleError("Name the card that was drawn")
+    if command.weapon and command.choice != "keep":
+        raise RuleError("Only a card kept in the pack can be a weapon")
     d.emit(Answered())
     if command.choice == "keep":
-        d.emit(CardGained(hero, card, "pack"))
+        d.emit(CardGained(hero, card, "pack", command.weapon))
         ask_pack_room(d, hero)
     elif command.choice == "trick":
         d.emit(CardGained(hero, card, "tricks"))
@@ -306,7 +308,7 @@ def _hand_over(d: Draft, giver: Mouse, taker: str, card: str) -> None:
 
 
 def equip(d: Draft, command: Equip, rng: random.Random) -> None:
-    """Move found cards between the pack and the equipment slots."""
+    """Move cards between the pack and the equipment slots (starting equipment too)."""
     mouse = taking_free_action(d.state, "equip")
     if not command.equip and not command.unequip:
         raise RuleError("Name a card to equip or to put in the pack")
@@ -314,10 +316,8 @@ def equip(d: Draft, command: Equip, rng: random.Random) -> None:
         if card not in mouse.pack:
             raise RuleError("{card!r} is not in {mouse}'s pack", card=card, mouse=mouse.name)
     for card in command.unequip:
-        if card not in mouse.equipped:
-            raise RuleError(
-                "{mouse} has no found card {card!r} equipped", mouse=mouse.name, card=card
-            )
+        if card not in mouse.wielded:
+            raise RuleError("{mouse} has no card {card!r} equipped", mouse=mouse.name, card=card)
     hero = mouse.stats.id
     d.emit(FreeActionTaken(hero, "equip"), CardsEquipped(hero, command.equip, command.unequip))
     ask_pack_room(d, hero)

@@ -21,6 +21,7 @@ from tablekit.rules.mice_mystics.commands import (
     PlaceBossWounds,
 )
 from tablekit.rules.mice_mystics.draft import Draft
+from tablekit.rules.mice_mystics.equipment import check_armed
 from tablekit.rules.mice_mystics.events import (
     ActionTaken,
     Answered,
@@ -39,8 +40,10 @@ from tablekit.rules.mice_mystics.surges import feed_wheel
 
 
 def attack(d: Draft, command: Attack, rng: random.Random) -> None:
-    """A mouse's battle action: roll battle plus bonus dice against one minion."""
+    """A mouse's battle action: roll battle plus bonus dice against one minion, with a
+    weapon of the attack's kind equipped (see :mod:`.equipment`)."""
     mouse = taking_action(d.state, "battle")
+    check_armed(d.state, mouse, command.ranged)
     card, figure = minion_target(d.state, command.target)
     hero = mouse.stats.id
     faces = dice.take_roll(rng, mouse.stats.battle + command.bonus, command.faces)

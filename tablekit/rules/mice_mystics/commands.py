@@ -80,6 +80,49 @@ class SetStats(Command):
     large: bool | None = None
 
 
+WeaponKind = Literal["", "melee", "ranged"]
+"""Whether a card is a weapon, and which: "" for armour, accessories and items."""
+Name = Annotated[str, Meta(min_length=1, max_length=40)]
+"""A card's name as the table types it."""
+Life = Annotated[int, Meta(ge=1, le=MAX_NUMBER)]
+Value = Annotated[int, Meta(ge=0, le=MAX_NUMBER)]
+
+
+@dataclass(frozen=True)
+class EquipmentCard:
+    """One starting equipment card and, if it is a weapon, its kind."""
+
+    name: Name
+    weapon: WeaponKind = ""
+
+
+@dataclass(frozen=True)
+class SetEquipment(Command):
+    kind: ClassVar[str] = "mm.set_equipment"
+    hero: Id
+    cards: Annotated[tuple[EquipmentCard, ...], Meta(max_length=8)]
+
+
+@dataclass(frozen=True)
+class BossCard:
+    """One of a boss's initiative cards, with the numbers printed on it."""
+
+    id: Id
+    name: Name
+    battle: Value
+    defense: Value
+    life: Life
+
+
+@dataclass(frozen=True)
+class DefineBoss(Command):
+    kind: ClassVar[str] = "mm.define_boss"
+    boss: Id
+    name: Name
+    cards: Annotated[tuple[BossCard, ...], Meta(min_length=1, max_length=Many)]
+    ranged: bool = False
+
+
 @dataclass(frozen=True)
 class EndTurn(Command):
     kind: ClassVar[str] = "mm.end_turn"
@@ -139,6 +182,7 @@ class TakeSearchCard(Command):
     kind: ClassVar[str] = "mm.take_search_card"
     choice: Literal["keep", "trick", "cheese", "event", "party"]
     card: Text = ""
+    weapon: WeaponKind = ""
 
 
 @dataclass(frozen=True)
@@ -315,6 +359,8 @@ class DeclareVictory(Command):
 COMMANDS: tuple[type[Command], ...] = (
     StartChapter,
     SetStats,
+    SetEquipment,
+    DefineBoss,
     EndTurn,
     RollMovement,
     Scurry,

@@ -40,6 +40,11 @@ class HeroEntry:
     starting_equipment: tuple[str, ...] = ()
     abilities: tuple[str, ...] = ()
     """The hero's ability cards the table has named (a device's box keeps them)."""
+    weapons: tuple[tuple[str, str], ...] = ()
+    """(card, "melee" or "ranged") for each weapon among the starting equipment."""
+    equipment_known: bool = False
+    """Whether the starting equipment and its weapons were entered: a ``weapons`` table
+    (empty when none of the cards is a weapon); a bare list says nothing of weapons."""
 
     def stats(self) -> HeroStats:
         """The hero's full numbers, or a RuleError naming the ones to enter."""
@@ -50,6 +55,8 @@ class HeroEntry:
             self.name,
             self.classes,
             starting_equipment=self.starting_equipment,
+            weapons=self.weapons,
+            equipment_known=self.equipment_known,
             **{n: int(v) for n, v in numbers.items()},
         )
 
@@ -178,8 +185,10 @@ def pack_data(pack: Pack) -> dict[str, Any]:
         if hero.classes:
             table["classes"] = list(hero.classes)
         table |= {n: v for n in sorted(_INT_KEYS) if (v := getattr(hero, n)) is not None}
-        if hero.starting_equipment:
+        if hero.equipment_known or hero.starting_equipment:
             table["starting_equipment"] = list(hero.starting_equipment)
+        if hero.equipment_known:
+            table["weapons"] = dict(hero.weapons)
         if hero.abilities:
             table["abilities"] = list(hero.abilities)
         heroes[hero.id] = table
@@ -259,16 +268,38 @@ def _tables(value: Any, where: str) -> list[tuple[str, dict[str, Any]]]:
 
 
 def _hero(hero_id: str, entry: dict[str, Any], where: str) -> HeroEntry:
-    allowed = {"name"} | _INT_KEYS | _TEXT_LIST_KEYS
+    allowed = {"name", "weapons"} | _INT_KEYS | _TEXT_LIST_KEYS
     _check_keys(entry, allowed, where)
+    equipment = _text_list(entry, "starting_equipment", where)
     return HeroEntry(
         id=hero_id,
         name=_text(entry, "name", where),
         classes=_text_list(entry, "classes", where),
-        starting_equipment=_text_list(entry, "starting_equipment", where),
+        starting_equipment=equipment,
         abilities=_text_list(entry, "abilities", where),
+        weapons=_weapons(entry, equipment, where),
+        equipment_known="weapons" in entry,
         **{key: _count(entry, key, where) for key in sorted(_INT_KEYS)},
     )
+
+
+WEAPON_KINDS = ("melee", "ranged")
+"""A weapon card's range or melee symbol."""
+
+
+def _weapons(
+    entry: dict[str, Any], equipment: tuple[str, ...], where: str
+) -> tuple[tuple[str, str], ...]:
+    """``weapons = { "Sword" = "melee" }``: each a starting equipment card and its kind."""
+    value = entry.get("weapons", {})
+    if not isinstance(value, dict):
+        raise ContentError(f"{where}: 'weapons' must be a table like {{ Sword = \"melee\" }}")
+    for card, kind in value.items():
+        if card not in equipment:
+            raise ContentError(f"{where}: weapon {card!r} is not in starting_equipment")
+        if kind not in WEAPON_KINDS:
+            raise ContentError(f'{where}: weapon {card!r} must be "melee" or "ranged"')
+    return tuple(value.items())
 
 
 def _minion(minion_id: str, entry: dict[str, Any], where: str) -> MinionEntry:

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from tablekit.rules.game import Event
+from tablekit.rules.mice_mystics.content import CardEntry
 from tablekit.rules.mice_mystics.encounter import Encounter
 from tablekit.rules.mice_mystics.mice import HeroStats, Marker
 from tablekit.rules.mice_mystics.minions import CardStats
@@ -53,6 +54,27 @@ class StatsSet(Event):
     life: int | None = None
     ranged: bool | None = None
     large: bool | None = None
+
+
+@dataclass(frozen=True)
+class EquipmentSet(Event):
+    """A hero's starting equipment as the table entered it; weapons with their kind."""
+
+    kind: ClassVar[str] = "mm.equipment_set"
+    hero: str
+    cards: tuple[str, ...]
+    weapons: tuple[tuple[str, str], ...] = ()
+
+
+@dataclass(frozen=True)
+class BossDefined(Event):
+    """A boss and all its initiative cards, as the table entered them."""
+
+    kind: ClassVar[str] = "mm.boss_defined"
+    boss: str
+    name: str
+    cards: tuple[CardEntry, ...]
+    ranged: bool = False
 
 
 @dataclass(frozen=True)
@@ -268,6 +290,7 @@ class CardGained(Event):
     hero: str
     card: str
     place: str
+    weapon: str = ""
 
 
 @dataclass(frozen=True)
@@ -329,6 +352,8 @@ class ChapterEnded(Event):
 EVENTS: tuple[type[Event], ...] = (
     ChapterStarted,
     StatsSet,
+    EquipmentSet,
+    BossDefined,
     MinionsPlaced,
     TrackDealt,
     CardsShuffledIn,

@@ -13,6 +13,8 @@ from typing import Any
 from tablekit.rules.game import Event
 from tablekit.rules.mice_mystics import events as ev
 from tablekit.rules.mice_mystics.chapter import ChapterTrack
+from tablekit.rules.mice_mystics.content import MinionEntry
+from tablekit.rules.mice_mystics.equipment import equipping, stowing
 from tablekit.rules.mice_mystics.mice import Marker, Mouse
 from tablekit.rules.mice_mystics.minions import MinionCard
 from tablekit.rules.mice_mystics.state import LastRoll, Outcome, Question, State, Turn
@@ -25,7 +27,11 @@ def evolve(state: State, event: Event) -> State:
 
 
 def _chapter_started(s: State, e: ev.ChapterStarted) -> State:
-    mice = tuple(Mouse(h.stats, abilities=h.abilities, pack=h.kept) for h in e.heroes)
+    mice = tuple(
+        Mouse(h.stats, abilities=h.abilities, pack=h.kept, kit=h.stats.starting_equipment)
+        for h in e.heroes
+    )
+    weapons = tuple((card, kind) for h in e.heroes for card, kind in h.stats.weapons)
     return State(
         pack=s.pack,
         chapter=e.chapter,
@@ -33,7 +39,35 @@ def _chapter_started(s: State, e: ev.ChapterStarted) -> State:
         mice=mice,
         chapter_track=ChapterTrack(1, e.end_page),
         story=e.story,
+        weapons=_kinds(s.weapons, weapons),
     )
+
+
+def _kinds(
+    known: tuple[tuple[str, str], ...], new: tuple[tuple[str, str], ...]
+) -> tuple[tuple[str, str], ...]:
+    """Weapon kinds by card name, the ``new`` ones replacing their namesakes."""
+    return tuple({**dict(known), **dict(new)}.items())
+
+
+def _equipment_set(s: State, e: ev.EquipmentSet) -> State:
+    hero = replace(
+        s.pack.hero(e.hero), starting_equipment=e.cards, weapons=e.weapons, equipment_known=True
+    )
+    s = replace(s, pack=s.pack.with_hero(hero), weapons=_kinds(s.weapons, e.weapons))
+    if not s.is_mouse(e.hero) or s.outcome is not Outcome.PLAYING:
+        return s
+    mouse = s.mouse(e.hero)
+    stats = replace(mouse.stats, starting_equipment=e.cards, weapons=e.weapons)
+    return s.with_mouse(replace(mouse, stats=replace(stats, equipment_known=True), kit=e.cards))
+
+
+def _boss_defined(s: State, e: ev.BossDefined) -> State:
+    boss = MinionEntry(e.boss, e.name, ranged=e.ranged, boss=True, cards=e.cards)
+    known = next((m for m in s.pack.minions if m.id == e.boss), None)
+    if known is not None:
+        boss = replace(known, name=e.name, ranged=e.ranged, cards=e.cards)
+    return replace(s, pack=s.pack.with_minion(boss))
 
 
 def _stats_set(s: State, e: ev.StatsSet) -> State:
@@ -182,19 +216,19 @@ def _captured(m: Mouse, e: ev.MouseCaptured) -> Mouse:
     return m.taken(e.keep_equipped)
 
 
-def _card_gained(m: Mouse, e: ev.CardGained) -> Mouse:
-    held: tuple[str, ...] = getattr(m, e.place)
-    return m.holding(e.place, held + (e.card,))
-
-
 def _equipped(m: Mouse, e: ev.CardsEquipped) -> Mouse:
     for card in e.equip:
-        m = m.without_card(card)
-        m = replace(m, equipped=m.equipped + (card,))
+        m = equipping(m, card)
     for card in e.unequip:
-        m = m.without_card(card)
-        m = replace(m, pack=m.pack + (card,))
+        m = stowing(m, card)
     return m
+
+
+def _card_gained(s: State, e: ev.CardGained) -> State:
+    mouse = s.mouse(e.hero)
+    held: tuple[str, ...] = getattr(mouse, e.place)
+    s = s.with_mouse(mouse.holding(e.place, held + (e.card,)))
+    return replace(s, weapons=_kinds(s.weapons, ((e.card, e.weapon),))) if e.weapon else s
 
 
 def _ability_used(s: State, e: ev.AbilityUsed) -> State:
@@ -221,6 +255,8 @@ def _ended(s: State, e: ev.ChapterEnded) -> State:
 _STEPS: dict[type[Event], Callable[[State, Any], State]] = {
     ev.ChapterStarted: _chapter_started,
     ev.StatsSet: _stats_set,
+    ev.EquipmentSet: _equipment_set,
+    ev.BossDefined: _boss_defined,
     ev.MinionsPlaced: _minions_placed,
     ev.TrackDealt: _track_dealt,
     ev.CardsShuffledIn: _shuffled_in,
@@ -249,7 +285,7 @@ _STEPS: dict[type[Event], Callable[[State, Any], State]] = {
     ev.MouseRescued: _mouse(lambda m, e: replace(m, captured=False)),
     ev.MarkerSet: _mouse(lambda m, e: m.marked(Marker(e.marker), e.on)),
     ev.TileSearched: _mouse(lambda m, e: replace(m, searched=m.searched + (e.tile,))),
-    ev.CardGained: _mouse(_card_gained),
+    ev.CardGained: _card_gained,
     ev.CardDiscarded: _mouse(lambda m, e: m.without_card(e.card)),
     ev.CardsEquipped: _mouse(_equipped),
     ev.AbilityGained: _mouse(lambda m, e: replace(m, abilities=m.abilities + (e.ability,))),

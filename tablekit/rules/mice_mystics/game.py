@@ -24,6 +24,8 @@ Handler = Callable[[Draft, Any, random.Random], None]
 _HANDLERS: dict[type[Command], Handler] = {
     cmd.StartChapter: setup.start_chapter,
     cmd.SetStats: setup.set_stats,
+    cmd.SetEquipment: setup.set_equipment,
+    cmd.DefineBoss: setup.define_boss,
     cmd.EndTurn: table.ending_turn,
     cmd.RollMovement: actions.roll_movement,
     cmd.Scurry: actions.scurry,
@@ -58,8 +60,8 @@ _HANDLERS: dict[type[Command], Handler] = {
     cmd.DeclareVictory: table.declare_victory,
 }
 
-_ANYTIME = (cmd.SetStats,)
-_BETWEEN_CHAPTERS = (cmd.StartChapter, cmd.SetStats)
+_ANYTIME = (cmd.SetStats, cmd.SetEquipment, cmd.DefineBoss)
+_BETWEEN_CHAPTERS = (cmd.StartChapter, *_ANYTIME)
 
 
 class MiceAndMystics:

@@ -15,6 +15,8 @@ from tablekit.rules.mice_mystics.state import Outcome, State
 _TABLE = frozenset(
     {
         cmd.SetStats.kind,
+        cmd.SetEquipment.kind,
+        cmd.DefineBoss.kind,
         cmd.EndTurn.kind,
         cmd.DrawEncounter.kind,
         cmd.AddMinions.kind,
@@ -27,10 +29,11 @@ _TABLE = frozenset(
 
 def legal_commands(state: State) -> frozenset[str]:
     """The kinds of command worth offering now."""
+    entering = {cmd.SetStats.kind, cmd.SetEquipment.kind, cmd.DefineBoss.kind}
     if state.outcome is not Outcome.PLAYING:
-        return frozenset({cmd.StartChapter.kind, cmd.SetStats.kind})
+        return frozenset({cmd.StartChapter.kind, *entering})
     if state.pending:
-        return frozenset({state.pending[0].answer, cmd.SetStats.kind})
+        return frozenset({state.pending[0].answer, *entering})
     kinds = set(_TABLE)
     active = [m for m in state.mice if not m.captured]
     if active:
@@ -83,6 +86,6 @@ def _mouse_turn(state: State, mouse: Mouse, active: int) -> set[str]:
         kinds.add(cmd.LevelUp.kind)
     if "share" not in turn.free and active > 1:
         kinds.add(cmd.Share.kind)
-    if "equip" not in turn.free and (mouse.pack or mouse.equipped):
+    if "equip" not in turn.free and (mouse.pack or mouse.wielded):
         kinds.add(cmd.Equip.kind)
     return kinds

@@ -39,6 +39,11 @@ class HeroStats:
     move: int
     life: int
     starting_equipment: tuple[str, ...] = ()
+    weapons: tuple[tuple[str, str], ...] = ()
+    """(card, "melee" or "ranged") for each weapon among the starting equipment."""
+    equipment_known: bool = False
+    """Whether the table entered the starting equipment; until it has, the weapon rule
+    is not followed (old sessions and tables that never entered it play on)."""
 
 
 @dataclass(frozen=True)
@@ -54,6 +59,9 @@ class Mouse:
     captures: int = 0
     abilities: tuple[str, ...] = ()
     equipped: tuple[str, ...] = ()
+    """Found search cards equipped (a capture discards them)."""
+    kit: tuple[str, ...] = ()
+    """Starting equipment cards equipped (safe from a capture)."""
     pack: tuple[str, ...] = ()
     tricks: tuple[str, ...] = ()
     searched: tuple[str, ...] = ()
@@ -108,6 +116,11 @@ class Mouse:
     def can_level_up(self) -> bool:
         """Whether the mouse holds enough cheese for a new ability."""
         return self.cheese >= LEVEL_UP_COST
+
+    @property
+    def wielded(self) -> tuple[str, ...]:
+        """Every card the mouse has equipped: its starting equipment and found cards."""
+        return self.kit + self.equipped
 
     @property
     def found(self) -> tuple[str, ...]:

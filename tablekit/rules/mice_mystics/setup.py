@@ -1,4 +1,4 @@
-"""Starting a chapter, and entering the numbers of figures the pack lacks."""
+"""Starting a chapter, and entering what the pack lacks: numbers, equipment, bosses."""
 
 from __future__ import annotations
 
@@ -6,9 +6,17 @@ import random
 
 from tablekit.rules.errors import RuleError
 from tablekit.rules.mice_mystics import campaign
-from tablekit.rules.mice_mystics.commands import SetStats, StartChapter
+from tablekit.rules.mice_mystics.commands import DefineBoss, SetEquipment, SetStats, StartChapter
+from tablekit.rules.mice_mystics.content import CardEntry
 from tablekit.rules.mice_mystics.draft import Draft
-from tablekit.rules.mice_mystics.events import ChapterStarted, MinionsPlaced, StatsSet, TrackDealt
+from tablekit.rules.mice_mystics.events import (
+    BossDefined,
+    ChapterStarted,
+    EquipmentSet,
+    MinionsPlaced,
+    StatsSet,
+    TrackDealt,
+)
 from tablekit.rules.mice_mystics.placing import arrivals, shuffled
 from tablekit.rules.mice_mystics.state import Outcome
 from tablekit.rules.mice_mystics.turns import next_turn
@@ -65,3 +73,38 @@ def set_stats(d: Draft, command: SetStats, rng: random.Random) -> None:
             "{figure!r} has no {numbers} to set", figure=command.figure, numbers=", ".join(wrong)
         )
     d.emit(StatsSet(command.figure, **given))
+
+
+def set_equipment(d: Draft, command: SetEquipment, rng: random.Random) -> None:
+    """A hero's starting equipment read off its hero card, each weapon with its kind.
+
+    It is equipped at the start of every chapter ("Setup: gather equipment");
+    a hero already in play gets it equipped at once, in place of what it had.
+    Once it is entered, the weapon rule is followed for that mouse.
+    """
+    hero = d.state.pack.hero(command.hero)
+    names = [card.name.strip() for card in command.cards]
+    if not all(names):
+        raise RuleError("Name each card of {hero}'s starting equipment", hero=hero.name)
+    weapons = tuple(
+        (name, card.weapon) for name, card in zip(names, command.cards, strict=True) if card.weapon
+    )
+    if len({name for name, _ in weapons}) != len(weapons):
+        raise RuleError("Name each weapon once")
+    d.emit(EquipmentSet(hero.id, tuple(names), weapons))
+
+
+def define_boss(d: Draft, command: DefineBoss, rng: random.Random) -> None:
+    """A boss and every one of its initiative cards ("Boss initiative cards"), entered from
+    the storybook: it replaces a boss of the same id, but never one on the board."""
+    state = d.state
+    known = next((m for m in state.pack.minions if m.id == command.boss), None)
+    if known is not None and not known.boss:
+        raise RuleError("{minion} is a minion type, not a boss", minion=known.name)
+    if any(card.stats.minion == command.boss for card in state.minions):
+        raise RuleError("{boss} is on the board; change him after he leaves", boss=command.name)
+    ids = [card.id for card in command.cards]
+    if len(set(ids)) != len(ids):
+        raise RuleError("Give each of {boss}'s initiative cards its own id", boss=command.name)
+    cards = tuple(CardEntry(c.id, c.name, c.battle, c.defense, c.life) for c in command.cards)
+    d.emit(BossDefined(command.boss, command.name.strip() or command.boss, cards, command.ranged))

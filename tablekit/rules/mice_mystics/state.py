@@ -97,6 +97,8 @@ class State:
     story: tuple[str, ...] = ()
     party: tuple[str, ...] = ()
     roaches_defeated: tuple[tuple[str, int], ...] = ()
+    weapons: tuple[tuple[str, str], ...] = ()
+    """(card, "melee" or "ranged") for each found search card the table named a weapon."""
 
     def mouse(self, hero: str) -> Mouse:
         """The mouse ``hero``, or a RuleError naming the mice in play."""

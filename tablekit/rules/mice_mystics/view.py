@@ -14,6 +14,7 @@ from tablekit.rules.mice_mystics.achievements import EFFECTS, Achievement
 from tablekit.rules.mice_mystics.content import Pack
 from tablekit.rules.mice_mystics.dice import Roll, Tally
 from tablekit.rules.mice_mystics.encounter import Encounter, MinionGroup
+from tablekit.rules.mice_mystics.equipment import weapon_kind
 from tablekit.rules.mice_mystics.legal import legal_commands
 from tablekit.rules.mice_mystics.mice import Marker, Mouse
 from tablekit.rules.mice_mystics.minions import TARGETING
@@ -110,6 +111,9 @@ def _catalogue(pack: Pack) -> vt.Catalogue:
                 "classes": list(h.classes),
                 "missing": [n for n in _HERO_NUMBERS if getattr(h, n) is None],
                 "numbers": _known(h, _HERO_NUMBERS),
+                "starting_equipment": list(h.starting_equipment),
+                "weapons": [{"card": card, "kind": kind} for card, kind in h.weapons],
+                "equipment_known": h.equipment_known,
             }
             for h in pack.heroes
         ],
@@ -215,10 +219,17 @@ def _hero(state: State, mouse: Mouse) -> vt.Hero:
         "captures": mouse.captures,
         "abilities": list(mouse.abilities),
         "starting_equipment": list(stats.starting_equipment),
+        "equipment_known": stats.equipment_known,
+        "kit": list(mouse.kit),
         "equipped": list(mouse.equipped),
         "pack": list(mouse.pack),
         "tricks": list(mouse.tricks),
         "searched": list(mouse.searched),
+        "weapons": [
+            {"card": card, "kind": kind}
+            for card in dict.fromkeys(mouse.wielded + mouse.pack)
+            if (kind := weapon_kind(state, mouse, card))
+        ],
         "achievements": [name for name, hero in state.achievements if hero == stats.id],
     }
 

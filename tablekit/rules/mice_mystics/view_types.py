@@ -88,6 +88,14 @@ class Encounter(TypedDict):
     name: str
 
 
+class Weapon(TypedDict):
+    """A weapon card and the kind of attack it allows."""
+
+    card: str
+    kind: str
+    """melee or ranged."""
+
+
 class Hero(TypedDict):
     """A hero in play: the numbers on its card and what lies on it."""
 
@@ -109,11 +117,17 @@ class Hero(TypedDict):
     captures: int
     abilities: list[str]
     starting_equipment: list[str]
+    equipment_known: bool
+    """Whether the table entered the starting equipment (the weapon rule applies once it has)."""
+    kit: list[str]
+    """Starting equipment cards equipped."""
     equipped: list[str]
     pack: list[str]
     tricks: list[str]
     searched: list[str]
     """Tiles this mouse has searched successfully."""
+    weapons: list[Weapon]
+    """Each weapon the mouse holds, equipped or in its pack."""
     achievements: list[str]
     """The individual achievements this hero holds."""
 
@@ -186,6 +200,11 @@ class CatalogueHero(TypedDict):
     """Numbers still to enter with mm.set_stats."""
     numbers: dict[str, int | bool | None]
     """The numbers the pack or the table already gave, to pre-fill a form."""
+    starting_equipment: list[str]
+    weapons: list[Weapon]
+    """Each weapon among the starting equipment."""
+    equipment_known: bool
+    """Whether the starting equipment was entered (mm.set_equipment)."""
 
 
 class CatalogueMinion(TypedDict):

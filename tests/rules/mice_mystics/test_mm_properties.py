@@ -16,6 +16,7 @@ from tablekit.rules.mice_mystics.encounter import MinionGroup
 from tablekit.rules.mice_mystics.state import Ask, State
 
 _NOT_DRAWN = frozenset({"mm.set_stats", "mm.declare_victory"})
+_CARDS = ("Sword", "Bow", "Cap")
 _MINIONS = ("rat_warrior", "roach", "spider", "brodie", "vanestra")
 
 
@@ -39,7 +40,8 @@ def _answer(state: State, data: st.DataObject) -> Command:
         return cmd.ResolveSurge(source, minions)  # type: ignore[arg-type]
     if question.ask is Ask.SEARCH_CARD:
         choice = data.draw(st.sampled_from(("keep", "trick", "cheese", "event", "party")))
-        return cmd.TakeSearchCard(choice, f"Card {data.draw(st.integers(0, 9))}")
+        weapon = data.draw(st.sampled_from(("", "melee", "ranged"))) if choice == "keep" else ""
+        return cmd.TakeSearchCard(choice, f"Card {data.draw(st.integers(0, 9))}", weapon)  # type: ignore[arg-type]
     return cmd.DiscardCard(question.hero, data.draw(st.sampled_from(question.options)))
 
 
@@ -98,6 +100,23 @@ def _command(state: State, data: st.DataObject) -> Command:
         "mm.party_item": lambda: cmd.PartyItem("Disguises", "Disguises" not in state.party),
         "mm.story_achievement": lambda: cmd.StoryAchievement("Deed", data.draw(st.integers(0, 1))),
         "mm.discard_card": lambda: cmd.DiscardCard(hero, "Card 1"),
+        "mm.set_equipment": lambda: cmd.SetEquipment(
+            hero,
+            tuple(
+                cmd.EquipmentCard(name, data.draw(st.sampled_from(("", "melee", "ranged"))))
+                for name in data.draw(
+                    st.lists(st.sampled_from(("Sword", "Bow", "Cap")), max_size=2)
+                )
+            ),
+        ),
+        "mm.define_boss": lambda: cmd.DefineBoss(
+            "vanestra",
+            "Vanestra",
+            tuple(
+                cmd.BossCard(f"c{n}", f"Card {n}", 2, 2, data.draw(st.integers(1, 3)))
+                for n in range(data.draw(st.integers(1, 4)))
+            ),
+        ),
     }
     return build[kind]()
 
@@ -110,7 +129,7 @@ def _equip(state: State, data: st.DataObject) -> Command:
     mouse = state.current_mouse
     assert mouse is not None
     if data.draw(st.booleans()):
-        return cmd.Equip(unequip=mouse.equipped[:1])
+        return cmd.Equip(unequip=mouse.wielded[:1])
     return cmd.Equip(equip=mouse.pack[:1])
 
 

@@ -114,7 +114,12 @@ def test_a_capture_moving_the_hourglass_onto_the_end_marker_loses_the_chapter() 
     assert view["track"][0]["captured"]
     with pytest.raises(RuleError, match="over"):
         table.do(EndTurn())
-    assert view["legal"] == ["mm.set_stats", "mm.start_chapter"]
+    assert view["legal"] == [
+        "mm.define_boss",
+        "mm.set_equipment",
+        "mm.set_stats",
+        "mm.start_chapter",
+    ]
 
 
 def test_a_water_current_capture_moves_the_hourglass_too() -> None:
