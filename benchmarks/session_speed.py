@@ -203,6 +203,10 @@ def measure(folder: Path, events: int) -> dict[str, tuple[float, float]]:
         "print(db.execute('SELECT events FROM steps ORDER BY id DESC LIMIT 1').fetchone())",
         str(path),
     ]
+    # As after an upgrade, the first writer to open the session re-snapshots it if the rules'
+    # source changed since the build (in a tree being edited, it may have).
+    warm = [*state[:3], "script", "-", "--session", "bench"]
+    subprocess.run(warm, env=env, input=b"", check=True, capture_output=True)
     figures["tablekit state (process)"] = paired_ms(
         lambda: subprocess.run(state, env=env, check=True, stdout=subprocess.DEVNULL),
         lambda: subprocess.run(reader, env=env, check=True, stdout=subprocess.DEVNULL),
