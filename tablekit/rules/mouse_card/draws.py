@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from tablekit.rules.cards import Card, codes, draw, reshuffle, shuffled
+from tablekit.rules.cards import Card, draw, reshuffle, shuffled
 from tablekit.rules.errors import RuleError
 from tablekit.rules.mouse_card import commands as cmd
 from tablekit.rules.mouse_card import events as ev
@@ -40,12 +40,19 @@ def draw_cards(draft: Draft, command: cmd.Draw, rng: random.Random) -> None:
             draft.emit(ev.Shuffled(reshuffle(deck.pile, deck.discard, rng), "joker"))
 
 
+def named(given: str) -> str:
+    """The code of the card the table names (``"qh"`` is ``"QH"``), refused if it names none."""
+    try:
+        return Card.parse(given).code
+    except ValueError:
+        raise RuleError(
+            "{card} is not a card; write it like QH, 10S, AD, RJ or BJ", card=given
+        ) from None
+
+
 def _named(draft: Draft, given: Sequence[str], count: int) -> tuple[str, ...]:
     """A physical deck's draw: the cards the table names, which must still be in the pile."""
-    try:
-        cards = codes(given)
-    except ValueError as error:
-        raise RuleError(str(error)) from None
+    cards = tuple(named(card) for card in given)
     if len(cards) != count:
         raise RuleError("This draw takes {count} cards; {given} were named", count=count,
                         given=len(cards))  # fmt: skip
@@ -73,10 +80,7 @@ def _from_deck(draft: Draft, count: int, rng: random.Random) -> tuple[str, ...]:
 def cancel(draft: Draft, command: cmd.Cancel, rng: random.Random) -> None:
     """An ace on the table, or a fate chip of the drawer's, cancels one bad card's effect."""
     task = draft.task()
-    try:
-        card = Card.parse(command.card).code
-    except ValueError as error:
-        raise RuleError(str(error)) from None
+    card = named(command.card)
     if card not in task.table:
         raise RuleError("{card} is not on the table this turn", card=card)
     if not task.is_bad(card):
