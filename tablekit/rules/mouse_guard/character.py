@@ -19,9 +19,6 @@ SKILLS = tuple(Phrase(skill) for skill in MOUSE_GUARD.skills)
 """The skills printed on Mouse Guard's sheet (a ruleset names its own); others (Haggler,
 Militarist, Lore...) are added by name."""
 
-NO_NATURE = MOUSE_GUARD.nature.never_tapped_for
-"""Ratings Mouse Guard's Nature can never be tapped for (the conflict rules read this)."""
-
 CONTACTS = ("parents", "senior_artisan", "mentor", "friend", "enemy")
 
 MAX_RATING = 6

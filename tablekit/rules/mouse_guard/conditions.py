@@ -2,45 +2,18 @@
 
 Every rule about conditions (the recovery test, the dice and disposition
 penalties, the recovery order, what a prologue recovers) is in the ruleset
-(:class:`~tablekit.rules.mouse_guard.ruleset.ConditionRule`). The names below
-are Mouse Guard's own reading of that data, kept for the conflict rules until
-they read the ruleset of their state.
+(:class:`~tablekit.rules.mouse_guard.ruleset.ConditionRule`); the rules read
+the session's. Here: a condition named by its id or its name, and Mouse
+Guard's own ruleset, which a session plays by until its journal records one.
 """
 
 from __future__ import annotations
-
-from dataclasses import dataclass
-from enum import StrEnum
 
 from tablekit.rules.errors import Phrase, RuleError
 from tablekit.rules.mouse_guard.ruleset import Ruleset, shipped_ruleset
 
 MOUSE_GUARD = shipped_ruleset("mouse-guard")
 """The ruleset of Mouse Guard itself, as the package ships it."""
-
-Condition = StrEnum("Condition", {c.id.upper(): c.id for c in MOUSE_GUARD.conditions})  # type: ignore[misc]
-"""Mouse Guard's condition ids (Healthy is having none of them)."""
-
-
-@dataclass(frozen=True)
-class DispositionPenalty:
-    """Disposition lost in a conflict; ``base`` limits it to conflicts on that ability."""
-
-    amount: int
-    base: str = ""
-
-
-DISPOSITION_PENALTY = {
-    Condition(c.id): DispositionPenalty(c.disposition_penalty, c.disposition_base)
-    for c in MOUSE_GUARD.conditions
-    if c.disposition_penalty
-}
-"""For the conflict rules: what each Mouse Guard condition takes off a starting disposition."""
-
-
-def dice_penalty(conditions: tuple[str, ...], recovery: bool) -> int:
-    """Dice Mouse Guard's conditions take from a test; none from a recovery test."""
-    return MOUSE_GUARD.dice_penalty(conditions, recovery)
 
 
 def condition_id(rules: Ruleset, given: str) -> str:

@@ -8,9 +8,10 @@ from typing import Any
 
 from tablekit.rules.errors import UnknownCommandError
 from tablekit.rules.game import Command, Event
-from tablekit.rules.mouse_guard import after_roll, phases, procedure, result, sheets, switches
+from tablekit.rules.mouse_guard import after_roll, phases, procedure, result, sheets
 from tablekit.rules.mouse_guard import commands as cmd
 from tablekit.rules.mouse_guard import ties as test_ties
+from tablekit.rules.mouse_guard.after_roll import DEEPER_UNDERSTANDING, OF_COURSE
 from tablekit.rules.mouse_guard.conditions import MOUSE_GUARD
 from tablekit.rules.mouse_guard.conflict import (
     action,
@@ -31,7 +32,7 @@ from tablekit.rules.mouse_guard.evolve import evolve
 from tablekit.rules.mouse_guard.legal import legal_commands
 from tablekit.rules.mouse_guard.ruleset import Ruleset, recorded
 from tablekit.rules.mouse_guard.state import State
-from tablekit.rules.mouse_guard.switches import when
+from tablekit.rules.mouse_guard.switches import when_wise
 from tablekit.rules.mouse_guard.view import view
 from tablekit.rules.mouse_guard.view_types import MouseGuardView
 
@@ -56,16 +57,8 @@ _HANDLERS: dict[type[Command], Handler] = {
     cmd.TapNature: procedure.tap_nature,
     cmd.PersonaDice: procedure.persona_dice,
     cmd.Roll: procedure.roll,
-    cmd.DeeperUnderstanding: when(
-        switches.deeper_understanding,
-        "In these rules Fate does not reroll a failed die with a wise",
-        after_roll.deeper_understanding,
-    ),
-    cmd.OfCourse: when(
-        switches.of_course,
-        "In these rules Persona does not reroll failed dice with a wise",
-        after_roll.of_course,
-    ),
+    cmd.DeeperUnderstanding: when_wise(DEEPER_UNDERSTANDING, after_roll.deeper_understanding),
+    cmd.OfCourse: when_wise(OF_COURSE, after_roll.of_course),
     cmd.Explode: after_roll.explode_axes,
     cmd.LevelThree: after_roll.level_three,
     cmd.BreakTie: test_ties.break_tie,

@@ -25,6 +25,9 @@ from typing import Annotated, Literal
 import msgspec
 from msgspec import Meta
 
+from tablekit.rules.mouse_guard.conflict.tables import SHIPPED as SHIPPED_TABLES
+from tablekit.rules.mouse_guard.conflict.tables import Tables, named
+
 Count = Annotated[int, Meta(ge=0, le=9)]
 """A small number of dice, checks or points."""
 
@@ -134,8 +137,10 @@ class Ruleset(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     language: Literal["en", "da"] = "en"
     """The interface language it is played in unless the table chose one."""
     conflict_tables: Word = "mouse-guard"
-    """The conflict tables it uses (a file the conflict rules load)."""
+    """The conflict tables it uses (shipped tables, by name: see :attr:`tables`)."""
     gear_in_conflicts: bool = True
+    """Whether gear counts in conflicts: on a starting disposition, and fight weapons on
+    actions (argument tactics are not gear). The rabbits ignore it."""
     points: PointsRule = PointsRule()
     traits: TraitRule = TraitRule()
     checks: CheckRule = CheckRule()
@@ -150,6 +155,16 @@ class Ruleset(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
             raise RulesetError("recovery_order must list every condition id once")
         if len(self.checks.recharge) < self.traits.max_level:
             raise RulesetError("checks.recharge needs a cost for every trait level")
+        if self.conflict_tables not in SHIPPED_TABLES:
+            raise RulesetError(
+                f"conflict_tables: no tables named {self.conflict_tables!r}"
+                f" (shipped: {', '.join(SHIPPED_TABLES)})"
+            )
+
+    @property
+    def tables(self) -> Tables:
+        """The conflict tables the ruleset plays by."""
+        return named(self.conflict_tables)
 
     @property
     def digest(self) -> str:

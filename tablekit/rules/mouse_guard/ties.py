@@ -12,7 +12,6 @@ from tablekit.rules.errors import RuleError
 from tablekit.rules.mouse_guard import commands as cmd
 from tablekit.rules.mouse_guard import events as ev
 from tablekit.rules.mouse_guard import procedure_events as pev
-from tablekit.rules.mouse_guard.conditions import dice_penalty
 from tablekit.rules.mouse_guard.dice import MAX_DICE, successes
 from tablekit.rules.mouse_guard.draft import Draft, dice
 from tablekit.rules.mouse_guard.procedure import current, reach, side_of
@@ -80,4 +79,4 @@ def _pool(d: Draft, side: Side, ability: str, gm_dice: int) -> int:
     character = d.state.character(side.actor)
     rating = character.rating(ability)
     value = rating.rating if rating else 0
-    return max(0, value - dice_penalty(character.conditions, recovery=False))
+    return max(0, value - d.state.ruleset.dice_penalty(character.conditions))

@@ -55,6 +55,7 @@ def _ruleset(state: State) -> vt.RulesetView:
         "start_fate": rules.points.start_fate,
         "start_persona": rules.points.start_persona,
         "wise_rerolls": rules.points.deeper_understanding or rules.points.of_course,
+        "gear_in_conflicts": rules.gear_in_conflicts,
         "words": [
             {"language": language, "english": english, "word": word}
             for language, words in rules.translations.items()

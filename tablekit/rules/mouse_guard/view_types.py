@@ -184,6 +184,8 @@ class RulesetView(TypedDict):
     """The points a new character starts with."""
     wise_rerolls: bool
     """Whether a wise lets Fate or Persona reroll failed dice (Deeper Understanding, Of Course!)."""
+    gear_in_conflicts: bool
+    """Whether gear counts in conflicts: on a starting disposition, and fight weapons."""
     words: list[WordView]
     """The ruleset's own words in each language it translates them to."""
 

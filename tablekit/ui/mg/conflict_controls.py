@@ -104,10 +104,11 @@ class ConflictControls:
         status = now["status"]
         if status == "disposition":
             fresh = not any(t["start"] for t in now["teams"])
+            gear = stage.view()["ruleset"]["gear_in_conflicts"]
             return [
                 (
                     tr("Patrol's disposition…"),
-                    lambda: stage.show(conflict_forms.patrol_disposition(now, submit, tr)),
+                    lambda: stage.show(conflict_forms.patrol_disposition(now, submit, tr, gear)),
                     conflict_forms.unset(now, "patrol") is not None,
                 ),
                 (

@@ -88,20 +88,20 @@ def side_label(side: str, tr: Tr) -> str:
     return tr("GM") if side == "gm" else tr("Patrol")
 
 
-def patrol_disposition(conflict: ConflictView, submit: Submit, tr: Tr) -> Form:
+def patrol_disposition(conflict: ConflictView, submit: Submit, tr: Tr, gear: bool) -> Form:
     """The captain's disposition roll for the patrol's next team without one: which team
-    mates help, and gear's dice."""
+    mates help, and gear's dice where ``gear`` counts in the ruleset's conflicts."""
     team = unset(conflict, "patrol") or conflict["sides"]["patrol"]
     mates = [(m, m) for m in team["members"] if m != team["captain"]]
     fields = [Field("helpers", tr("Helpers"), "multi", (), mates)] if mates else []
-    fields.append(Field("gear", tr("Gear (dice)"), "count", 0, high=3))
+    if gear:
+        fields.append(Field("gear", tr("Gear (dice)"), "count", 0, high=3))
     captain = team["captain"]
 
     def confirm(values: dict[str, Any]) -> bool:
         helpers = tuple(values.get("helpers", ()))
-        return submit(
-            ccmd.RollDisposition("patrol", helpers=helpers, gear=values["gear"], team=captain)
-        )
+        dice = values.get("gear", 0)
+        return submit(ccmd.RollDisposition("patrol", helpers=helpers, gear=dice, team=captain))
 
     return Form(
         _title(conflict, team, tr("Patrol's disposition"), tr), [fields], confirm, tr("Roll")

@@ -11,6 +11,9 @@ from tablekit.rules.mouse_guard import events as ev
 from tablekit.rules.mouse_guard.conflict import commands as ccmd
 from tablekit.rules.mouse_guard.conflict import events as cev
 from tablekit.rules.mouse_guard.conflict.actions import interaction
+from tablekit.rules.mouse_guard.conflict.tables import load
+
+TABLES = load()
 
 # The GM's weasel rolls 2 successes, Saxon 1, both dispositions start at 8.
 # (GM action, patrol action, interaction, who tests, GM after, patrol after, maneuver margins)
@@ -53,7 +56,7 @@ def test_every_pairing_follows_the_interaction_table(
     script(table, (gm, "defend", "defend"), (mice, "defend", "defend"))
     act(table, 2 if "gm" in testers else None, 1 if "patrol" in testers else None)
     c = conflict(table)
-    assert interaction(gm, mice) == kind
+    assert interaction(TABLES, gm, mice) == kind
     assert (c.gm.disposition, c.patrol.disposition) == (gm_after, mice_after)
     if won:
         assert c.exchange is not None and c.exchange.maneuvers == won
@@ -64,8 +67,8 @@ def test_every_pairing_follows_the_interaction_table(
 
 def test_the_table_is_symmetric_and_complete() -> None:
     actions = ("attack", "defend", "feint", "maneuver")
-    assert all(interaction(a, b) == interaction(b, a) for a in actions for b in actions)
-    assert interaction("attack", "attack") == interaction("feint", "maneuver") == "independent"
+    assert all(interaction(TABLES, a, b) == interaction(TABLES, b, a) for a in actions for b in actions)
+    assert interaction(TABLES, "attack", "attack") == interaction(TABLES, "feint", "maneuver") == "independent"
 
 
 def test_obstacles_are_those_of_the_descriptions() -> None:

@@ -12,6 +12,7 @@ from tablekit.rules.mouse_guard import commands as cmd
 from tablekit.rules.mouse_guard.conflict import commands as ccmd
 from tablekit.rules.mouse_guard.conflict.compromise import band
 from tablekit.rules.mouse_guard.conflict.state import Part
+from tablekit.rules.mouse_guard.conflict.tables import load
 from tablekit.rules.mouse_guard.conflict.weapons import bonus
 
 
@@ -96,7 +97,7 @@ def test_weapons_and_tactics_per_action(
 ) -> None:
     """Sheet, Sample Weapons: +1D, -1D and +1s per action, Sword's one action type,
     Halberd's mode, the Bow's attack against Defend only."""
-    assert bonus(weapon, choice, action, against) == expected
+    assert bonus(load(), weapon, choice, action, against) == expected
 
 
 def test_a_weapon_changes_the_action_test() -> None:

@@ -29,7 +29,7 @@ def test_set_up_names_type_teams_captain_and_goals() -> None:
     """Summary, Conflicts steps 1-3: type, teams with a captain, a goal per team."""
     table = _begin()
     c = conflict(table)
-    assert (c.type, c.kind.title) == ("fight", "Fight")
+    assert (c.type, c.kind(table.state.ruleset.tables).title) == ("fight", "Fight")
     assert c.patrol.members == TEAM and c.patrol.captain == "Saxon"
     assert c.patrol.goal == "Drive it off" and c.gm.goal == "Feed"
     assert c.gm.members == ("Weasel",) and c.gm.dice == 4
@@ -136,7 +136,7 @@ def test_an_other_conflict_uses_the_gms_skill_and_ability() -> None:
     """Sheet, Starting Disposition: Other uses the attack skill, on the GM's call."""
     table = _begin("other", skill="Scout", ability="Will")
     c = conflict(table)
-    assert c.kind.actions["defend"] == ("Scout",)
+    assert c.kind(table.state.ruleset.tables).actions["defend"] == ("Scout",)
     table.do(ccmd.RollDisposition("patrol", faces=("sword", "snake")))
     assert conflict(table).patrol.parts == (Part("Will", 4), Part("Scout", 1))
 

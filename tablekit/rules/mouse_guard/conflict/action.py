@@ -2,11 +2,12 @@
 the margins do to dispositions.
 
 A pool is the actor's rating for the skill the conflict type tests with the
-action (a GM creature without a sheet rolls its team's dice), less a die for
-Injured or Sick, -1D if the team was impeded, +2D if it gained position,
-the weapon's dice, and a die per helper; the weapon's +1s is added to the
-successes. Twists and conditions never follow an action test. A rating is
-marked passed or failed only the first time it is used in the conflict.
+action (a GM creature without a sheet rolls its team's dice), less the dice
+its conditions take (the ruleset's: Injured and Sick a die each), -1D if the
+team was impeded, +2D if it gained position, the weapon's dice, and a die per
+helper; the weapon's +1s is added to the successes. Twists and conditions
+never follow an action test. A rating is marked passed or failed only the
+first time it is used in the conflict.
 
 Action tests follow the test rules (Conflicts, step 7b), so Persona may add
 dice or Nature before a roll and Fate explode axes after it
@@ -19,7 +20,10 @@ in the tiebreaker counts as a failure for both, so neither action acts. An
 Ob 0 action passes with at least one success: with none it does nothing. A
 failed roll with Nature tapped taxes Nature by its margin of failure, at
 least 1 (the sheet's Tapping Nature; a tax is neither a twist nor a
-condition, which action tests never give).
+condition, which action tests never give). Where the ruleset taxes a tap
+outside Nature only on a success (the rabbits), a passed action pays that
+point when it settles. Everything here reads the session's ruleset and its
+conflict tables.
 """
 
 from __future__ import annotations
@@ -29,7 +33,6 @@ import random
 from tablekit.rules.errors import RuleError
 from tablekit.rules.game import Event
 from tablekit.rules.mouse_guard import events as ev
-from tablekit.rules.mouse_guard.character import NO_NATURE
 from tablekit.rules.mouse_guard.conflict import commands as ccmd
 from tablekit.rules.mouse_guard.conflict import events as cev
 from tablekit.rules.mouse_guard.conflict.actions import effect, plan
@@ -46,7 +49,7 @@ from tablekit.rules.mouse_guard.conflict.state import (
     Team,
     other,
 )
-from tablekit.rules.mouse_guard.conflict.weapons import WEAPONS, bonus
+from tablekit.rules.mouse_guard.conflict.weapons import bonus
 from tablekit.rules.mouse_guard.draft import Draft, dice
 from tablekit.rules.mouse_guard.state import State
 
@@ -58,7 +61,7 @@ def begin_exchange(d: Draft, step: int) -> None:
     slot, gm, patrol = conflict.meeting
     teams = {"gm": conflict.team("gm", gm), "patrol": conflict.team("patrol", patrol)}
     slots = {side: team.script[slot] for side, team in teams.items()}
-    meeting = plan({side: s.action for side, s in slots.items()})
+    meeting = plan(d.state.ruleset.tables, {side: s.action for side, s in slots.items()})
     tests = tuple(
         _test(d.state, teams[side], slots[side], slots[other(side)], ob)
         for side, ob in meeting.tests.items()
@@ -69,10 +72,12 @@ def begin_exchange(d: Draft, step: int) -> None:
 def _test(state: State, team: Team, mine: Slot, theirs: Slot, ob: int | None) -> ActionTest:
     """``team``'s test of its action ``mine`` against ``theirs``, with what is known now."""
     side = team.side
+    rules = state.ruleset
     modifiers = []
     if state.has(mine.actor):
+        held = state.character(mine.actor).conditions
         modifiers += [
-            Part(c, -1) for c in state.character(mine.actor).conditions if c in ("injured", "sick")
+            Part(c.id, -c.dice_penalty) for c in rules.conditions if c.id in held and c.dice_penalty
         ]
     if team.impeded:
         modifiers.append(Part("impede", -1))
@@ -81,9 +86,9 @@ def _test(state: State, team: Team, mine: Slot, theirs: Slot, ob: int | None) ->
     added = 0
     arms = team.arms_of(mine.actor)
     if arms is not None:
-        extra, added = bonus(arms.weapon, arms.choice, mine.action, theirs.action)
+        extra, added = bonus(rules.tables, arms.weapon, arms.choice, mine.action, theirs.action)
         if extra:
-            modifiers.append(Part(WEAPONS[arms.weapon].title, extra))
+            modifiers.append(Part(rules.tables.weapons[arms.weapon].title, extra))
     return ActionTest(side, mine.actor, mine.action, ob, tuple(modifiers), added)
 
 
@@ -92,7 +97,7 @@ def rating_for(state: State, conflict: Conflict, test: ActionTest, skill: str) -
     if not state.has(test.actor):
         return "dice", conflict.team(test.side).dice
     character = state.character(test.actor)
-    name = best(character, conflict.kind.actions[test.action], skill)
+    name = best(character, conflict.kind(state.ruleset.tables).actions[test.action], skill)
     return name, rating(character, name)
 
 
@@ -123,13 +128,22 @@ def roll_action(d: Draft, c: ccmd.RollAction, rng: random.Random) -> None:
     """Roll a side's action test; once every test is rolled, settle the action."""
     conflict, exchange, test = acting(d, c.side)
     name, base = rating_for(d.state, conflict, test, c.skill)
-    if test.tapped and (name == "Nature" or name in NO_NATURE):
+    if test.tapped and not can_tap(d.state, name):
         raise RuleError(
             "Nature is tapped into this pool: roll another rating than {rating}", rating=name
         )
     faces = dice(c.faces, test.pool(base), rng)
     d.emit(cev.ActionRolled(c.side, name, base, faces))
     settle_when_ready(d)
+
+
+def can_tap(state: State, rating: str) -> bool:
+    """Whether Nature may be tapped into a pool of ``rating``: never for the ratings the
+    ruleset names, and for Nature itself only where the ruleset lets a tap add to it."""
+    nature = state.ruleset.nature
+    if rating in nature.never_tapped_for:
+        return False
+    return rating != "Nature" or nature.tap_with_nature
 
 
 def settle_when_ready(d: Draft) -> None:
@@ -148,7 +162,7 @@ def settle(d: Draft, conflict: Conflict, exchange: Exchange) -> None:
     results, marks = _margins(d.state, conflict, exchange)
     maneuvers: list[Event] = []
     for side, action, margin in results:
-        kind = effect(action)
+        kind = effect(d.state.ruleset.tables, action)
         if kind == "damage":
             d.emit(cev.DispositionChanged(other(side), Part(action, -margin)))
         elif kind == "restore":
@@ -213,7 +227,14 @@ def _margins(
             marks.append(ev.Marked(test.actor, test.rating, test.side not in short))
         if test.tapped and test.side in short:
             marks.append(ev.NatureChanged(test.actor, -short[test.side], "margin of failure"))
+        elif test.tapped and not test.tapped_within and _taxed_on_success(state):
+            marks.append(ev.NatureChanged(test.actor, -1, "tapped outside nature"))
     return results, marks
+
+
+def _taxed_on_success(state: State) -> bool:
+    """Whether a tap outside Nature costs its point only when the test succeeds."""
+    return state.ruleset.nature.outside_tax == "success"
 
 
 def _before(conflict: Conflict) -> set[str]:

@@ -1,6 +1,6 @@
 """How two revealed actions meet: the sheet's action interaction table and the action
 descriptions, as a plan of who tests, against what, and what a margin does. The table
-itself is data (:mod:`.tables`); Mouse Guard's reads (rows and columns alike)::
+itself is data (:mod:`.tables`, the ruleset's); Mouse Guard's reads (rows and columns alike)::
 
                 Attack  Defend  Feint  Maneuver
     Attack        I       V       *       V
@@ -19,20 +19,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tablekit.rules.mouse_guard.conflict.tables import MOUSE_GUARD
+from tablekit.rules.mouse_guard.conflict.tables import Tables
 
 INDEPENDENT = "independent"
 VERSUS = "versus"
 FEINT_DEFEND = "feint_vs_defend"
 FEINT_ATTACK = "feint_vs_attack"
 
-OBSTACLE = {a: row.obstacle for a, row in MOUSE_GUARD.actions.items()}
-"""Each action's obstacle when it is tested on its own (from :mod:`.tables`)."""
 
-
-def interaction(one: str, other: str) -> str:
-    """What happens when ``one`` meets ``other`` (the table is symmetric)."""
-    return MOUSE_GUARD.interactions[one][other]
+def interaction(t: Tables, one: str, other: str) -> str:
+    """What happens when ``one`` meets ``other`` in the tables ``t`` (they are symmetric)."""
+    return t.interactions[one][other]
 
 
 @dataclass(frozen=True)
@@ -44,14 +41,14 @@ class Plan:
     tests: dict[str, int | None]
 
 
-def plan(actions: dict[str, str]) -> Plan:
-    """The tests for ``actions`` (side to action, exactly two sides)."""
+def plan(t: Tables, actions: dict[str, str]) -> Plan:
+    """The tests for ``actions`` (side to action, exactly two sides) by the tables ``t``."""
     (a, one), (b, other) = actions.items()
-    kind = interaction(one, other)
+    kind = interaction(t, one, other)
     if kind == VERSUS:
         return Plan(kind, {a: None, b: None})
     if kind == INDEPENDENT:
-        return Plan(kind, {a: OBSTACLE[one], b: OBSTACLE[other]})
+        return Plan(kind, {a: t.actions[one].obstacle, b: t.actions[other].obstacle})
     if kind == FEINT_DEFEND:
         feinter = a if one == "feint" else b
         return Plan(kind, {feinter: 0})
@@ -59,7 +56,7 @@ def plan(actions: dict[str, str]) -> Plan:
     return Plan(kind, {attacker: 0})
 
 
-def effect(action: str) -> str:
+def effect(t: Tables, action: str) -> str:
     """What a margin does for ``action``: "damage" (off the opponent's disposition),
     "restore" (back onto one's own) or "maneuver" (effects to buy)."""
-    return MOUSE_GUARD.actions[action].effect
+    return t.actions[action].effect

@@ -2,8 +2,8 @@
 (Tests, steps 7 to 9, which action tests follow by Conflicts, step 7b).
 
 A wise rerolls failed dice (Deeper Understanding for a Fate point, Of Course!
-for a Persona point) before Fate explodes axes, and a level 3 trait comes
-last; keeping the roll closes them all. The action waits while its actor
+for a Persona point, where the ruleset has them) before Fate explodes axes,
+and a level 3 trait comes last; keeping the roll closes them all. The action waits while its actor
 could still do one of them, so nobody loses a choice by the screen moving on.
 """
 
@@ -19,6 +19,7 @@ from tablekit.rules.mouse_guard.after_roll import (
 from tablekit.rules.mouse_guard.conflict.state import ActionTest
 from tablekit.rules.mouse_guard.dice import Face, axes
 from tablekit.rules.mouse_guard.state import State
+from tablekit.rules.mouse_guard.switches import wise_reroll
 
 KEPT = "kept"
 
@@ -39,19 +40,19 @@ def can_explode(state: State, test: ActionTest) -> bool:
 
 
 def wise_ways(state: State, test: ActionTest) -> tuple[str, ...]:
-    """The wise rerolls the actor may still make (step 7): it needs a wise, a failed die,
-    and the point each costs; each is made once a roll."""
+    """The wise rerolls the actor may still make (step 7): the ruleset must have it, and it
+    needs a wise, a failed die, and the point each costs; each is made once a roll."""
     if not _open(state, test, set(PAST_WISES)) or Face.SNAKE.value not in test.faces:
         return ()
     character = state.character(test.actor)
     if not character.wises:
         return ()
-    ways = []
-    if character.fate >= 1 and DEEPER_UNDERSTANDING not in test.options:
-        ways.append(DEEPER_UNDERSTANDING)
-    if character.persona >= 1 and OF_COURSE not in test.options:
-        ways.append(OF_COURSE)
-    return tuple(ways)
+    points = {DEEPER_UNDERSTANDING: character.fate, OF_COURSE: character.persona}
+    return tuple(
+        way
+        for way, left in points.items()
+        if left >= 1 and way not in test.options and wise_reroll(state.ruleset, way)
+    )
 
 
 def level_three_traits(state: State, test: ActionTest) -> tuple[str, ...]:

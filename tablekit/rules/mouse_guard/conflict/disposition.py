@@ -2,9 +2,11 @@
 
 The captain tests the type's skill, each helper adding a die, and the
 successes go on the rating of the type's ability. Each condition among the
-team's members costs its penalty once, however many mice have it (Angry only
-when the ability is Will), and gear adds or takes what the table says (when the
-conflict tables' ``gear_counts`` says gear counts, as it does in Mouse Guard). The
+team's members costs its penalty once, however many mice have it (only on its
+``disposition_base`` where the ruleset names one: Angry on Will), and gear adds
+or takes what the table says where the ruleset's ``gear_in_conflicts`` says gear
+counts (Mouse Guard; the rabbits ignore it). The captain's conditions take their
+dice from the skill test. Every number here is the session's ruleset's. The
 GM's side may simply be given a number. A disposition is never less than 1
 (a reading: the seeds give no floor, and a team at 0 has already lost).
 """
@@ -15,12 +17,10 @@ import random
 
 from tablekit.rules.errors import RuleError
 from tablekit.rules.mouse_guard.character import Character
-from tablekit.rules.mouse_guard.conditions import DISPOSITION_PENALTY, Condition, dice_penalty
 from tablekit.rules.mouse_guard.conflict import commands as ccmd
 from tablekit.rules.mouse_guard.conflict import events as cev
 from tablekit.rules.mouse_guard.conflict.setup import current
 from tablekit.rules.mouse_guard.conflict.state import Part, Team
-from tablekit.rules.mouse_guard.conflict.tables import MOUSE_GUARD
 from tablekit.rules.mouse_guard.dice import successes
 from tablekit.rules.mouse_guard.draft import Draft, dice
 from tablekit.rules.mouse_guard.state import State
@@ -51,14 +51,14 @@ def rating(character: Character, name: str) -> int:
 
 
 def penalties(state: State, team: Team, ability: str) -> list[Part]:
-    """Each condition among the team's mice, once, with what it costs this disposition."""
+    """Each condition among the team's mice, once, with what it costs this disposition
+    (in the ruleset's order of conditions)."""
     found = {c for m in team.members if state.has(m) for c in state.character(m).conditions}
-    parts = []
-    for condition in (c for c in Condition if c.value in found):
-        penalty = DISPOSITION_PENALTY.get(condition)
-        if penalty and penalty.base in ("", ability):
-            parts.append(Part(condition.value, -penalty.amount))
-    return parts
+    return [
+        Part(c.id, -c.disposition_penalty)
+        for c in state.ruleset.conditions
+        if c.id in found and c.disposition_penalty and c.disposition_base in ("", ability)
+    ]
 
 
 def _unset(d: Draft, side: str, captain: str) -> Team:
@@ -84,7 +84,8 @@ def roll_disposition(d: Draft, c: ccmd.RollDisposition, rng: random.Random) -> N
     """The captain's skill test, with helpers; successes added to the ability, less penalties."""
     conflict = current(d, "disposition")
     team = _unset(d, c.side, c.team)
-    if c.gear and not MOUSE_GUARD.gear_counts:
+    rules = d.state.ruleset
+    if c.gear and not rules.gear_in_conflicts:
         raise RuleError("Gear does not change a starting disposition in these rules")
     if not d.state.has(team.captain):
         raise RuleError(
@@ -92,7 +93,7 @@ def roll_disposition(d: Draft, c: ccmd.RollDisposition, rng: random.Random) -> N
             captain=team.captain,
         )
     captain = d.state.character(team.captain)
-    kind = conflict.kind
+    kind = conflict.kind(rules.tables)
     skill = best(captain, kind.skill, c.skill)
     ability = best(captain, kind.abilities, c.ability)
     helpers = []
@@ -103,7 +104,7 @@ def roll_disposition(d: Draft, c: ccmd.RollDisposition, rng: random.Random) -> N
                 "{name} cannot help: helpers are the captain's other team mates", name=name
             )
         helpers.append(member)
-    sick = dice_penalty(captain.conditions, recovery=False)
+    sick = rules.dice_penalty(captain.conditions)
     faces = dice(c.faces, max(0, rating(captain, skill) + len(helpers) - sick), rng)
     parts = [Part(ability, rating(captain, ability)), Part(skill, successes(faces))]
     parts += penalties(d.state, team, ability)

@@ -127,12 +127,14 @@ class ActionRolled(Event):
 
 @dataclass(frozen=True)
 class ActionPoolChanged(Event):
-    """Persona spent on a side's action test before its roll: dice, or Nature (``tapped``)."""
+    """Persona spent on a side's action test before its roll: dice, or Nature (``tapped``;
+    ``within`` false when the tap is outside Nature's scope)."""
 
     kind: ClassVar[str] = "mg.action_pool_changed"
     side: str
     change: Part
     tapped: bool = False
+    within: bool = True
 
 
 @dataclass(frozen=True)

@@ -157,7 +157,12 @@ def _pool_changed(c: Conflict, e: cev.ActionPoolChanged) -> Conflict:
     return _test_of(
         c,
         e.side,
-        lambda t: replace(t, modifiers=t.modifiers + (e.change,), tapped=t.tapped or e.tapped),
+        lambda t: replace(
+            t,
+            modifiers=t.modifiers + (e.change,),
+            tapped=t.tapped or e.tapped,
+            tapped_within=t.tapped_within and (e.within or not e.tapped),
+        ),
     )
 
 

@@ -17,6 +17,7 @@ from tablekit.rules.mouse_guard.conflict import events as cev
 from tablekit.rules.mouse_guard.conflict.action import finish
 from tablekit.rules.mouse_guard.conflict.setup import current
 from tablekit.rules.mouse_guard.conflict.state import Conflict, Team, other
+from tablekit.rules.mouse_guard.conflict.tables import Tables
 from tablekit.rules.mouse_guard.conflict.weapons import disarms_long, is_long
 from tablekit.rules.mouse_guard.draft import Draft
 
@@ -46,7 +47,7 @@ def maneuver(d: Draft, c: ccmd.Maneuver, rng: random.Random) -> None:
         )
     target, item = _disarm(conflict, c) if "disarm" in effects else ("", "")
     cost = {e: COST[e] for e in effects}
-    if target and _knife(conflict, c.side, target, item):
+    if target and _knife(d.state.ruleset.tables, conflict, c.side, target, item):
         cost["disarm"] = 1
     need = sum(cost.values())
     if need > margin and len(effects) == 1:
@@ -89,11 +90,11 @@ def _disarm(conflict: Conflict, c: ccmd.Maneuver) -> tuple[str, str]:
     return target, item
 
 
-def _knife(conflict: Conflict, side: str, target: str, item: str) -> bool:
+def _knife(t: Tables, conflict: Conflict, side: str, target: str, item: str) -> bool:
     """Whether the maneuvering actor's knife is taking the target's spear or bow."""
     assert conflict.exchange is not None
     mine = conflict.team(side).arms_of(conflict.exchange.slot_of(side).actor)
     theirs = conflict.team(other(side)).arms_of(target)
-    if not (mine and theirs and disarms_long(mine.weapon) and theirs.weapon == item.lower()):
+    if not (mine and theirs and disarms_long(t, mine.weapon) and theirs.weapon == item.lower()):
         return False
-    return is_long(theirs.weapon, theirs.choice)
+    return is_long(t, theirs.weapon, theirs.choice)

@@ -9,9 +9,9 @@ from tablekit.rules.errors import RuleError
 from tablekit.rules.mouse_guard.conflict import commands as ccmd
 from tablekit.rules.mouse_guard.conflict import events as cev
 from tablekit.rules.mouse_guard.conflict.compromise import share
-from tablekit.rules.mouse_guard.conflict.skills import TYPES
+from tablekit.rules.mouse_guard.conflict.skills import types
 from tablekit.rules.mouse_guard.conflict.state import TERMS_LENGTH, Arms, Conflict, Outcome, Team
-from tablekit.rules.mouse_guard.conflict.weapons import WEAPONS, allowed
+from tablekit.rules.mouse_guard.conflict.weapons import allowed
 from tablekit.rules.mouse_guard.draft import Draft
 
 
@@ -72,11 +72,12 @@ def begin_conflict(d: Draft, c: ccmd.BeginConflict, rng: random.Random) -> None:
         raise RuleError("A conflict is already in progress; end it first")
     if state.test is not None:
         raise RuleError("Finish or cancel the test before a conflict begins")
-    if c.conflict not in TYPES:
+    known = types(state.ruleset.tables)
+    if c.conflict not in known:
         raise RuleError(
             "{conflict!r} is not a type of conflict (types: {types})",
             conflict=c.conflict,
-            types=", ".join(TYPES),
+            types=", ".join(known),
         )
     if c.conflict == "other" and not (c.skill.strip() and c.ability.strip()):
         raise RuleError("In an other conflict the GM names the skill and the ability it uses")
@@ -151,7 +152,8 @@ def form_team(d: Draft, c: ccmd.FormTeam, rng: random.Random) -> None:
 
 
 def arm(d: Draft, c: ccmd.Arm, rng: random.Random) -> None:
-    """A member takes up a weapon or tactic, or puts it down, between actions."""
+    """A member takes up a weapon or tactic, or puts it down, between actions; where the
+    ruleset's conflicts ignore gear, only an argument tactic (fight weapons are gear)."""
     conflict = current(d, "disposition", "scripting", "revealing")
     team = conflict.team_of(c.side, c.member)
     if team is None:
@@ -161,14 +163,18 @@ def arm(d: Draft, c: ccmd.Arm, rng: random.Random) -> None:
     if not name:
         d.emit(cev.Armed(c.side, Arms(member, "")))
         return
-    weapon = WEAPONS.get(name)
+    rules = d.state.ruleset
+    weapons = rules.tables.weapons
+    weapon = weapons.get(name)
     if weapon is None:
         raise RuleError(
             "{weapon!r} is not on the sheet's weapons (weapons: {known})",
             weapon=c.weapon,
-            known=", ".join(WEAPONS),
+            known=", ".join(weapons),
         )
-    if not allowed(weapon, conflict.type):
+    if not (weapon.argument or rules.gear_in_conflicts):
+        raise RuleError("Gear and weapons do not count in conflicts in these rules")
+    if not allowed(rules.tables, weapon, conflict.type):
         raise RuleError("{weapon} has no place in this kind of conflict", weapon=weapon.title)
     choice = c.choice.strip().lower()
     if weapon.choices and choice not in weapon.choices:

@@ -1,5 +1,5 @@
 """What each kind of conflict tests: the sheet's skills-by-conflict table and its
-starting-disposition table, read from :mod:`.tables`.
+starting-disposition table, read from the ruleset's :mod:`.tables`.
 
 Where the sheet offers a choice ("Persuader or Deceiver") the acting mouse
 picks one when it rolls; by default its best rating among them. The sheet's
@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tablekit.rules.mouse_guard.conflict.tables import ACTIONS, MOUSE_GUARD
+from tablekit.rules.mouse_guard.conflict.tables import ACTIONS, Tables
 
 
 @dataclass(frozen=True)
@@ -31,18 +31,15 @@ class Kind:
     abilities: tuple[str, ...]
 
 
-KINDS: dict[str, Kind] = {
-    name: Kind(row.title, row.actions(), row.skill, row.abilities)
-    for name, row in MOUSE_GUARD.kinds.items()
-}
-"""Every type but "other", whose skill and ability the GM names (see :func:`kind_of`)."""
-
-TYPES = (*KINDS, "other")
-"""The conflict types a conflict may be, as commands name them."""
+def types(t: Tables) -> tuple[str, ...]:
+    """The conflict types a conflict may be by the tables ``t``, as commands name them:
+    each of its kinds, and "other", whose skill and ability the GM names."""
+    return (*t.kinds, "other")
 
 
-def kind_of(type_: str, skill: str = "", ability: str = "") -> Kind:
-    """The sheet's row for ``type_``; "other" tests ``skill`` for everything, on ``ability``."""
+def kind_of(t: Tables, type_: str, skill: str = "", ability: str = "") -> Kind:
+    """The row of ``t`` for ``type_``; "other" tests ``skill`` for everything, on ``ability``."""
     if type_ != "other":
-        return KINDS[type_]
+        row = t.kinds[type_]
+        return Kind(row.title, row.actions(), row.skill, row.abilities)
     return Kind("Other", {a: (skill,) for a in ACTIONS}, (skill,), (ability,))

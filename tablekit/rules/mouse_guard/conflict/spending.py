@@ -2,9 +2,11 @@
 Conflicts, step 7b), so the actor may spend them as in the summary's Tests, steps 5 and 8.
 
 Before the side rolls, Persona buys a die a point, or a point taps Nature: its
-rating joins the pool (not for Resources or Circles, nor when Nature is the
-rating rolled), and outside Nature's scope it costs a point of Nature at once
-(the sheet's Tapping Nature). After the side has rolled, a Fate point
+rating joins the pool (never for the ratings the ruleset names, Resources and
+Circles in Mouse Guard, nor when Nature is the rating rolled unless the ruleset
+lets a tap add to it), and outside Nature's scope it costs a point of Nature at
+once (the sheet's Tapping Nature), or where the ruleset says so only if the
+action succeeds (:mod:`.action`). After the side has rolled, a Fate point
 explodes its axes, once. While the actor could still spend Fate on axes (or
 use a wise or a level 3 trait, :mod:`.wises`), the action waits for it or
 for ``mg.keep_roll``. Only an actor
@@ -18,10 +20,15 @@ import random
 from tablekit.rules.errors import RuleError
 from tablekit.rules.mouse_guard import events as ev
 from tablekit.rules.mouse_guard.after_roll import EXPLODE, LEVEL_THREE
-from tablekit.rules.mouse_guard.character import NO_NATURE, Character
+from tablekit.rules.mouse_guard.character import Character
 from tablekit.rules.mouse_guard.conflict import commands as ccmd
 from tablekit.rules.mouse_guard.conflict import events as cev
-from tablekit.rules.mouse_guard.conflict.action import acting, rating_for, settle_when_ready
+from tablekit.rules.mouse_guard.conflict.action import (
+    acting,
+    can_tap,
+    rating_for,
+    settle_when_ready,
+)
 from tablekit.rules.mouse_guard.conflict.after_roll import KEPT, waits
 from tablekit.rules.mouse_guard.conflict.setup import current
 from tablekit.rules.mouse_guard.conflict.state import ActionTest, Part
@@ -72,7 +79,7 @@ def tap_nature(d: Draft, c: ccmd.ActionTapNature, rng: random.Random) -> None:
     if test.tapped:
         raise RuleError("Nature is already in this pool")
     rating = rating_for(d.state, conflict, test, "")[0]
-    if rating == "Nature" or rating in NO_NATURE:
+    if not can_tap(d.state, rating):
         raise RuleError("Nature cannot be tapped for {rating}", rating=rating)
     if character.persona < 1:
         raise RuleError("{name} has no Persona point to tap Nature", name=character.name)
@@ -81,9 +88,9 @@ def tap_nature(d: Draft, c: ccmd.ActionTapNature, rng: random.Random) -> None:
     _room(d, test, nature)
     d.emit(
         ev.PointsGained(character.name, 0, -1, "tap nature"),
-        cev.ActionPoolChanged(c.side, Part("nature", nature), tapped=True),
+        cev.ActionPoolChanged(c.side, Part("nature", nature), tapped=True, within=c.within),
     )
-    if not c.within:
+    if not c.within and d.state.ruleset.nature.outside_tax == "tap":
         d.emit(ev.NatureChanged(character.name, -1, "tapped outside nature"))
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from tablekit.rules.mouse_guard.conflict.skills import Kind, kind_of
+from tablekit.rules.mouse_guard.conflict.tables import Tables
 from tablekit.rules.mouse_guard.dice import successes
 
 SIDES = ("gm", "patrol")
@@ -116,9 +117,10 @@ class ActionTest:
 
     ``modifiers`` (Impede, Gain Position, weapons) and ``bonus`` (weapons'
     successes) are fixed when the action is revealed, then Persona may add
-    dice or Nature (``tapped``) before the roll; ``rating`` and ``base`` are
-    fixed when it is rolled. ``explosion`` holds the dice Fate added for
-    axes and ``added`` the successes a level 3 trait added; ``options`` what
+    dice or Nature (``tapped``; ``tapped_within`` false outside its scope)
+    before the roll; ``rating`` and ``base`` are fixed when it is rolled.
+    ``explosion`` holds the dice Fate added for axes and ``added`` the
+    successes a level 3 trait added; ``options`` what
     was done after the roll (a wise's reroll, "explode", "level_three", or
     "kept" when the side spends nothing more on it).
     """
@@ -135,6 +137,7 @@ class ActionTest:
     base: int = 0
     faces: tuple[str, ...] = ()
     tapped: bool = False
+    tapped_within: bool = True
     explosion: tuple[str, ...] = ()
     options: tuple[str, ...] = ()
     added: int = 0
@@ -223,7 +226,7 @@ class Exchange:
 
 @dataclass(frozen=True)
 class Conflict:
-    """A conflict of ``type`` (see :data:`.skills.TYPES`) between the GM and the patrol.
+    """A conflict of ``type`` (see :func:`.skills.types`) between the GM and the patrol.
 
     ``gm`` and ``patrol`` are each side's first team, ``others`` any more
     teams, in order. ``skill`` and ``ability`` are the GM's call for an "other"
@@ -246,9 +249,9 @@ class Conflict:
     others: tuple[Team, ...] = ()
     meeting: tuple[int, int, int] = (0, 0, 0)
 
-    @property
-    def kind(self) -> Kind:
-        return kind_of(self.type, self.skill, self.ability)
+    def kind(self, t: Tables) -> Kind:
+        """What the conflict's type tests, by the tables ``t`` (the ruleset's)."""
+        return kind_of(t, self.type, self.skill, self.ability)
 
     def teams(self, side: str) -> tuple[Team, ...]:
         """``side``'s teams, in order."""

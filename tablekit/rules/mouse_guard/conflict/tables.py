@@ -1,8 +1,10 @@
-"""The conflict tables as data: how actions meet, what each conflict type tests, the sample
-weapons and argument tactics, and whether gear counts toward disposition.
+"""The conflict tables as data: how actions meet, what each conflict type tests, and the
+sample weapons and argument tactics.
 
-Mouse Guard's tables ship in this package as ``tables.toml``; another ruleset
-can name a file of the same shape. :func:`parse` checks every key with
+Mouse Guard's tables ship in this package as ``tables.toml``; a ruleset names
+the tables it plays by (its ``conflict_tables``, read by :func:`named`), and
+:func:`load` reads any file of the same shape. Whether gear counts is the
+ruleset's (``gear_in_conflicts``), not the tables'. :func:`parse` checks every key with
 msgspec into frozen structures, then what msgspec cannot see (every pairing
 present and symmetric, choices that match modes), and refuses a bad table
 with one line naming the file and the key. Reading the package's own file
@@ -32,6 +34,9 @@ one button each."""
 
 DEFAULT = "tables.toml"
 """Mouse Guard's tables, a resource of this package."""
+
+SHIPPED = {"mouse-guard": DEFAULT}
+"""The tables a ruleset may name (its ``conflict_tables``), each a resource of this package."""
 
 
 class TablesError(ValueError):
@@ -89,7 +94,6 @@ Interaction = Literal["independent", "versus", "feint_vs_defend", "feint_vs_atta
 class Tables(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """Every conflict table a ruleset gives."""
 
-    gear_counts: bool
     actions: dict[str, ActionRow]
     interactions: dict[str, dict[str, Interaction]]
     kinds: dict[str, KindRow]
@@ -106,10 +110,7 @@ def parse(text: str, where: str) -> Tables:
     unknown = sorted(set(data) - set(Tables.__struct_fields__))
     if unknown:
         raise TablesError(f"{where}: {unknown[0]}: not a conflict table")
-    if "gear_counts" not in data:
-        raise TablesError(f"{where}: gear_counts: missing (true or false)")
     tables = Tables(
-        gear_counts=_one(data["gear_counts"], bool, "gear_counts", where),
         actions=_rows(data, "actions", ActionRow, where),
         interactions=_rows(data, "interactions", dict[str, Interaction], where),
         kinds=_rows(data, "kinds", KindRow, where),
@@ -145,6 +146,13 @@ def load(source: str | Path = DEFAULT) -> Tables:
         except (OSError, UnicodeDecodeError) as error:
             raise TablesError(f"{source}: cannot be read: {error}") from None
     return _resource(source)
+
+
+def named(name: str) -> Tables:
+    """The shipped tables a ruleset names as its ``conflict_tables``."""
+    if name not in SHIPPED:
+        raise TablesError(f"{name}: no such conflict tables (shipped: {', '.join(SHIPPED)})")
+    return _resource(SHIPPED[name])
 
 
 @functools.cache
@@ -208,7 +216,3 @@ def _check_weapon(w: WeaponRow, key: str) -> None:
         raise TablesError(f"{key}.long_modes: must be among the choices {list(w.choices)}")
     if w.choices and not (w.modes or any(w.chosen)):
         raise TablesError(f"{key}.choices: give modes or chosen, or no choices")
-
-
-MOUSE_GUARD = load()
-"""Mouse Guard's own tables, which the conflict rules read."""

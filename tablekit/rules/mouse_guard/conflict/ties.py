@@ -2,8 +2,9 @@
 by Conflicts, step 7b).
 
 A level 3 trait of the side's actor wins the tie for the side; a trait used
-against gives it to the other side and earns the actor two checks on it (the
-sheet's Traits: "Break versus test tie in opponent's favor"); otherwise both
+against gives it to the other side and earns the actor the ruleset's checks
+for it (two: the sheet's Traits, "Break versus test tie in opponent's favor",
+and the rabbits' "Lad modstanderen vinde uafgjort"); otherwise both
 actors roll Will, Health or Nature less their condition dice, a member
 without a sheet its team's dice, and more successes win. A second tie counts
 as a failure for both. A trait Disarm took cannot be used. Fate on axes comes
@@ -16,7 +17,6 @@ import random
 
 from tablekit.rules.errors import RuleError
 from tablekit.rules.mouse_guard import events as ev
-from tablekit.rules.mouse_guard.conditions import dice_penalty
 from tablekit.rules.mouse_guard.conflict import commands as ccmd
 from tablekit.rules.mouse_guard.conflict import events as cev
 from tablekit.rules.mouse_guard.conflict.action import settle_when_ready
@@ -60,7 +60,7 @@ def break_tie(d: Draft, c: ccmd.BreakActionTie, rng: random.Random) -> None:
         d.emit(cev.ActionTieBroken(c.side, "level_three"))
     else:
         d.emit(
-            ev.ChecksEarned(character.name, trait.name, 2),
+            ev.ChecksEarned(character.name, trait.name, d.state.ruleset.checks.tie),
             cev.ActionTieBroken(other(c.side), "against"),
         )
     settle_when_ready(d)
@@ -94,4 +94,4 @@ def _pool(d: Draft, conflict: Conflict, test: ActionTest, ability: str, given: i
     character = d.state.character(test.actor)
     rating = character.rating(ability)
     value = rating.rating if rating else 0
-    return max(0, value - dice_penalty(character.conditions, recovery=False))
+    return max(0, value - d.state.ruleset.dice_penalty(character.conditions))

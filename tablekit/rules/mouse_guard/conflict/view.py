@@ -38,17 +38,18 @@ def conflict_view(state: State) -> vt.ConflictView | None:
     c = state.conflict
     if c is None:
         return None
+    kind = c.kind(state.ruleset.tables)
     return {
         "type": c.type,
-        "title": c.kind.title,
+        "title": kind.title,
         "status": cast(vt.Status, c.status),
         "volley": c.volley,
         "revealed": c.revealed,
         "skills": {
-            "attack": list(c.kind.actions["attack"]),
-            "defend": list(c.kind.actions["defend"]),
-            "feint": list(c.kind.actions["feint"]),
-            "maneuver": list(c.kind.actions["maneuver"]),
+            "attack": list(kind.actions["attack"]),
+            "defend": list(kind.actions["defend"]),
+            "feint": list(kind.actions["feint"]),
+            "maneuver": list(kind.actions["maneuver"]),
         },
         "sides": {"gm": _team(c.team("gm"), c), "patrol": _team(c.team("patrol"), c)},
         "teams": [_team(t, c) for t in c.every_team],

@@ -1,6 +1,6 @@
 """The sheet's sample weapons and argument tactics, as dice and successes per action.
 
-The entries are data (:mod:`.tables`): per action, dice added or taken
+The entries are data (the ruleset's :mod:`.tables`): per action, dice added or taken
 (+1D, -1D) and successes added (+1s). Some need a choice when a mouse takes
 them up:
 
@@ -12,30 +12,28 @@ them up:
   Maneuver disarms for a margin of 1 (read here as: Disarm costs 1, not 3).
 
 Fight weapons are carried in physical conflicts, argument tactics in talking
-ones; an "other" conflict allows both.
+ones; an "other" conflict allows both. Fight weapons are gear: a ruleset whose
+conflicts ignore gear (``gear_in_conflicts``) has only the tactics.
 """
 
 from __future__ import annotations
 
-from tablekit.rules.mouse_guard.conflict.tables import MOUSE_GUARD, Bonus, WeaponRow
+from tablekit.rules.mouse_guard.conflict.tables import Bonus, Tables, WeaponRow
 
 Weapon = WeaponRow
 
-WEAPONS: dict[str, Weapon] = MOUSE_GUARD.weapons
-"""Every weapon and tactic by the name commands use."""
 
-
-def allowed(weapon: Weapon, conflict: str) -> bool:
-    """Whether ``weapon`` has a place in a ``conflict`` of that type."""
+def allowed(t: Tables, weapon: Weapon, conflict: str) -> bool:
+    """Whether ``weapon`` has a place in a ``conflict`` of that type, by the tables ``t``."""
     if conflict == "other":
         return True
-    arms = MOUSE_GUARD.arms
+    arms = t.arms
     return conflict in (arms.talking if weapon.argument else arms.physical)
 
 
-def bonus(name: str, choice: str, action: str, against: str) -> Bonus:
+def bonus(t: Tables, name: str, choice: str, action: str, against: str) -> Bonus:
     """Dice and successes ``name`` (held with ``choice``) gives ``action`` against ``against``."""
-    weapon = WEAPONS[name]
+    weapon = t.weapons[name]
     if weapon.modes:
         return weapon.modes.get(choice, {}).get(action, (0, 0))
     if weapon.choices:
@@ -46,13 +44,13 @@ def bonus(name: str, choice: str, action: str, against: str) -> Bonus:
     return weapon.bonus.get(action, (0, 0))
 
 
-def is_long(name: str, choice: str) -> bool:
+def is_long(t: Tables, name: str, choice: str) -> bool:
     """Whether a knife disarms this weapon for a margin of 1."""
-    weapon = WEAPONS[name]
+    weapon = t.weapons[name]
     return weapon.long or choice in weapon.long_modes
 
 
-def disarms_long(name: str) -> bool:
+def disarms_long(t: Tables, name: str) -> bool:
     """Whether ``name`` is a knife: its maneuver disarms a long weapon for 1."""
-    weapon = WEAPONS.get(name)
+    weapon = t.weapons.get(name)
     return weapon is not None and weapon.disarms_long

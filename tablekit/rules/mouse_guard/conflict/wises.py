@@ -3,7 +3,7 @@ summary's Conflicts, step 7b), so after the roll the actor may use them as in Te
 steps 7 and 9, by the same rules and costs as :mod:`tablekit.rules.mouse_guard.after_roll`.
 
 Deeper Understanding (a Fate point) rerolls one failed die, Of Course! (a
-Persona point) every failed die; either marks the wise. They come before
+Persona point) every failed die, where the ruleset has them; either marks the wise. They come before
 Fate on axes, so an axe from a reroll explodes too. A level 3 trait adds a
 success (or rerolls the failed dice once a session, where the table reads
 the sheet), last of all; a trait Disarm took cannot be used.
@@ -30,10 +30,12 @@ from tablekit.rules.mouse_guard.conflict.after_roll import KEPT, PAST_WISES
 from tablekit.rules.mouse_guard.conflict.setup import current
 from tablekit.rules.mouse_guard.conflict.spending import actor_of, rolled
 from tablekit.rules.mouse_guard.draft import Draft, dice
+from tablekit.rules.mouse_guard.switches import allow_wise
 
 
 def use_wise(d: Draft, c: ccmd.ActionWise, rng: random.Random) -> None:
     """A wise rerolls failed dice: one for a Fate point, all for a Persona point."""
+    allow_wise(d.state.ruleset, c.way)
     test = rolled(d, c.side)
     character = actor_of(d, test)
     if c.way in test.options:
