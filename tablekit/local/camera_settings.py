@@ -29,7 +29,8 @@ class CameraSettings:
     ``exposure_us`` 0 leaves exposure automatic. ``white_balance`` holds
     blue, green, red gains applied to every frame (calibrated on the empty tray).
     ``max_megapixels`` caps the images read from files (replay, ``tablekit dice``):
-    a larger one is refused from its header, before it is decoded.
+    a larger one is refused from its header, before it is decoded (a PNG or BMP
+    above a tenth of it: those cannot be decoded shrunk).
     """
 
     backend: str = "none"

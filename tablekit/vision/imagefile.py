@@ -7,7 +7,9 @@ the replay camera) comes in through :func:`load_image`:
   ``SOFn``, BMP ``BITMAPINFOHEADER``) reading a few bytes at a time, so a
   74-byte file claiming 100000x100000 pixels is refused in microseconds;
 * an image of more than the allowed pixels (``[camera] max_megapixels``,
-  default :data:`MAX_MEGAPIXELS`) is refused before it is decoded;
+  default :data:`MAX_MEGAPIXELS`) is refused before it is decoded; a PNG or BMP
+  is allowed only :data:`LOSSLESS_SHARE` of that, because it cannot be decoded
+  shrunk: every pixel costs time and memory (about 14 ms per megapixel here);
 * a JPEG is decoded already shrunk (libjpeg scales while decoding) when it is
   much larger than the reader's working size, which keeps time and memory small;
 * a JPEG without its end marker, or a PNG without its last chunk, is decoded as
@@ -35,6 +37,10 @@ if TYPE_CHECKING:
 MAX_MEGAPIXELS = 40
 """Images above this many million pixels are refused unless the config says otherwise
 (the default of ``[camera] max_megapixels`` in :mod:`tablekit.local.camera_settings`)."""
+
+LOSSLESS_SHARE = 0.1
+"""The share of the pixel cap a PNG or BMP may use: 4 of the default 40 megapixels,
+which decodes in about 50 ms; a JPEG of the full cap is decoded at 1/8 of its size."""
 
 FORMATS = "PNG, JPEG or BMP"
 
@@ -117,12 +123,7 @@ def load_image(
         if os.fstat(stream.fileno()).st_size > BYTES_PER_PIXEL * limit + (1 << 20):
             raise ImageRefused(f"the file is larger than any image of {limit / 1e6:g} megapixels")
         header = read_header(stream)
-    if header.pixels > limit:
-        size = f"{header.width}x{header.height} is {round(header.pixels / 1e6, 1):g} megapixels"
-        raise ImageRefused(
-            f"{size}; images above {limit / 1e6:g} megapixels are refused"
-            " (the [camera] max_megapixels setting)"
-        )
+    _check_size(header, limit)
     reduce = _reduction(header, work_side)
     flags = {1: cv2.IMREAD_COLOR, 2: cv2.IMREAD_REDUCED_COLOR_2}
     flags |= {4: cv2.IMREAD_REDUCED_COLOR_4, 8: cv2.IMREAD_REDUCED_COLOR_8}
@@ -140,6 +141,22 @@ def load_image(
     if header.truncated:
         warning = f"the {header.kind} file is cut short: only part of the image was decoded"
     return LoadedImage(frame, header, scale, warning)
+
+
+def _check_size(header: Header, limit: int) -> None:
+    """Refuse an image above the cap, or a PNG or BMP above its share of it."""
+    size = f"{header.width}x{header.height} is {round(header.pixels / 1e6, 1):g} megapixels"
+    if header.pixels > limit:
+        raise ImageRefused(
+            f"{size}; images above {limit / 1e6:g} megapixels are refused"
+            " (the [camera] max_megapixels setting)"
+        )
+    if header.kind != "JPEG" and header.pixels > limit * LOSSLESS_SHARE:
+        raise ImageRefused(
+            f"{size}; a {header.kind} cannot be read shrunk, so above"
+            f" {limit * LOSSLESS_SHARE / 1e6:g} megapixels (a tenth of the [camera]"
+            " max_megapixels setting) it is refused: save the photo as a JPEG"
+        )
 
 
 def _open(path: Path) -> BinaryIO:
