@@ -67,8 +67,14 @@ def test_every_pairing_follows_the_interaction_table(
 
 def test_the_table_is_symmetric_and_complete() -> None:
     actions = ("attack", "defend", "feint", "maneuver")
-    assert all(interaction(TABLES, a, b) == interaction(TABLES, b, a) for a in actions for b in actions)
-    assert interaction(TABLES, "attack", "attack") == interaction(TABLES, "feint", "maneuver") == "independent"
+    assert all(
+        interaction(TABLES, a, b) == interaction(TABLES, b, a) for a in actions for b in actions
+    )
+    assert (
+        interaction(TABLES, "attack", "attack")
+        == interaction(TABLES, "feint", "maneuver")
+        == "independent"
+    )
 
 
 def test_obstacles_are_those_of_the_descriptions() -> None:

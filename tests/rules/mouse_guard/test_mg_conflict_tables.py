@@ -15,8 +15,8 @@ from rules.mouse_guard.mg_support import Table, patrol
 from tablekit.rules.errors import RuleError
 from tablekit.rules.mouse_guard.conflict import commands as ccmd
 from tablekit.rules.mouse_guard.conflict import tables
-from tablekit.rules.mouse_guard.ruleset import Ruleset, RulesetError, shipped_ruleset
 from tablekit.rules.mouse_guard.conflict.tables import TablesError, load, named, parse
+from tablekit.rules.mouse_guard.ruleset import Ruleset, RulesetError, shipped_ruleset
 
 SHIPPED = (Path(tables.__file__).parent / "tables.toml").read_text(encoding="utf-8")
 MOUSE_GUARD = load()

@@ -75,7 +75,9 @@ def test_one_team_a_side_needs_nothing_more() -> None:
 def test_a_team_is_formed_before_the_sides_dispositions() -> None:
     """Sheet: determine participants and teams, then roll each team's disposition."""
     table = patrol()
-    table.do(ccmd.BeginConflict("fight", ("Saxon", "Kenzie", "Lieam"), "Kenzie", "Weasel", gm_dice=4))
+    table.do(
+        ccmd.BeginConflict("fight", ("Saxon", "Kenzie", "Lieam"), "Kenzie", "Weasel", gm_dice=4)
+    )
     with pytest.raises(RuleError, match="Weasel is not on that side"):
         table.do(ccmd.FormTeam("patrol", ("Weasel",)))
     with pytest.raises(RuleError, match="keeps at least one member"):
@@ -86,8 +88,12 @@ def test_a_team_is_formed_before_the_sides_dispositions() -> None:
     assert (second.members, second.captain, second.goal, second.name) == (
         ("Kenzie", "Lieam"), "Lieam", "Scout ahead", "Lieam's team",
     )  # fmt: skip
-    table.do(ccmd.RollDisposition("patrol", team="lieam", helpers=("Kenzie",), faces=tuple(hits(2, 4))))
-    assert conflict(table).team("patrol", 1).start > 0 and not conflict(table).team("patrol", 0).start
+    table.do(
+        ccmd.RollDisposition("patrol", team="lieam", helpers=("Kenzie",), faces=tuple(hits(2, 4)))
+    )
+    assert (
+        conflict(table).team("patrol", 1).start > 0 and not conflict(table).team("patrol", 0).start
+    )
     with pytest.raises(RuleError, match="before the side's dispositions"):
         table.do(ccmd.FormTeam("patrol", ("Saxon",)))
     with pytest.raises(RuleError, match="No team there is led by Kenzie"):
@@ -114,7 +120,11 @@ def test_each_team_scripts_on_its_sides_pad_in_turn() -> None:
     assert pad_lights(table.state, "patrol") == PadLights(1, 3, False)
     view = table.game.view(table.state)["conflict"]
     lines = [t["script"]["summary"] for t in view["teams"]]
-    assert lines == ["GM: 3 of 3, locked", "Patrol (Saxon's team): 3 of 3, locked", "Patrol (Kenzie's team): 1 of 3"]
+    assert lines == [
+        "GM: 3 of 3, locked",
+        "Patrol (Saxon's team): 3 of 3, locked",
+        "Patrol (Kenzie's team): 1 of 3",
+    ]
     with pytest.raises(RuleError, match="Saxon is not on your team"):  # Kenzie's team scripts
         table.do(ccmd.Script("patrol", "attack", "Saxon"))
 
@@ -215,7 +225,11 @@ def test_a_journal_from_before_teams_replays(tmp_path: Path) -> None:
         session = Session(journal, "ambush", MouseGuard())
         view = session.table_view()
         last = view["last_conflict"]
-        assert (last["winner"], last["band"], last["lost"]) == ("patrol", "minor", {"gm": 5, "patrol": 1})
+        assert (last["winner"], last["band"], last["lost"]) == (
+            "patrol",
+            "minor",
+            {"gm": 5, "patrol": 1},
+        )
         now = view["conflict"]
         assert now["type"] == "chase" and now["status"] == "scripting"
         assert [t["script"]["summary"] for t in now["teams"]] == ["GM: 2 of 3", "Patrol: 1 of 3"]

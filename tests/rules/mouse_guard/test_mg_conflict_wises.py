@@ -22,7 +22,9 @@ from tablekit.rules.mouse_guard.conflict.state import ActionTest
 FACES = ("snake", "sword", "axe")
 
 
-def _attack(members: tuple[str, ...] = ("Saxon",), faces: tuple[str, ...] = ("sword", "snake", "snake")) -> Any:
+def _attack(
+    members: tuple[str, ...] = ("Saxon",), faces: tuple[str, ...] = ("sword", "snake", "snake")
+) -> Any:
     """Attack against Attack (independent, Ob 0): the weasel misses, the mouse rolls ``faces``."""
     table = fight(members)
     script(table, ("attack",) * 3, ("attack",) * 3)
@@ -110,7 +112,9 @@ def test_a_disarmed_trait_cannot_add_its_success() -> None:
         table.do(ccmd.ActionLevelThree("patrol", "Fearless"))
 
 
-def test_the_sheets_reading_rerolls_failures_once_a_session(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_sheets_reading_rerolls_failures_once_a_session(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """Where the table reads the sheet (a level 3 trait rerolls failures, once a session)."""
     monkeypatch.setattr(wises, "adds_success", lambda state: False)
     monkeypatch.setattr(after_roll, "adds_success", lambda state: False)
@@ -133,7 +137,9 @@ def test_a_creature_without_a_sheet_never_waits() -> None:
     new=st.lists(st.sampled_from(FACES), min_size=3, max_size=3),
     way=st.sampled_from(["deeper_understanding", "of_course"]),
 )
-def test_a_wise_never_loses_a_success_nor_changes_the_pool(faces: list[str], new: list[str], way: Any) -> None:
+def test_a_wise_never_loses_a_success_nor_changes_the_pool(
+    faces: list[str], new: list[str], way: Any
+) -> None:
     """Only failed dice are rerolled, so successes never go down and the dice stay three."""
     table = _attack(faces=tuple(faces))
     before = _test(table)
@@ -146,4 +152,7 @@ def test_a_wise_never_loses_a_success_nor_changes_the_pool(faces: list[str], new
     after = _test(table)
     assert len(after.faces) == 3 and after.successes >= before.successes
     kept = [f for f in after.faces if f != "snake"]
-    assert kept[: 3 - failed] == [f for f in faces if f != "snake"] or after.successes > before.successes
+    assert (
+        kept[: 3 - failed] == [f for f in faces if f != "snake"]
+        or after.successes > before.successes
+    )
