@@ -4,7 +4,9 @@ The shipped content pack lacks most numbers on the physical cards. What the
 table enters from a card is kept here, in ``box.toml`` in the data directory,
 in the same format as the shipped pack (``[heroes.ID]``, ``[minions.ID]``,
 ``[[minions.ID.cards]]``, ``starting_equipment``), so a box can be read,
-edited, exported and imported like any pack.
+edited, exported and imported like any pack. Besides numbers it keeps each
+hero's ability cards and starting equipment (with its weapons), and bosses
+with all their initiative cards.
 
 The rules never read this file. The screen reads it and, when a chapter is
 set up or minions arrive, sends the numbers a figure still lacks as
@@ -35,6 +37,8 @@ from tablekit.rules.mice_mystics.content import (
 
 Numbers = dict[str, int | bool]
 """A figure's numbers by name: battle, defense, lore, move, life, ranged."""
+Equipment = tuple[tuple[str, str], ...]
+"""Starting equipment cards, each with "melee", "ranged" or "" (not a weapon)."""
 
 
 def box_file() -> Path:
@@ -69,6 +73,24 @@ class Box:
         """The ability cards the table has named for ``hero`` on this device."""
         return next((h.abilities for h in self.pack.heroes if h.id == hero), ())
 
+    def equipment(self, hero: str) -> Equipment | None:
+        """``hero``'s starting equipment as (card, weapon kind or ""), None if never entered."""
+        entry = next((h for h in self.pack.heroes if h.id == hero), None)
+        if entry is None or not entry.equipment_known:
+            return None
+        kinds = dict(entry.weapons)
+        return tuple((card, kinds.get(card, "")) for card in entry.starting_equipment)
+
+    def bosses(self) -> tuple[MinionEntry, ...]:
+        """The bosses defined on this device whose every initiative card has its numbers."""
+        return tuple(
+            m
+            for m in self.pack.minions
+            if m.boss
+            and m.cards
+            and all(None not in (c.battle, c.defense, c.life) for c in m.cards)
+        )
+
 
 def remember_ability(hero: str, name: str, card: str, path: Path | None = None) -> bool:
     """Keep the ability card ``card`` among ``hero``'s (named ``name`` if new to the box);
@@ -80,6 +102,40 @@ def remember_ability(hero: str, name: str, card: str, path: Path | None = None) 
     if card not in known.abilities:
         known = replace(known, abilities=(*known.abilities, card))
         save(box.pack.with_hero(known), path)
+    return True
+
+
+def _complete(boss: MinionEntry) -> bool:
+    return all(None not in (c.battle, c.defense, c.life) for c in boss.cards)
+
+
+def remember_equipment(hero: str, name: str, cards: Equipment, path: Path | None = None) -> bool:
+    """Keep ``cards`` as ``hero``'s starting equipment (``name`` names a hero new to the box);
+    False, writing nothing, if the box is damaged."""
+    box = load(path)
+    if box.problem:
+        return False
+    known = next((h for h in box.pack.heroes if h.id == hero), None) or HeroEntry(hero, name)
+    entry = replace(
+        known,
+        starting_equipment=tuple(card for card, _ in cards),
+        weapons=tuple((card, kind) for card, kind in cards if kind),
+        equipment_known=True,
+    )
+    save(box.pack.with_hero(entry), path)
+    return True
+
+
+def remember_boss(
+    boss: str, name: str, cards: tuple[CardEntry, ...], ranged: bool, path: Path | None = None
+) -> bool:
+    """Keep the boss ``boss`` with all its initiative ``cards``, replacing one of the same id;
+    False, writing nothing, if the box is damaged."""
+    box = load(path)
+    if box.problem:
+        return False
+    entry = MinionEntry(boss, name, ranged=ranged, boss=True, cards=cards)
+    save(box.pack.with_minion(entry), path)
     return True
 
 
@@ -195,5 +251,7 @@ __all__ = [
     "load",
     "remember",
     "remember_ability",
+    "remember_boss",
+    "remember_equipment",
     "save",
 ]

@@ -55,8 +55,9 @@ class Play:
 
     game: str = "mice-mystics"
     """A game's name in the catalogue (``tablekit.rules.catalog``)."""
-    own_dice: bool = False
-    """The table rolls its own dice and enters them on the tray ("Our dice" on the screen)."""
+    own_dice: bool | None = None
+    """The table rolls its own dice and enters them on the tray ("Our dice" on the screen);
+    unset, it is on when a camera is configured. A table's tap sets it either way for good."""
 
 
 Pin = Annotated[int, msgspec.Meta(ge=2, le=27)]

@@ -8,6 +8,7 @@ from typing import Any
 import pygame
 import pytest
 
+from tablekit.local import config
 from tablekit.local.config import Config
 from tablekit.rules.mice_mystics import commands as cmd
 from tablekit.session import Journal
@@ -116,6 +117,9 @@ def test_a_chapter_is_set_up_by_taps(app: Any) -> None:
         assert app.scene.form.typing
         for letter in hero:
             app.handle(pygame.event.Event(pygame.TEXTINPUT, text=letter))
+        press(app, "OK")
+        assert "starting equipment" in app.scene.form.title
+        press(app, "Not now")
         press(app, "OK")
     view = app.session.table_view()
     assert view["outcome"] == "playing"
@@ -249,6 +253,30 @@ def test_own_dice_are_entered_on_the_tray_and_submitted_with_their_faces(app: An
     assert roll["movement"] == 2 + 3  # Prince Collin moves 2, plus the die
 
 
+def test_our_dice_switched_off_with_a_camera_stays_off_after_a_restart(journal: Journal) -> None:
+    """With a camera configured "Our dice" starts on; the table's tap turning it off is kept,
+    and so is turning it on again."""
+    settings = replace(Config(), camera=replace(Config().camera, backend="replay"))
+    first = App(settings, journal, (800, 480))
+    first.start("mice-mystics")
+    assert first.scene.own_dice, "a camera: the table's own dice unless it says otherwise"
+    press(first, "Our dice")
+    assert not first.scene.own_dice
+    first.scene.exit()
+    again = App(config.load(), journal, (800, 480))
+    again.start("mice-mystics")
+    assert again.settings.camera.backend == "replay"
+    assert not again.scene.own_dice, "switched off, it stays off after a restart"
+    press(again, "Our dice")
+    again.scene.exit()
+    third = App(config.load(), journal, (800, 480))
+    third.start("mice-mystics")
+    assert third.scene.own_dice
+    third.scene.exit()
+    theme.font.cache_clear()
+    pygame.quit()
+
+
 def test_own_dice_the_rules_refuse_come_back_to_the_tray_to_be_put_right(app: Any) -> None:
     """A movement roll takes one die; two entered are refused, and nothing is lost."""
     play(app, *NUMBERS, CHAPTER)
@@ -284,6 +312,8 @@ def test_the_next_chapter_of_a_campaign_asks_which_found_card_each_hero_keeps(ap
     finish(app, "Start")
     assert "card to keep" in app.scene.form.title
     press(app, "Dagger")
+    press(app, "OK")
+    press(app, "Not now")  # the starting equipment: see test_mm_gear_by_touch
     press(app, "OK")
     view = app.session.table_view()
     assert view["outcome"] == "playing"

@@ -15,7 +15,7 @@ from tablekit.rules.mice_mystics import commands as cmd
 from tablekit.rules.mice_mystics.encounter import MinionGroup
 from tablekit.rules.mice_mystics.view_types import Hero, MiceMysticsView
 from tablekit.ui.form import Field, Form
-from tablekit.ui.mm import numbers
+from tablekit.ui.mm import bosses, numbers
 from tablekit.ui.mm.results import name_of
 
 Submit = Callable[[Command], bool]
@@ -33,8 +33,34 @@ def groups(values: dict[str, Any], prefix: str) -> tuple[MinionGroup, ...]:
 
 
 def minion_counts(view: MiceMysticsView, prefix: str) -> list[Field]:
-    """A count field per minion type of the content pack."""
-    return [_count(prefix, m["id"], m["name"]) for m in view["catalogue"]["minions"]]
+    """A count field per minion type of the content pack and per boss in the device's box."""
+    listed = [(m["id"], m["name"]) for m in view["catalogue"]["minions"]]
+    return [_count(prefix, minion, name) for minion, name in listed + bosses.extra(view)]
+
+
+def new_boss_first(
+    view: MiceMysticsView,
+    values: dict[str, Any],
+    prefix: str,
+    tr: Tr,
+    open_form: OpenForm,
+    again: Callable[[], bool],
+) -> bool | None:
+    """With "New boss…" on, define the boss first; he then arrives with the others.
+
+    None when no boss is to be defined; otherwise False while the boss's
+    forms are open (``again`` goes on once he is in the box).
+    """
+    if not values.get(bosses.NEW_BOSS):
+        return None
+
+    def arrived(boss: str) -> bool:
+        values[bosses.NEW_BOSS] = False
+        values[prefix + boss] = 1
+        return again()
+
+    open_form(bosses.define(view, tr, open_form, arrived))
+    return False
 
 
 def _count(prefix: str, minion: str, name: str) -> Field:
@@ -111,6 +137,9 @@ def encounter(view: MiceMysticsView, submit: Submit, tr: Tr, open_form: OpenForm
     ]
 
     def confirm(values: dict[str, Any]) -> bool:
+        waiting = new_boss_first(view, values, "min:", tr, open_form, lambda: confirm(values))
+        if waiting is not None:
+            return waiting
         command = cmd.DrawEncounter(
             minions=groups(values, "min:"),
             ambush=values["ambush"],
@@ -122,15 +151,25 @@ def encounter(view: MiceMysticsView, submit: Submit, tr: Tr, open_form: OpenForm
         arriving = [g.minion for g in command.minions + command.surge]
         return _with_numbers(view, arriving, submit, tr, open_form, command)
 
-    pages = [minion_counts(view, "min:"), flags, minion_counts(view, "surge:")]
+    pages = [
+        [*minion_counts(view, "min:"), bosses.new_boss_field(tr)],
+        flags,
+        minion_counts(view, "surge:"),
+    ]
     return Form(tr("Encounter"), pages, confirm, tr("Place"))
 
 
 def add_minions(view: MiceMysticsView, submit: Submit, tr: Tr, open_form: OpenForm) -> Form:
     """Minions a chapter rule places outside an encounter; missing numbers are asked first."""
-    fields = minion_counts(view, "min:") + [Field("ambush", tr("Ambush"), "toggle", False)]
+    fields = minion_counts(view, "min:") + [
+        bosses.new_boss_field(tr),
+        Field("ambush", tr("Ambush"), "toggle", False),
+    ]
 
     def confirm(values: dict[str, Any]) -> bool:
+        waiting = new_boss_first(view, values, "min:", tr, open_form, lambda: confirm(values))
+        if waiting is not None:
+            return waiting
         command = cmd.AddMinions(groups(values, "min:"), values["ambush"])
         arriving = [g.minion for g in command.minions]
         return _with_numbers(view, arriving, submit, tr, open_form, command)
@@ -169,8 +208,12 @@ def _with_numbers(
     open_form: OpenForm,
     command: Command,
 ) -> bool:
-    """Submit ``command`` once the arriving ``minions`` have their numbers (box or asked)."""
-    wanted = numbers.figures(view, minions=minions)
+    """Submit ``command`` once the arriving ``minions`` have their numbers (box or asked),
+    a boss from the box defined in the session first."""
+    defined = bosses.bring(view, minions, submit)
+    if defined is None:
+        return False
+    wanted = numbers.figures(view, minions=[m for m in minions if m not in defined])
     return numbers.fill(wanted, submit, tr, open_form, lambda: submit(command))
 
 
@@ -262,16 +305,19 @@ def _answer(view: MiceMysticsView, submit: Submit, tr: Tr, open_form: OpenForm) 
         return Form(question_title(view, tr), [fields], discard, tr("Discard"))
     if ask == "search_card":
         choices = [(c, tr(c.capitalize())) for c in ("keep", "trick", "cheese", "event", "party")]
+        kinds = [("", tr("No")), ("melee", tr("Melee")), ("ranged", tr("Ranged"))]
         pages = [
             [
                 Field("choice", tr("The card is"), "choice", "keep", choices[:3]),
                 Field("choice", "", "choice", "keep", choices[3:]),
+                Field("weapon", tr("Weapon"), "choice", "", kinds),
             ],
             [Field("card", tr("Card name"), "text", "")],
         ]
 
         def take(values: dict[str, Any]) -> bool:
-            return submit(cmd.TakeSearchCard(values["choice"], values["card"]))
+            weapon: cmd.WeaponKind = values["weapon"] if values["choice"] == "keep" else ""
+            return submit(cmd.TakeSearchCard(values["choice"], values["card"], weapon))
 
         return Form(question_title(view, tr), pages, take, tr("OK"))
     return None
@@ -294,10 +340,11 @@ def use_ability(hero: Hero, submit: Submit, tr: Tr) -> Form:
 
 
 def equip(hero: Hero, submit: Submit, tr: Tr) -> Form:
-    """Move found cards between the pack and the equipment slots."""
+    """Move cards (found ones and the starting equipment) between the pack and the slots."""
+    worn = hero["kit"] + hero["equipped"]
     fields = [
         Field("equip", tr("Equip"), "multi", (), [(c, c) for c in hero["pack"][:3]]),
-        Field("unequip", tr("Put away"), "multi", (), [(c, c) for c in hero["equipped"][:3]]),
+        Field("unequip", tr("Put away"), "multi", (), [(c, c) for c in worn[:3]]),
     ]
 
     def confirm(values: dict[str, Any]) -> bool:

@@ -26,7 +26,7 @@ from tablekit.rules.mice_mystics.view_types import (
 from tablekit.ui import theme, widgets
 from tablekit.ui.form import Field, Form
 from tablekit.ui.layout import Layout, columns, rows
-from tablekit.ui.mm import forms, numbers
+from tablekit.ui.mm import bosses, equipment, forms, numbers
 from tablekit.ui.mm.board import MARKER_NAMES
 from tablekit.ui.widgets import Button
 
@@ -124,9 +124,7 @@ def _hero_panel(
     has_cards = bool(hero["pack"] or hero["equipped"])
     stats = " · ".join(f"{tr(n.capitalize())} {hero[n]}" for n in HERO_NUMBERS)
     wounds = f"{tr('Wounds')} {hero['wounds']} ({tr('poison')} {hero['poison']})"
-    pack = f"{tr('Pack')}: {', '.join(hero['pack']) or '—'}"
-    equipped = f"{tr('Equipped')}: {', '.join(hero['equipped']) or '—'}"
-    facts = [stats, f"{wounds} · {tr('Cheese')} {hero['cheese']}", f"{pack} · {equipped}"]
+    facts = [stats, f"{wounds} · {tr('Cheese')} {hero['cheese']}", *_gear_facts(hero, tr)]
     if hero["achievements"]:
         facts.append(f"{tr('Achievements')}: {', '.join(hero['achievements'])}")
     actions: list[Action] = [
@@ -150,6 +148,7 @@ def _hero_panel(
         (tr("Capture"), lambda: submit(cmd.CaptureMouse(me)), active, False),
         (tr("Ability"), lambda: open_form(forms.use_ability(hero, submit, tr)), has_ability, False),
         (tr("Equip"), lambda: open_form(forms.equip(hero, submit, tr)), own, False),
+        (tr("Gear"), lambda: open_form(_gear(hero, submit, tr, open_form)), True, False),
         (tr("Share"), lambda: open_form(forms.share(view, hero, submit, tr)), own, False),
         (tr("Discard"), lambda: open_form(forms.discard(hero, submit, tr)), has_cards, False),
         (
@@ -171,6 +170,25 @@ def _hero_panel(
         )
     title = f"{hero['name']} ({', '.join(hero['classes'])})"
     return FigurePanel(title, facts, actions, close, wide=True, per_row=6)
+
+
+def _gear_facts(hero: Hero, tr: Tr) -> list[str]:
+    """What the hero has equipped (weapons with their kind) and in its pack; and, while its
+    starting equipment is unknown, that the weapon rule is not followed for it."""
+    kinds = {w["card"]: w["kind"] for w in hero["weapons"]}
+    worn = [equipment.described(c, kinds.get(c, ""), tr) for c in hero["kit"] + hero["equipped"]]
+    pack = [equipment.described(c, kinds.get(c, ""), tr) for c in hero["pack"]]
+    facts = [f"{tr('Equipped')}: {', '.join(worn) or '—'} · {tr('Pack')}: {', '.join(pack) or '—'}"]
+    if not hero["equipment_known"]:
+        facts.append(tr("Starting equipment not entered (Gear): attacks need no weapon"))
+    return facts
+
+
+def _gear(hero: Hero, submit: Submit, tr: Tr, open_form: Callable[[Form], None]) -> Form:
+    """The hero's starting equipment, entered or changed in play (kept in the box too)."""
+    kinds = {w["card"]: w["kind"] for w in hero["weapons"]}
+    cards = [(card, kinds.get(card, "")) for card in hero["starting_equipment"]]
+    return equipment.enter(dict(hero), cards, submit, tr, open_form, lambda: True)
 
 
 def _minion_panel(
@@ -287,13 +305,19 @@ def setup_form(
 
     abilities: dict[str, str] = {}
     keeps: dict[str, str] = {}
+    later: set[str] = set()
     ended = view["outcome"] in ("defeat", "victory")
     before: dict[str, Hero] = {h["id"]: h for h in view["heroes"]} if ended else {}
 
     def start(values: dict[str, Any]) -> bool:
         """Ask for what is still missing, one form at a time, then start."""
         again = partial(start, values)
+        waiting = forms.new_boss_first(now(), values, "min:", tr, open_form, again)
+        if waiting is not None:
+            return waiting
         arriving = [g.minion for g in forms.groups(values, "min:")]
+        if bosses.bring(now(), arriving, submit) is None:
+            return False
         wanted = numbers.figures(now(), values["heroes"], arriving)
         if any(one["missing"] for one in wanted):
             return numbers.fill(wanted, submit, tr, open_form, again)
@@ -308,6 +332,9 @@ def setup_form(
             if found and hero_id not in keeps:
                 open_form(_keep(hero, found, keeps, again, tr))
                 return False
+            if not hero["equipment_known"] and hero_id not in later:
+                later.add(hero_id)  # asked once: "Not now" leaves it for another time
+                return equipment.offer(dict(hero), submit, tr, open_form, again)
         choices = tuple(
             cmd.HeroChoice(h, abilities.get(h, ""), keeps.get(h, "")) for h in values["heroes"]
         )
@@ -319,7 +346,7 @@ def setup_form(
     title = tr("New chapter")
     if view["outcome"] in ("defeat", "victory"):
         title = f"{tr(view['outcome'].capitalize())}: {tr('next chapter')}"
-    pages = [first, forms.minion_counts(view, "min:")]
+    pages = [first, [*forms.minion_counts(view, "min:"), bosses.new_boss_field(tr)]]
     return Form(title, pages, start, tr("Start"), cancellable=False)
 
 

@@ -45,7 +45,8 @@ class MiceMysticsScene(Scene):
         self.selected: str | None = None
         self.surge = 0.0
         self.cards: list[tuple[pygame.Rect, TrackCard]] = []
-        self.own_dice = app.settings.play.own_dice or app.settings.camera.backend != "none"
+        chosen = app.settings.play.own_dice
+        self.own_dice = chosen if chosen is not None else app.settings.camera.backend != "none"
         self.result = ""
         """What the last change did, in words (see :mod:`.results`)."""
         self.roll_turn: tuple[int, str | None] | None = None

@@ -22,7 +22,7 @@ import pygame
 from tablekit.rules.mouse_guard import dice as mg_dice
 from tablekit.ui import chrome, theme, widgets
 from tablekit.ui.frames import FrameImage, fit
-from tablekit.ui.i18n import status_text
+from tablekit.ui.i18n import mark, status_text
 from tablekit.ui.layout import columns, rows
 from tablekit.ui.scene import Scene
 from tablekit.ui.touch import TAP
@@ -44,6 +44,11 @@ Face = int | str
 
 
 MOUSE_GUARD_FACES = frozenset(face.value for face in mg_dice.Face)
+
+
+FACE_PARTS = (mark("sword"), mark("shield"), mark("star"), mark("bow"), mark("cheese"))
+"""The symbols an action die's face is made of (``sword_shield_star``), each said in words;
+Mouse Guard's snake, sword and axe are in the catalogue with its dice."""
 
 
 def mouse_guard_face(value: Face) -> str:
@@ -362,9 +367,10 @@ class CameraScene(Scene):
         ]
 
     def _label(self, face: Face) -> str:
+        """A face in words, in the table's language: "sword + star" is "sværd + stjerne"."""
         if isinstance(face, int):
             return str(face)
-        return face.replace("_", " + ")
+        return " + ".join(self.app.tr(part) for part in face.split("_"))
 
     # -- drawing -----------------------------------------------------------------
 
