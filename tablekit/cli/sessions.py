@@ -9,13 +9,13 @@ import sys
 from collections.abc import Iterable
 from typing import Any, TypeAlias
 
-from tablekit.local import config, paths
+from tablekit.local import config, paths, rulesets
 from tablekit.rules.errors import RuleError
 from tablekit.rules.secret import Audience, audience, audience_names
 from tablekit.session import codec
 from tablekit.session.journal import Journal, JournalBusy, JournalError, StaleSession
 from tablekit.session.session import Session
-from tablekit.session.store import DEFAULT_NAME, open_session
+from tablekit.session.store import DEFAULT_NAME, CatalogRules, open_session
 
 Subparsers: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
 """What ``add_subparsers`` returns; each module registers its subcommands on it."""
@@ -52,7 +52,8 @@ def _view_option(parser: argparse.ArgumentParser, purpose: str) -> None:
 
 
 def _open(args: argparse.Namespace, create: bool = True) -> Session[Any]:
-    """The session the arguments name; only a script may start a new one.
+    """The session the arguments name; only a script may start a new one. Its game is
+    one of the catalogue's or of the table's own rulesets, as in the app.
 
     Without ``create`` (a read) the journal is opened read-only: nothing is
     written, synced or checkpointed, and the session stays as it was.
@@ -69,7 +70,8 @@ def _open(args: argparse.Namespace, create: bool = True) -> Session[Any]:
     game = args.game
     if create and game is None and not (name and journal.exists(name)):
         game = settings.play.game
-    session = open_session(journal, name, game, create=create, touch=create)
+    games = CatalogRules(rulesets.own_listings())
+    session = open_session(journal, name, game, games, create=create, touch=create)
     for drop in session.journal.drops:  # damage found and set aside while opening
         print(f"tablekit: {drop.describe()}", file=sys.stderr)
     return session

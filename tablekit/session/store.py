@@ -11,6 +11,7 @@ from typing import Any
 from tablekit.rules import catalog
 from tablekit.rules.errors import RuleError
 from tablekit.rules.game import Game
+from tablekit.rules.listing import Listing
 from tablekit.session.journal import Journal, JournalError
 from tablekit.session.salvage import open_checked
 from tablekit.session.session import Session
@@ -58,17 +59,22 @@ def open_session(
 
 
 class CatalogRules(Mapping[str, Game[Any]]):
-    """The catalogue's games, each made only when asked for: opening a session imports
-    only its own game's rules, so ``tablekit state`` does not pay for every game."""
+    """The catalogue's games and ``extra`` ones (a table's own rulesets), each made only
+    when asked for: opening a session imports only its own game's rules, so
+    ``tablekit state`` does not pay for every game."""
+
+    def __init__(self, extra: Mapping[str, Listing] | None = None) -> None:
+        self.extra = dict(extra or {})
 
     def __getitem__(self, name: str) -> Game[Any]:
-        return catalog.rules_of(catalog.listing_named(name))
+        listing = self.extra.get(name)
+        return catalog.rules_of(listing or catalog.listing_named(name))
 
     def __iter__(self) -> Iterator[str]:
-        return iter(catalog.listings())
+        return iter(catalog.listings() | self.extra)
 
     def __len__(self) -> int:
-        return len(catalog.listings())
+        return len(catalog.listings() | self.extra)
 
 
 def _game(known: Mapping[str, Game[Any]], name: str) -> Game[Any]:

@@ -17,9 +17,13 @@ MOUSE_GUARD = shipped_ruleset("mouse-guard")
 
 
 def condition_id(rules: Ruleset, given: str) -> str:
-    """The id of the condition ``given`` (its id or its name, any case), or a RuleError."""
+    """The id of the condition ``given`` (its id, its name or the ruleset's word for it in
+    any language, such as the rabbits' "Bange", in any case), or a RuleError."""
+    wanted = given.strip().lower()
     for condition in rules.conditions:
-        if given.strip().lower() in (condition.id, condition.name.lower()):
+        words = {condition.id, condition.name.lower()}
+        words |= {w.get(condition.name, "").lower() for w in rules.translations.values()}
+        if wanted in words - {""}:
             return condition.id
     raise RuleError("There is no condition {condition!r} in these rules", condition=given)
 

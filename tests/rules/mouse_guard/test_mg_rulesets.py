@@ -93,6 +93,14 @@ def test_hungry_is_no_rabbit_condition() -> None:
         table.do(cmd.SetCondition("Hazel", "hungry"))
 
 
+@pytest.mark.parametrize("word", ["afraid", "Afraid", "bange", "Bange"])
+def test_a_rabbit_condition_is_named_by_id_name_or_the_texts_word(word: str) -> None:
+    """Conditions: "Bange (skal have ro og tryghed)": scripts may write the text's own word."""
+    table = warren()
+    table.do(cmd.SetCondition("Hazel", word))
+    assert table.mouse("Hazel").conditions == ("afraid",)
+
+
 def test_rabbits_start_with_two_fate_and_one_persona() -> None:
     """Rewards: "I starter med 2 Fate og 1 Persona"."""
     table = Table(RABBITS)
