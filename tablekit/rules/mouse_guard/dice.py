@@ -45,7 +45,12 @@ def successes(faces: Sequence[str]) -> int:
 
 
 def read_face(value: str | int) -> Face:
-    """A face given by name ("axe") or by pips (6 or "6"), as a camera or a tap gives it."""
+    """A face given by name ("axe") or by pips (6 or "6"), as a camera or a tap gives it.
+
+    A bool is refused: ``True`` is an int to Python, but no die shows it.
+    """
+    if isinstance(value, bool):
+        raise ValueError(f"a Mouse Guard die shows snake, sword or axe, not {value!r}")
     if isinstance(value, int) or (value.isascii() and value.isdigit()):
         return face_of(int(value))
     try:

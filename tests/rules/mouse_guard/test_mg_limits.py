@@ -69,6 +69,13 @@ def test_only_ascii_digits_are_pips(face: str) -> None:
         read_face(face)
 
 
+@pytest.mark.parametrize("face", [True, False])
+def test_a_bool_is_no_face(face: bool) -> None:
+    """Step 6: a die shows pips or a face; true is not one pip."""
+    with pytest.raises(ValueError, match=f"snake, sword or axe, not {face}"):
+        read_face(face)
+
+
 def test_a_roll_with_odd_digits_is_refused(tmp_path: Path) -> None:
     session = _table(tmp_path)
     session.apply(cmd.BeginTest("Saxon", "Scout", ob=1))
