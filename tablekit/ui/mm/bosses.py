@@ -97,7 +97,7 @@ def define(view: MiceMysticsView, tr: Tr, open_form: OpenForm, then: Callable[[s
         open_form(_card(boss, tr, open_form, then))
         return False
 
-    return Form(tr("New boss"), pages, named, tr("Next"))
+    return Form(tr("New boss"), pages, named, tr("OK"))
 
 
 def _card(boss: MinionEntry, tr: Tr, open_form: OpenForm, then: Callable[[str], bool]) -> Form:
@@ -126,8 +126,8 @@ def _card(boss: MinionEntry, tr: Tr, open_form: OpenForm, then: Callable[[str], 
         box.remember_boss(grown.id, grown.name, grown.cards, bool(grown.ranged))
         return then(grown.id)
 
-    title = f"{boss.name}: {tr('initiative card')} {number}"
-    return Form(title, pages, added, tr("Add"))
+    what = tr("initiative card")
+    return Form(f"{boss.name}: {what} {number}", pages, added, tr("Add"))
 
 
 def _id(name: str, taken: set[str]) -> str:

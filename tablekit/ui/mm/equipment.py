@@ -26,6 +26,8 @@ Cards = list[tuple[str, str]]
 
 KINDS = {"": mark("Not a weapon"), "melee": mark("Melee"), "ranged": mark("Ranged")}
 """A card's weapon kind, as the form offers it."""
+SHOWN = (mark("melee"), mark("ranged"))
+"""A weapon's kind beside its name on the hero's panel, "Sword (melee)"."""
 MOST = 6
 """The most starting equipment cards the list shows (a hero card prints two or three)."""
 
@@ -86,8 +88,8 @@ def enter(
         box.remember_equipment(hero["id"], hero["name"], tuple(kept))
         return then()
 
-    title = f"{hero['name']}: {tr('starting equipment')}"
-    return Form(title, [fields], chosen, tr("OK"))
+    what = tr("starting equipment")
+    return Form(f"{hero['name']}: {what}", [fields], chosen, tr("OK"))
 
 
 def _card(
@@ -115,7 +117,8 @@ def _card(
         )
         return False
 
-    return Form(f"{hero['name']}: {tr('a starting card')}", pages, added, tr("Add"))
+    what = tr("a starting card")
+    return Form(f"{hero['name']}: {what}", pages, added, tr("Add"))
 
 
 def _command(hero: str, cards: Cards) -> cmd.SetEquipment:
