@@ -288,3 +288,66 @@ def test_a_first_session_that_continues_a_campaign_has_a_prologue_by_touch(app: 
     press(app, "Tired")
     press(app, "Done")
     assert sheet(app, "saxon")["conditions"] == []
+
+
+def test_a_trait_is_charged_and_recharged_from_the_sheet_menu_by_touch(app: App) -> None:
+    """Character sheet, Spending Checks: 3 checks charge a trait a level for the session,
+    and 2 use a level 2 trait again; the checks are earned by giving the GM +2D (Earning
+    Checks: 2 checks). From an empty data directory, by taps alone."""
+    assert app.journal.sessions() == []
+    press(app, "Mouse Guard")
+    add_mouse(app, "saxon")
+    open_sheet(app, "saxon")
+    press(app, "More…")
+    press(app, "Trait…")
+    press(app, "Open")
+    type_on_keys(app, "bold")
+    press(app, "Add")
+    press(app, "Our dice")
+    for _ in range(3):
+        _trait_against_the_gm(app)
+    assert sheet(app, "saxon")["checks"] == 6
+    press(app, "More…")
+    press(app, "Charge trait…")
+    press(app, "Open")
+    press(app, "Use")
+    bold = sheet(app, "saxon")["traits"][0]
+    assert bold["charged"] and not bold["used"] and sheet(app, "saxon")["checks"] == 3
+    press(app, "Test…")
+    press(app, "Will 3")
+    press(app, "Next")
+    press(app, "Start")
+    press(app, "Trait for")
+    press(app, "Use")
+    _roll(app, "Roll", ("4", "4", "1", "1"))
+    press(app, "Done")
+    assert sheet(app, "saxon")["traits"][0]["used"]
+    press(app, "More…")
+    press(app, "Recharge trait…")
+    press(app, "Open")
+    press(app, "Use")
+    assert not sheet(app, "saxon")["traits"][0]["used"] and sheet(app, "saxon")["checks"] == 1
+
+
+def _trait_against_the_gm(app: App) -> None:
+    """A versus test of Will against the GM's 1D, won, with the trait giving the GM +2D."""
+    press(app, "Test…")
+    press(app, "Will 3")
+    press(app, "Next")
+    versus = [b for b in app.scene.buttons() if b.label == "+" and b.enabled][1]
+    tap(app, versus.rect.center)
+    press(app, "Start")
+    press(app, "Trait against")
+    press(app, "Yes")
+    press(app, "Use")
+    _roll(app, "Roll for the GM", ("1", "1", "1"))
+    _roll(app, "Roll", ("4", "1", "1"))
+    press(app, "Done")
+
+
+def _roll(app: App, button: str, faces: tuple[str, ...]) -> None:
+    """Roll on the table's own dice ("Our dice" on), read as tapped faces."""
+    press(app, button)
+    for face in faces:
+        press(app, face)
+    press(app, "Confirm")

@@ -15,9 +15,10 @@ from typing import Any
 
 import pygame
 import pytest
-from mg_tapping import form, made_app, press, tap, type_on_keys
+from mg_tapping import add_mouse, form, made_app, press, tap, type_on_keys
 
 from tablekit.local.config import Config, Interface
+from tablekit.rules.mouse_guard import commands as cmd
 from tablekit.rules.mouse_guard.ruleset import shipped_ruleset
 from tablekit.ui import theme
 from tablekit.ui.app import App
@@ -207,3 +208,30 @@ def test_every_screen_in_danish_has_no_english_left(game: str, seen: set[str]) -
     left = sorted(t for t in seen if (t in english and t not in kept) or t in rabbit_words)
     assert not left, f"English left on the {game} screens: {left}"
     assert len(seen) > 40
+
+
+@pytest.fixture
+def in_danish() -> Iterator[App]:
+    """The app at 800x480 with Danish chosen by the table."""
+    yield from made_app((800, 480), Config(ui=Interface(language="da")))
+
+
+@pytest.mark.parametrize(
+    ("game", "condition", "word"),
+    [("Mouse Guard", "angry", "Vred"), ("Regelhuskeark", "afraid", "Bange")],
+)
+def test_a_condition_refusal_reads_wholly_in_danish(
+    in_danish: App, game: str, condition: str, word: str
+) -> None:
+    """Regelhuskeark, Conditions ("Bange", "Vred"): giving a condition the mouse has is
+    refused in Danish, the condition by the game's own Danish word."""
+    app = in_danish
+    press(app, game)
+    add_mouse(app, "hazel")
+    open_sheet(app, "hazel")
+    press(app, "Conditions…")
+    press(app, word)
+    press(app, "Save")
+    assert sheet(app, "hazel")["conditions"] == [condition]
+    assert not app.submit(cmd.SetCondition("hazel", condition))
+    assert app.notice_text == f"hazel er allerede {word}"
