@@ -15,9 +15,10 @@ from typing import Any
 
 from tablekit.local import box
 from tablekit.local.config import Config
+from tablekit.rules.mice_mystics.content import CardEntry, MinionEntry
 from tablekit.session import Journal
 from tablekit.ui.app import App
-from tablekit.ui.mm import forms, numbers, panels
+from tablekit.ui.mm import bosses, equipment, forms, numbers, panels
 
 NUMBERS = [
     {"type": "mm.set_stats", "figure": "collin", "battle": 3, "defense": 2, "lore": 1, "life": 5},
@@ -171,6 +172,86 @@ def _result(line: dict[str, Any]) -> Callable[[App], None]:
     return done
 
 
+GEAR = {
+    "type": "mm.set_equipment",
+    "hero": "collin",
+    "cards": [
+        {"name": "Sword", "weapon": "melee"},
+        {"name": "Shield"},
+        {"name": "Bow", "weapon": "ranged"},
+    ],
+}
+BOSS = {
+    "type": "mm.define_boss",
+    "boss": "captain_vurst",
+    "name": "Captain Vurst",
+    "cards": [
+        {"id": c, "name": f"Vurst {c}", "battle": 3, "defense": 2, "life": 4}
+        for c in ("strikes", "rallies", "guards")
+    ],
+}
+
+
+def _hero(app: App) -> dict[str, Any]:
+    return dict(_scene(app).view()["catalogue"]["heroes"][0])
+
+
+def _gear_list(app: App) -> None:
+    """Collin's starting equipment so far: three cards, two of them weapons."""
+    scene = _scene(app)
+    cards = [("Sword", "melee"), ("Shield", ""), ("Bow", "ranged")]
+    scene.form = equipment.enter(_hero(app), cards, scene.submit, app.tr, scene._show, lambda: True)
+
+
+def _gear_card(page: int) -> Callable[[App], None]:
+    def opened(app: App) -> None:
+        scene = _scene(app)
+        listing = equipment.enter(_hero(app), [], scene.submit, app.tr, scene._show, lambda: True)
+        listing.confirm({"next": "add"})
+        scene.form.page = page
+
+    return opened
+
+
+def _boss(page: int, card: bool = False) -> Callable[[App], None]:
+    """The new boss's name (page 0), ranged (page 1); or his first card's name or numbers."""
+
+    def opened(app: App) -> None:
+        scene = _scene(app)
+        scene.form = bosses.define(scene.view(), app.tr, scene._show, lambda boss: True)
+        if card:
+            scene.form.confirm({"name": "Captain Vurst", "ranged": False})
+        scene.form.page = page
+
+    return opened
+
+
+def _armed(app: App) -> None:
+    run(app, GEAR)
+    playing(app)
+    run(app, BOSS)
+    run(
+        app,
+        {
+            "type": "mm.add_minions",
+            "minions": [{"minion": "captain_vurst", "count": 1}],
+            "order": ["captain_vurst:strikes", "captain_vurst:guards"],
+        },
+    )
+    _scene(app).selected = "collin"
+
+
+def _boss_in_box(app: App) -> None:
+    """The box knows a boss the session does not: the set-up's minion page offers him."""
+    box.save(box.load().pack.with_minion(box_boss()))
+    _setup_page(1)(app)
+
+
+def box_boss() -> MinionEntry:
+    cards = tuple(CardEntry(f"card{n}", f"Sir Grim {n}", 2, 2, 2) for n in (1, 2, 3))
+    return MinionEntry("sir_grim", "Sir Grim", ranged=False, boss=True, cards=cards)
+
+
 MOMENTS: dict[str, Callable[[App], None]] = {
     "setup": _setup_page(0),
     "setup minions": _setup_page(1),
@@ -190,6 +271,15 @@ MOMENTS: dict[str, Callable[[App], None]] = {
     "defence question": _defence,
     "surge question": _surge,
     "captured": _result({"type": "mm.capture_mouse", "hero": "lily"}),
+    "starting equipment": _gear_list,
+    "starting card name": _gear_card(0),
+    "starting card weapon": _gear_card(1),
+    "new boss name": _boss(0),
+    "new boss ranged": _boss(1),
+    "boss card name": _boss(0, card=True),
+    "boss card numbers": _boss(1, card=True),
+    "armed hero and a boss": _armed,
+    "boss from the box": _boss_in_box,
 }
 """Name -> how to bring a fresh app to that screen."""
 
