@@ -185,6 +185,30 @@ def test_the_box_is_exported_and_imported(tmp_path: Path) -> None:
     assert box.load().numbers("collin") == {"battle": 3}
 
 
+def test_equipment_abilities_and_bosses_survive_export_and_import(tmp_path: Path) -> None:
+    """Every kind of box entry goes out and comes back: numbers, an ability card, starting
+    equipment with its weapons (and a hero with none), a boss with three initiative cards."""
+    from tablekit.cli import main
+    from tablekit.rules.mice_mystics.content import CardEntry
+
+    cards = tuple(CardEntry(f"card{n}", f"Vurst {n}", 3, 2, n) for n in (1, 2, 3))
+    box.remember_boss("vurst", "Captain Vurst", cards, ranged=False)
+    box.remember_equipment("collin", "Prince Collin", (("Sword", "melee"), ("Shield", "")))
+    box.remember_equipment("lily", "Lily", ())
+    box.remember_ability("collin", "Prince Collin", "Battle Cry")
+    before = box.load()
+    assert main(["box", "export", str(tmp_path / "out.toml")]) == 0
+    paths.data_dir().joinpath("box.toml").unlink()
+    assert box.load().equipment("collin") is None
+    assert main(["box", "import", str(tmp_path / "out.toml")]) == 0
+    after = box.load()
+    assert after == before
+    assert after.equipment("collin") == (("Sword", "melee"), ("Shield", ""))
+    assert after.equipment("lily") == (), "entered as none: known, not unknown"
+    assert [c.life for c in after.bosses()[0].cards] == [1, 2, 3]
+    assert after.abilities("collin") == ("Battle Cry",)
+
+
 def test_nothing_goes_on_with_a_blank_nobody_chose(journal: Journal) -> None:
     """Next needs a hero; an unknown number shows "?" and holds Save; an ability needs a name."""
     app = make(journal, (800, 480), "en")
