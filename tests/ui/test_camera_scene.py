@@ -255,3 +255,27 @@ def test_pip_and_mouse_guard_dice_are_counted_as_axes_swords_and_snakes(
     for label in taps:
         _press(scene, label)
     assert scene._summary() == summary
+
+
+def test_a_danish_tray_names_every_face_in_danish(make_app: Any) -> None:
+    """The face buttons, the dice entered and the summary say "sværd + stjerne", not
+    "sword + star" (issue 11: the tray was English in Danish)."""
+    settings = replace(Config(), ui=replace(Config().ui, language="da"))
+    app = make_app((800, 480), replace(settings, camera=CameraSettings(backend="none")))
+    scene = CameraScene(app)
+    scene.request("mm-action", lambda faces: None)
+    app.scene = scene
+    scene.enter()
+    labels = [b.label for b in scene._picker()]
+    assert labels == [
+        "ost",
+        "sværd + stjerne",
+        "sværd + skjold",
+        "bue",
+        "bue + stjerne",
+        "sværd + skjold + stjerne",
+    ]
+    _tap(scene, scene._picker()[1].rect.center)
+    assert scene._summary() == "1 x sværd + stjerne"
+    english = {"sword", "shield", "star", "bow", "cheese"}
+    assert not english & set(" ".join(labels + [scene._summary()]).split())
