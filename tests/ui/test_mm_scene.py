@@ -159,6 +159,17 @@ def test_a_danish_table_reads_the_refusals_in_danish(danish_app: Any) -> None:
     assert danish_app.session.table_view()["current"] == "rat_warrior"
 
 
+def test_a_danish_table_reads_the_weapon_rule_in_danish(danish_app: Any) -> None:
+    """Rulebook "Search Cards" item 5: no attack without a weapon equipped; said in Danish,
+    the hero by its Danish name."""
+    cloak = {"type": "mm.set_equipment", "hero": "collin", "cards": [{"name": "Kappe"}]}
+    play(danish_app, *NUMBERS, cloak, CHAPTER)
+    assert not danish_app.submit(cmd.Attack("rat_warrior#1"))
+    assert danish_app.notice_text == (
+        "Prins Collin har intet våben udrustet, og en mus kan ikke angribe uden"
+    )
+
+
 def test_a_hero_panel_changes_wounds_and_markers(app: Any) -> None:
     play(app, *NUMBERS, CHAPTER)
     app.draw()

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from tablekit.rules.errors import RuleError
+from tablekit.rules.errors import Phrase, RuleError
 from tablekit.rules.mice_mystics.mice import Mouse
 from tablekit.rules.mice_mystics.state import State
 
@@ -45,16 +45,17 @@ def check_armed(state: State, mouse: Mouse, ranged: bool) -> None:
     if not kinds:
         raise RuleError(
             "{mouse} has no weapon equipped, and a mouse cannot attack without one",
-            mouse=mouse.name,
+            mouse=Phrase(mouse.name),
         )
     if ranged and RANGED not in kinds and mouse.stats.id not in state.turn.abilities:
         raise RuleError(
             "{mouse} has no ranged weapon equipped: attack in melee, or cast a spell first",
-            mouse=mouse.name,
+            mouse=Phrase(mouse.name),
         )
     if not ranged and MELEE not in kinds:
         raise RuleError(
-            "{mouse} has only a ranged weapon equipped: make a ranged attack", mouse=mouse.name
+            "{mouse} has only a ranged weapon equipped: make a ranged attack",
+            mouse=Phrase(mouse.name),
         )
 
 

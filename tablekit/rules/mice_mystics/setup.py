@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from tablekit.rules.errors import RuleError
+from tablekit.rules.errors import Phrase, RuleError
 from tablekit.rules.mice_mystics import campaign
 from tablekit.rules.mice_mystics.commands import DefineBoss, SetEquipment, SetStats, StartChapter
 from tablekit.rules.mice_mystics.content import CardEntry
@@ -85,7 +85,7 @@ def set_equipment(d: Draft, command: SetEquipment, rng: random.Random) -> None:
     hero = d.state.pack.hero(command.hero)
     names = [card.name.strip() for card in command.cards]
     if not all(names):
-        raise RuleError("Name each card of {hero}'s starting equipment", hero=hero.name)
+        raise RuleError("Name each card of {hero}'s starting equipment", hero=Phrase(hero.name))
     weapons = tuple(
         (name, card.weapon) for name, card in zip(names, command.cards, strict=True) if card.weapon
     )
@@ -100,7 +100,7 @@ def define_boss(d: Draft, command: DefineBoss, rng: random.Random) -> None:
     state = d.state
     known = next((m for m in state.pack.minions if m.id == command.boss), None)
     if known is not None and not known.boss:
-        raise RuleError("{minion} is a minion type, not a boss", minion=known.name)
+        raise RuleError("{minion} is a minion type, not a boss", minion=Phrase(known.name))
     if any(card.stats.minion == command.boss for card in state.minions):
         raise RuleError("{boss} is on the board; change him after he leaves", boss=command.name)
     ids = [card.id for card in command.cards]
