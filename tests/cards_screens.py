@@ -15,8 +15,8 @@ from collections.abc import Iterator
 from typing import Any
 
 from tablekit.local.config import Config, Interface
+from tablekit.rules.mouse_card.commands import MAX_LEVEL
 from tablekit.rules.mouse_card.listing import LISTING
-from tablekit.rules.mouse_card.table import MAX_LEVEL
 from tablekit.session import Journal
 from tablekit.ui.app import App
 

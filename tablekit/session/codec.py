@@ -164,14 +164,17 @@ def _texts(data: object) -> str:
 
 def _readable(message: str, data: object) -> str:
     """msgspec says "Expected `int` >= 1 - at `$.groups[0].count`"; say it plainly,
-    with the value given: "groups[0].count: Expected int >= 1 (given -3)"."""
-    text, _, where = message.partition(" - at `$.")
+    with the value given: "groups[0].count: Expected int >= 1 (given -3)". A bad key of a
+    dict is said as such, with the dict: "traits (a key): Expected str of length >= 1"."""
+    text, key, where = message.partition(" - at `key` in `$.")
+    if not key:
+        text, _, where = message.partition(" - at `$.")
     text = text.replace("`", "")
     if not where:
         return text
     path = where.rstrip("`")
     given = _value_at(data, path)
-    return f"{path}: {text}" + (f" (given {given})" if given else "")
+    return f"{path}{' (a key)' if key else ''}: {text}" + (f" (given {given})" if given else "")
 
 
 def _value_at(data: object, path: str) -> str:

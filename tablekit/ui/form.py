@@ -282,8 +282,8 @@ class Form:
         return found
 
     def _missing(self, page: list[Field]) -> list[Field]:
-        """The required fields of ``page`` not given yet."""
-        return [item for item in page if item.required and self.values[item.key] in (None, "", ())]
+        """The required fields of ``page`` not given yet (a text of only spaces is none)."""
+        return [item for item in page if item.required and _blank(self.values[item.key])]
 
     def _below(self, item: Field) -> bool:
         value = self.values[item.key]
@@ -322,3 +322,8 @@ class Form:
     def _confirm(self) -> None:
         if self.confirm(dict(self.values)):
             self.closed = True
+
+
+def _blank(value: object) -> bool:
+    """Nothing given: an unknown count, no choice, or a text of only spaces."""
+    return value is None or value == () or (isinstance(value, str) and not value.strip())

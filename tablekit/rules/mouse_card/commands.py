@@ -4,30 +4,65 @@ Cards are named by their codes (``"QH"``, ``"10S"``, ``"RJ"``; see
 :mod:`tablekit.rules.cards`). ``mc.draw`` takes optional ``cards`` for a
 table drawing from its own physical deck; without them the session's
 shuffled deck is drawn from.
+
+Each field's type, range and length is declared here once (``msgspec.Meta``);
+the session holds every command to it, from a script line or a touch form
+alike, and a refusal names the field, the value given and what is allowed.
+The rules check only what depends on the table: who is there, what a
+character has, how many chips it holds.
 """
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
-from typing import ClassVar, Literal
+from typing import Annotated, ClassVar, Literal
 
+from msgspec import Meta
+
+from tablekit.rules.cards import FULL_DECK
 from tablekit.rules.game import Command
 
 Kind = Literal["mouse", "bird_of_prey"]
 Circumstance = Literal["combat", "unknown", "ground"]
 Mode = Literal["cautious", "broke"]
 
+MAX_LEVEL = 6
+"""The highest level of a trait or a disadvantage."""
+MAX_FATE = 99
+"""The most fate chips a character starts with or holds."""
+MAX_AWARD = 10
+"""The most fate chips the GM awards at a time."""
+MAX_NEEDED = 20
+"""The most successes a task can need."""
+MAX_RATED = 20
+"""The most traits, or disadvantages, a character has."""
+
+Name = Annotated[str, Meta(min_length=1, max_length=40, pattern=r"\S")]
+"""A character's, a trait's or a disadvantage's name as the table types it: 1 to 40
+characters, not all spaces (spaces around it are dropped)."""
+Level = Annotated[int, Meta(ge=1, le=MAX_LEVEL)]
+Levels = Annotated[dict[Name, Level], Meta(max_length=MAX_RATED)]
+"""Traits or disadvantages by name, each with its level."""
+Fate = Annotated[int, Meta(ge=0, le=MAX_FATE)]
+Rank = Annotated[str, Meta(pattern=r"^(?i:[2-9]|10|[JQKA])$")]
+"""A target rank, ``2`` to ``10``, ``J``, ``Q``, ``K`` or ``A`` (any case)."""
+CardCode = Annotated[str, Meta(pattern=r"^(?i:(?:[2-9]|10|[JQKA])[CDHS]|RJ|BJ)$")]
+"""A card's code (:mod:`tablekit.rules.cards`), any case: ``QH``, ``10s``, ``RJ``."""
+Miracle = Annotated[str, Meta(min_length=1, max_length=80, pattern=r"\S")]
+"""What a deus ex machina makes happen, in the GM's words."""
+
 
 @dataclass(frozen=True)
 class AddCharacter(Command):
-    """A character joins: traits and disadvantages by name with their levels (1-6)."""
+    """A character joins: traits (at least one) and disadvantages by name with their levels."""
 
     kind: ClassVar[str] = "mc.add_character"
-    name: str
+    name: Name
     creature: Kind = "mouse"
-    traits: dict[str, int] = field(default_factory=dict)
-    disadvantages: dict[str, int] = field(default_factory=dict)
-    fate: int = 0
+    traits: Annotated[Levels, Meta(min_length=1)] = field(default_factory=dict)
+    disadvantages: Levels = field(default_factory=dict)
+    fate: Fate = 0
 
 
 @dataclass(frozen=True)
@@ -35,8 +70,8 @@ class AwardFate(Command):
     """The GM rewards a player with fate chips, kept until spent."""
 
     kind: ClassVar[str] = "mc.award_fate"
-    character: str
-    chips: int = 1
+    character: Name
+    chips: Annotated[int, Meta(ge=1, le=MAX_AWARD)] = 1
 
 
 @dataclass(frozen=True)
@@ -44,15 +79,22 @@ class BeginTask(Command):
     """The GM sets a task check: the trait drawn with, the target rank and successes needed."""
 
     kind: ClassVar[str] = "mc.begin_task"
-    character: str
-    trait: str
-    target: str = "J"
-    needed: int = 1
+    character: Name
+    trait: Name
+    target: Rank = "J"
+    needed: Annotated[int, Meta(ge=1, le=MAX_NEEDED)] = 1
     mode: Mode = "cautious"
     extended: bool = False
-    circumstances: tuple[Circumstance, ...] = ()
+    circumstances: Annotated[tuple[Circumstance, ...], Meta(max_length=3)] = ()
     physical: bool = False
-    hindered_by: tuple[str, ...] = ()
+    hindered_by: Annotated[tuple[Name, ...], Meta(max_length=MAX_RATED)] = ()
+
+    def __post_init__(self) -> None:
+        """A circumstance counts once: naming it twice is a slip, not a worse task.
+        (msgspec turns this ValueError into a refusal of the line.)"""
+        if len(set(self.circumstances)) != len(self.circumstances):
+            given = json.dumps(list(self.circumstances))
+            raise ValueError(f"circumstances: Expected each at most once (given {given})")
 
 
 @dataclass(frozen=True)
@@ -60,7 +102,9 @@ class Draw(Command):
     """Draw: one card drawing cautiously, every card left this turn going for broke."""
 
     kind: ClassVar[str] = "mc.draw"
-    cards: tuple[str, ...] | None = None
+    cards: Annotated[tuple[CardCode, ...], Meta(min_length=1, max_length=len(FULL_DECK))] | None = (
+        None
+    )
 
 
 @dataclass(frozen=True)
@@ -68,7 +112,7 @@ class Cancel(Command):
     """Cancel a bad card's effect with an ace on the table or one of the drawer's fate chips."""
 
     kind: ClassVar[str] = "mc.cancel"
-    card: str
+    card: CardCode
     by: Literal["ace", "fate"] = "ace"
 
 
@@ -98,8 +142,8 @@ class DeusExMachina(Command):
     """A fate chip spent on something beyond the characters' reach, which the GM approved."""
 
     kind: ClassVar[str] = "mc.deus_ex_machina"
-    character: str
-    what: str
+    character: Name
+    what: Miracle
 
 
 @dataclass(frozen=True)

@@ -19,8 +19,6 @@ from tablekit.rules.mouse_card.state import Character, Task
 AGED = "aged"
 """The disadvantage that hinders every physical task, level by level."""
 
-MAX_NEEDED = 20
-
 
 def begin_task(draft: Draft, command: cmd.BeginTask, rng: random.Random) -> None:
     if draft.state.task is not None:
@@ -29,17 +27,12 @@ def begin_task(draft: Draft, command: cmd.BeginTask, rng: random.Random) -> None
     trait = character.trait(command.trait)
     if trait is None:
         raise RuleError("{name} has no trait {trait}", name=character.name, trait=command.trait)
-    target = _target(command.target)
-    if not 1 <= command.needed <= MAX_NEEDED:
-        raise RuleError("A task needs 1 to {top} successes", top=MAX_NEEDED)
-    if len(set(command.circumstances)) != len(command.circumstances):
-        raise RuleError("Name each circumstance once")
     widened = _widened(character, command)
     task = Task(
         character=character.name,
         trait=trait.name,
         level=trait.level,
-        target=target,
+        target=rank_value(command.target),
         needed=command.needed,
         mode=command.mode,
         extended=command.extended,
@@ -49,16 +42,6 @@ def begin_task(draft: Draft, command: cmd.BeginTask, rng: random.Random) -> None
         bad=bad_cards(character.kind, tuple(command.circumstances), widened),
     )
     draft.emit(ev.TaskBegun(task))
-
-
-def _target(rank: str) -> int:
-    try:
-        value = rank_value(rank)
-    except ValueError:
-        raise RuleError("The target is a rank from 2 to A, not {rank}", rank=rank) from None
-    if value < 2:
-        raise RuleError("The target is a rank from 2 to A, not {rank}", rank=rank)
-    return value
 
 
 def _widened(character: Character, command: cmd.BeginTask) -> int:

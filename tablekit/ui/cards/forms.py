@@ -2,6 +2,9 @@
 
 Every choice is a tap; only names and a miracle's words are typed. Each
 confirm builds a command and submits it; a refusal leaves the form open.
+The forms never build a command outside its schema: steppers stop at the
+schema's bounds and Add, Begin and Approve wait until every typed text has
+a letter (the on-screen keys type at most 40, the schema's longest name).
 """
 
 from __future__ import annotations
@@ -38,6 +41,15 @@ CIRCUMSTANCES = (
 )
 
 
+FATE_AT_START = 9
+"""A new character's chips by the stepper: a handful, far below the schema's 99."""
+
+SUCCESSES = 10
+"""The stepper's most successes needed (the schema allows up to 20, for scripts)."""
+
+AWARD = 5
+"""The stepper's most chips awarded at once (the schema allows up to 10)."""
+
 NAMED_PER_ROW = 2
 """Names the table typed (characters, disadvantages) side by side: fewer, they run longer."""
 
@@ -53,13 +65,13 @@ def choice(key: str, label: str, options: Sequence[tuple[str, str]], chosen: Any
 
 def new_character(submit: Submit, tr: Tr) -> Form:
     """A name, a trait to draw with, then levels, disadvantages, fate chips and kind."""
-    name = [Field("name", tr("Name"), "text", "")]
-    trait = [Field("trait", tr("Trait"), "text", "")]
+    name = [Field("name", tr("Name"), "text", "", required=True)]
+    trait = [Field("trait", tr("Trait"), "text", "", required=True)]
     numbers = [
-        Field("level", tr("Trait level"), "count", 3, low=1, high=6),
-        Field("aged", tr("Aged"), "count", 0, high=6),
-        Field("leader", tr("Leader"), "count", 0, high=6),
-        Field("fate", tr("Fate chips"), "count", 0, high=9),
+        Field("level", tr("Trait level"), "count", 3, low=1, high=cmd.MAX_LEVEL),
+        Field("aged", tr("Aged"), "count", 0, high=cmd.MAX_LEVEL),
+        Field("leader", tr("Leader"), "count", 0, high=cmd.MAX_LEVEL),
+        Field("fate", tr("Fate chips"), "count", 0, high=FATE_AT_START),
     ]
     kind = choice("creature", tr("Kind"), [(k, tr(w)) for k, w in CREATURES], "mouse",
                   per_row=WORDS_PER_ROW)  # fmt: skip
@@ -105,7 +117,7 @@ def task(view: View, name: str, submit: Submit, tr: Tr) -> Form:
     first = [
         *choice("trait", tr("Trait"), traits, traits[0][0], per_row=WORDS_PER_ROW),
         *choice("target", tr("Target"), [(t, t) for t in TARGETS], "J"),
-        Field("needed", tr("Successes needed"), "count", 1, low=1, high=10),
+        Field("needed", tr("Successes needed"), "count", 1, low=1, high=SUCCESSES),
     ]
     second = [
         *choice(
@@ -150,7 +162,7 @@ def task(view: View, name: str, submit: Submit, tr: Tr) -> Form:
 
 
 def award(name: str, submit: Submit, tr: Tr) -> Form:
-    chips = [Field("chips", tr("Fate chips"), "count", 1, low=1, high=5)]
+    chips = [Field("chips", tr("Fate chips"), "count", 1, low=1, high=AWARD)]
 
     def confirm(values: dict[str, Any]) -> bool:
         return submit(cmd.AwardFate(name, values["chips"]))
@@ -159,7 +171,7 @@ def award(name: str, submit: Submit, tr: Tr) -> Form:
 
 
 def miracle(name: str, submit: Submit, tr: Tr) -> Form:
-    what = [Field("what", tr("What happens"), "text", "")]
+    what = [Field("what", tr("What happens"), "text", "", required=True)]
 
     def confirm(values: dict[str, Any]) -> bool:
         return submit(cmd.DeusExMachina(name, values["what"]))

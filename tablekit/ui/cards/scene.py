@@ -62,8 +62,8 @@ class MouseCardScene(Scene):
             self.dirty = True
             widgets.press_any(self.buttons(), event.pos)
         elif self.form is not None and self.form.typing:
-            if event.type == pygame.TEXTINPUT:
-                self.form.type(event.text)
+            if event.type == pygame.TEXTINPUT and event.text.isprintable():
+                self.form.type(event.text)  # a command's texts hold no control characters
             elif event.type == pygame.KEYDOWN and event.key == pygame.K_BACKSPACE:
                 self.form.type("\b")
             self.dirty = True
