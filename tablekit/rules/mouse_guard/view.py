@@ -56,6 +56,8 @@ def _ruleset(state: State) -> vt.RulesetView:
         "start_persona": rules.points.start_persona,
         "wise_rerolls": rules.points.deeper_understanding or rules.points.of_course,
         "gear_in_conflicts": rules.gear_in_conflicts,
+        "tap_with_nature": rules.nature.tap_with_nature,
+        "outside_tax": rules.nature.outside_tax,
         "words": [
             {"language": language, "english": english, "word": word}
             for language, words in rules.translations.items()

@@ -186,6 +186,11 @@ class RulesetView(TypedDict):
     """Whether a wise lets Fate or Persona reroll failed dice (Deeper Understanding, Of Course!)."""
     gear_in_conflicts: bool
     """Whether gear counts in conflicts: on a starting disposition, and fight weapons."""
+    tap_with_nature: bool
+    """Whether a Persona point may tap Nature into a pool where Nature stands in already."""
+    outside_tax: Literal["tap", "success"]
+    """What tapping Nature outside its descriptors costs: a point at once ("tap"), or a
+    point only when the test succeeds ("success")."""
     words: list[WordView]
     """The ruleset's own words in each language it translates them to."""
 

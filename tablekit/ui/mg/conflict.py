@@ -16,7 +16,6 @@ from tablekit.rules.mouse_guard.view_types import (
     CompromiseView,
     ConflictSide,
     ConflictView,
-    ExchangeView,
     TeamView,
 )
 from tablekit.ui import theme, widgets
@@ -34,6 +33,9 @@ ACTION_NAMES = {
     "feint": mark("Feint"),
     "maneuver": mark("Maneuver"),
 }
+
+WINNER, LOSER = mark("Winner"), mark("Loser")
+"""Words put together in the compromise's lines."""
 
 BANDS = {
     "none": mark("No compromise"),
@@ -69,24 +71,55 @@ def team_lines(team: TeamView, tr: Tr) -> tuple[str, str]:
     return first, script_line(team, team["script"]["revealed"], tr)
 
 
-def most_teams(conflict: ConflictView) -> int:
-    """How many teams the side with more has."""
-    return max(sum(t["side"] == side for t in conflict["teams"]) for side in ("gm", "patrol"))
+SCRIPTING = ("disposition", "scripting")
+"""While a side's teams still script, each team shows its counts too; once every script is
+locked, its name and disposition are what the table follows."""
+
+
+def teams_of(conflict: ConflictView | None, side: str) -> int:
+    """How many teams ``side`` has (one before there is a conflict)."""
+    if conflict is None:
+        return 1
+    return sum(t["side"] == side for t in conflict["teams"])
+
+
+def team_rows(conflict: ConflictView, side: str) -> int:
+    """Lines a side of several teams draws: two a team while scripting, else one."""
+    teams = teams_of(conflict, side)
+    return teams * (2 if conflict["status"] in SCRIPTING else 1)
+
+
+def team_row(layout: Layout) -> int:
+    """The height of one line of a side of several teams: body text, closely set."""
+    return layout.text("body") + layout.gap // 2
+
+
+def _side_height(layout: Layout, conflict: ConflictView | None, side: str) -> int:
+    if teams_of(conflict, side) == 1 or conflict is None:
+        return layout.text("title") + 2 * layout.text("heading") + 5 * layout.gap
+    return team_rows(conflict, side) * team_row(layout) + 3 * layout.gap
 
 
 def panels(
-    layout: Layout, area: pygame.Rect, teams: int = 1
+    layout: Layout, area: pygame.Rect, conflict: ConflictView | None = None
 ) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
-    """(GM's panel, patrol's panel, the rest below them); a side with ``teams`` teams needs
-    two lines for each."""
-    height = layout.text("title") + 2 * layout.text("heading") + 5 * layout.gap
-    if teams > 1:
-        height = teams * 2 * (layout.text("heading") + layout.gap) + 3 * layout.gap
-    top = pygame.Rect(area.x, area.y, area.width, height)
-    gm, patrol = columns(top, 2, layout.gap)
-    rest = pygame.Rect(
-        area.x, top.bottom + layout.gap, area.width, area.bottom - top.bottom - layout.gap
-    )
+    """(GM's panel, patrol's panel, the rest below them).
+
+    Side by side in landscape, one above the other in portrait, where half the
+    width would make a side's lines smaller than their style. A side of several
+    teams gives each its lines at body size (28 px at 800x480), so three teams
+    on a side still leave room below for the action tests and their buttons.
+    """
+    gm_height, patrol_height = (_side_height(layout, conflict, s) for s in ("gm", "patrol"))
+    if layout.portrait:
+        gm = pygame.Rect(area.x, area.y, area.width, gm_height)
+        patrol = pygame.Rect(area.x, gm.bottom + layout.gap, area.width, patrol_height)
+        bottom = patrol.bottom
+    else:
+        top = pygame.Rect(area.x, area.y, area.width, max(gm_height, patrol_height))
+        gm, patrol = columns(top, 2, layout.gap)
+        bottom = top.bottom
+    rest = pygame.Rect(area.x, bottom + layout.gap, area.width, area.bottom - bottom - layout.gap)
     return gm, patrol, rest
 
 
@@ -103,12 +136,13 @@ def draw(
     ``missing`` names each side whose physical pad is configured but not
     answering, with its backend's reason: the table must know it is not heard.
     """
-    gm, patrol, rest = panels(layout, area, most_teams(conflict))
+    gm, patrol, rest = panels(layout, area, conflict)
     sides: tuple[tuple[pygame.Rect, ConflictSide], ...] = ((gm, "gm"), (patrol, "patrol"))
     for rect, side in sides:
         teams = [t for t in conflict["teams"] if t["side"] == side]
         if len(teams) > 1:
-            _draw_teams(surface, layout, rect, teams, tr)
+            counts = conflict["status"] in SCRIPTING
+            _draw_teams(surface, layout, rect, teams, counts, tr)
         else:
             team = conflict["sides"][side]
             _draw_side(surface, layout, rect, team, team["script"]["revealed"], tr)
@@ -129,7 +163,10 @@ def _draw_side(
     widgets.panel(surface, rect, theme.PARCHMENT, theme.EDGE, 3)
     inner = rect.inflate(-2 * layout.gap, -2 * layout.gap)
     name, disposition, script = _side_rows(layout, inner)
-    widgets.text(surface, team["name"], name, layout.text("heading"), theme.INK, "bold", "left")
+    shown = team["name"]  # the patrol's first team is "Patrol"; the GM's, the opponent's name
+    if team["side"] == "patrol":
+        shown = tr(shown)
+    widgets.text(surface, shown, name, layout.text("heading"), theme.INK, "bold", "left")
     start = team["start"]
     amount = f"{team['disposition']} / {start}" if start else tr("no disposition yet")
     size = layout.text("title") if start else layout.text("body")
@@ -146,16 +183,23 @@ def _draw_side(
 
 
 def _draw_teams(
-    surface: pygame.Surface, layout: Layout, rect: pygame.Rect, teams: list[TeamView], tr: Tr
+    surface: pygame.Surface,
+    layout: Layout,
+    rect: pygame.Rect,
+    teams: list[TeamView],
+    counts: bool,
+    tr: Tr,
 ) -> None:
-    """A side with several teams: each team's name, disposition and counts, in turn."""
+    """A side with several teams: each team's name and disposition, in turn, and with
+    ``counts`` (while scripting) its side's counts below it."""
     widgets.panel(surface, rect, theme.PARCHMENT, theme.EDGE, 3)
     inner = rect.inflate(-2 * layout.gap, -2 * layout.gap)
-    size = layout.text("heading")
+    size, height = layout.text("body"), team_row(layout)
     y = inner.y
     for team in teams:
-        for line, colour in zip(team_lines(team, tr), (theme.WAX, theme.INK), strict=True):
-            row = pygame.Rect(inner.x, y, inner.width, size + layout.gap)
+        lines = team_lines(team, tr) if counts else team_lines(team, tr)[:1]
+        for line, colour in zip(lines, (theme.WAX, theme.INK), strict=False):
+            row = pygame.Rect(inner.x, y, inner.width, height)
             widgets.text(surface, line, row, size, colour, "bold", "left")
             y += row.height
 
@@ -181,20 +225,53 @@ def _side_rows(layout: Layout, inner: pygame.Rect) -> tuple[pygame.Rect, pygame.
     return found[0], found[1], found[2]
 
 
+Line = tuple[str, str, tuple[int, int, int]]
+"""Words, their text style and their colour."""
+
+
+def now_lines(conflict: ConflictView, tr: Tr) -> list[Line]:
+    """What is happening now, in words: the status, or the two revealed actions face to face
+    and each action test with its odds (the compromise is drawn apart)."""
+    exchange = conflict["exchange"]
+    if exchange is None:
+        return [(tr(STATUS[conflict["status"]]), "heading", theme.CREAM)]
+    meet = (
+        f"{tr('GM')}: {tr(ACTION_NAMES[exchange['gm']['action']])}  ·  "
+        f"{tr('Patrol')}: {tr(ACTION_NAMES[exchange['patrol']['action']])}"
+    )
+    return [(meet, "heading", theme.CHEESE)] + [
+        (test_line(test, tr), "body", theme.CREAM) for test in exchange["tests"]
+    ]
+
+
+def line_height(layout: Layout, width: int, line: Line) -> int:
+    """The height of ``line`` wrapped to ``width`` at its style's size, never made smaller:
+    a sentence too long for the width takes another line."""
+    font = theme.font("bold", layout.text(line[1]))
+    return len(widgets.lines_of(line[0], font, width)) * font.get_linesize()
+
+
+def now_height(layout: Layout, width: int, conflict: ConflictView, tr: Tr) -> int:
+    """The height :func:`_draw_now` takes, so the buttons go below it."""
+    if conflict["status"] == "over" and conflict["compromise"] is not None:
+        title = (_compromise_title(conflict["compromise"], tr), "heading", theme.CHEESE)
+        return line_height(layout, width, title) + 3 * layout.text("body") + 12 + 2 * layout.gap
+    lines = now_lines(conflict, tr)
+    return sum(line_height(layout, width, line) for line in lines) + layout.gap
+
+
 def _draw_now(
     surface: pygame.Surface, layout: Layout, area: pygame.Rect, conflict: ConflictView, tr: Tr
 ) -> int:
     """What is happening now, in words; return the height used."""
-    exchange = conflict["exchange"]
     if conflict["status"] == "over" and conflict["compromise"] is not None:
         return _draw_compromise(surface, layout, area, conflict["compromise"], tr)
-    if exchange is None:
-        now = conflict["status"]
-        words = tr(STATUS[now])
-        line = pygame.Rect(area.x, area.y, area.width, layout.text("heading") + layout.gap)
-        widgets.text(surface, words, line, layout.text("heading"), theme.CREAM, "bold", "left")
-        return line.height
-    return _draw_exchange(surface, layout, area, exchange, tr)
+    y = area.y
+    for line in now_lines(conflict, tr):
+        rect = pygame.Rect(area.x, y, area.width, line_height(layout, area.width, line))
+        widgets.wrapped(surface, line[0], rect, layout.text(line[1]), line[2], "bold")
+        y = rect.bottom
+    return y - area.y + layout.gap
 
 
 STATUS = {
@@ -205,34 +282,6 @@ STATUS = {
     "maneuver": mark("Spend the maneuver's margin"),
     "over": mark("The conflict is over"),
 }
-
-
-def _draw_exchange(
-    surface: pygame.Surface, layout: Layout, area: pygame.Rect, exchange: ExchangeView, tr: Tr
-) -> int:
-    """The two revealed actions face to face, then each action test and its odds."""
-    meet = (
-        f"{tr('GM')}: {tr(ACTION_NAMES[exchange['gm']['action']])}  ·  "
-        f"{tr('Patrol')}: {tr(ACTION_NAMES[exchange['patrol']['action']])}"
-    )
-    size = layout.text("heading")
-    y = area.y
-    widgets.text(
-        surface,
-        meet,
-        pygame.Rect(area.x, y, area.width, size + layout.gap),
-        size,
-        theme.CHEESE,
-        "bold",
-        "left",
-    )
-    y += size + layout.gap
-    body = layout.text("body")
-    for test in exchange["tests"]:
-        rect = pygame.Rect(area.x, y, area.width, body + layout.gap)
-        widgets.text(surface, test_line(test, tr), rect, body, theme.CREAM, "bold", "left")
-        y += rect.height
-    return y - area.y + layout.gap
 
 
 def test_line(test: ActionTestView, tr: Tr) -> str:
@@ -247,27 +296,22 @@ def test_line(test: ActionTestView, tr: Tr) -> str:
     return f"{head} · {builder.percent(chance)}"
 
 
+def _compromise_title(result: CompromiseView, tr: Tr) -> str:
+    won = result["winner"]
+    winner = side_name(won, tr) if won else tr("Nobody")
+    return f"{tr(WINNER)}: {winner} · {tr(BANDS[result['band']])}"
+
+
 def _draw_compromise(
     surface: pygame.Surface, layout: Layout, area: pygame.Rect, result: CompromiseView, tr: Tr
 ) -> int:
     """Who won, the compromise band, and both sides' suggested terms."""
-    won = result["winner"]
-    winner = side_name(won, tr) if won else tr("Nobody")
-    title = f"{tr('Winner')}: {winner} · {tr(BANDS[result['band']])}"
-    size = layout.text("heading")
-    widgets.text(
-        surface,
-        title,
-        pygame.Rect(area.x, area.y, area.width, size + layout.gap),
-        size,
-        theme.CHEESE,
-        "bold",
-        "left",
-    )
+    title: Line = (_compromise_title(result, tr), "heading", theme.CHEESE)
+    high = line_height(layout, area.width, title)
+    head = pygame.Rect(area.x, area.y, area.width, high)
+    widgets.wrapped(surface, title[0], head, layout.text("heading"), theme.CHEESE, "bold")
     winning, losing = result["winner_terms"], result["loser_terms"]
-    terms = f"{tr('Winner')}: {tr(winning) if winning else '-'}\n{tr('Loser')}: {tr(losing)}"
-    below = pygame.Rect(
-        area.x, area.y + size + layout.gap, area.width, 3 * layout.text("body") + 12
-    )
+    terms = f"{tr(WINNER)}: {tr(winning) if winning else '-'}\n{tr(LOSER)}: {tr(losing)}"
+    below = pygame.Rect(area.x, head.bottom + layout.gap, area.width, 3 * layout.text("body") + 12)
     widgets.wrapped(surface, terms, below, layout.text("body"), theme.CREAM)
     return below.bottom - area.y + layout.gap

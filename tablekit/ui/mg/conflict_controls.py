@@ -89,12 +89,8 @@ class ConflictControls:
     def _area(self, now: ConflictView) -> pygame.Rect:
         """Where the conflict's buttons go: below the two sides and what is happening."""
         layout = self.stage.app.layout
-        rest = conflict.panels(layout, layout.content(), conflict.most_teams(now))[2]
-        exchange = now["exchange"]
-        lines = 1 + (len(exchange["tests"]) if exchange else 0)
-        if now["status"] == "over":
-            lines = 5
-        top = lines * (layout.text("heading") + layout.gap) + layout.gap
+        rest = conflict.panels(layout, layout.content(), now)[2]
+        top = conflict.now_height(layout, rest.width, now, self.stage.app.tr)
         return pygame.Rect(rest.x, rest.y + top, rest.width, rest.height - top)
 
     def _entries(self, now: ConflictView) -> list[Entry]:
@@ -151,7 +147,8 @@ class ConflictControls:
             if not test["rolled"]:
                 points = persona.get(test["actor"], 0)
                 if points > 0:
-                    form = conflict_forms.persona(test, points, stage.submit, tr)
+                    rules = stage.view()["ruleset"]
+                    form = conflict_forms.persona(test, points, stage.submit, tr, rules)
                     spend = partial(stage.show, form)
                     found.append((tr("{side}: Persona…").format(side=name), spend, True))
                 roll = partial(stage.roll, ccmd.RollAction(side))

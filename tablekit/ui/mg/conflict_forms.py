@@ -15,6 +15,7 @@ from tablekit.rules.mouse_guard.view_types import (
     ConflictSide,
     ConflictView,
     MouseGuardView,
+    RulesetView,
     TeamView,
 )
 from tablekit.ui.form import Field, Form
@@ -166,22 +167,30 @@ def maneuver(
     return Form(tr("Maneuver"), [fields], confirm, tr("Spend"))
 
 
-NATURE = (
-    ("none", mark("No")),
-    ("within", mark("Within")),
-    ("outside", mark("Outside")),
-)
+NATURE = (("none", mark("No")), ("within", mark("Within")))
+
+OUTSIDE = {
+    "tap": mark("Outside: costs 1 Nature"),
+    "success": mark("Outside: 1 Nature if it succeeds"),
+}
+"""Tapping outside Nature's scope, saying what it costs by the ruleset's ``outside_tax``."""
 
 
-def persona(test: ActionTestView, points: int, submit: Submit, tr: Tr) -> Form:
+def persona(test: ActionTestView, points: int, submit: Submit, tr: Tr, rules: RulesetView) -> Form:
     """Before the roll, the actor's Persona: a die a point (the sheet's Persona box), and a
     point to tap Nature, which outside Nature's scope costs a point of Nature too (the
-    sheet's Tapping Nature). Each is its own step, so undo takes them back one by one."""
+    sheet's Tapping Nature; the ruleset says whether at once or on a success). Each is its
+    own step, so undo takes them back one by one."""
     side = test["side"]
     fields = [Field("dice", tr("Persona dice"), "count", 0, low=0, high=points)]
-    if not test["tapped"] and test["rating"] != "Nature":
-        nature = [(key, tr(label)) for key, label in NATURE]
-        fields += choice("nature", tr("Tap Nature"), nature, "none")
+    if not test["tapped"] and (test["rating"] != "Nature" or rules["tap_with_nature"]):
+        outside = OUTSIDE[rules["outside_tax"]]
+        nature = [(key, tr(label)) for key, label in (*NATURE, ("outside", outside))]
+        fields += [  # one option a row, the later ones the row's whole width: what tapping
+            # outside costs reads whole, at its size, even beside a portrait form's labels
+            Field("nature", "" if i else tr("Tap Nature"), "choice", "none", [option], wide=i > 0)
+            for i, option in enumerate(nature)
+        ]
 
     def confirm(values: dict[str, Any]) -> bool:
         dice, tap = values["dice"], values.get("nature", "none")

@@ -1,0 +1,162 @@
+"""The conflict screen keeps every word at its style's size and clear of the buttons
+(issue 10's reading standard: nothing below 18 px, dispositions and reveals 28 px or more),
+with one team a side and with three teams on one side, at 800x480 and 720x1280, in English
+and Danish: scripting, acting, and the compromise. A layout makes room; nothing shrinks."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import pygame
+import pytest
+from mg_tapping import made_app, press
+from ui.test_mm_layout import KEY, measure, problems
+
+from tablekit.local.config import Config, Interface
+from tablekit.ui import theme, widgets
+from tablekit.ui.app import App
+
+MICE = [
+    {"name": name, "ratings": [{"name": "Nature", "rating": 3}, {"name": "Health", "rating": 4},
+     {"name": "Fighter", "rating": 3}], "persona": 1, "fate": 1}
+    for name in ("Saxon", "Kenzie", "Lieam")
+]  # fmt: skip
+BEGIN = {"type": "mg.begin_conflict", "conflict": "fight", "patrol": ["Saxon", "Kenzie", "Lieam"],
+         "captain": "Saxon", "opponent": "Weasel", "gm_dice": 4}  # fmt: skip
+THREE_TEAMS = [
+    {"type": "mg.form_team", "side": "patrol", "members": ["Kenzie"]},
+    {"type": "mg.form_team", "side": "patrol", "members": ["Lieam"]},
+]
+DISPOSITIONS = [
+    *({"type": "mg.set_disposition", "side": "patrol", "disposition": d} for d in (7, 6, 5)),
+    {"type": "mg.set_disposition", "side": "gm", "disposition": 9},
+]
+
+
+def scripted(teams: int) -> list[dict[str, Any]]:
+    """The GM locked, and every patrol team but the last locked too."""
+    lines: list[dict[str, Any]] = [
+        *({"type": "mg.script", "side": "gm", "action": "attack"} for _ in range(3)),
+        {"type": "mg.lock", "side": "gm"},
+    ]
+    for _ in range(teams):
+        lines += [{"type": "mg.script", "side": "patrol", "action": "defend"} for _ in range(3)]
+        lines.append({"type": "mg.lock", "side": "patrol"})
+    return lines
+
+
+def moments(teams: int) -> dict[str, list[dict[str, Any]]]:
+    """Each screen of a conflict with ``teams`` patrol teams, as the commands that reach it;
+    the patrol beaten in its first action for the compromise (whatever ``teams``)."""
+    set_up = [BEGIN, *(THREE_TEAMS if teams == 3 else []), *DISPOSITIONS[3 - teams :]]
+    locked = set_up + scripted(teams)
+    beaten = [BEGIN, {"type": "mg.set_disposition", "side": "patrol", "disposition": 2},
+              DISPOSITIONS[-1], *scripted(1), {"type": "mg.reveal"},
+              {"type": "mg.roll_action", "side": "gm", "faces": [6, 6, 6, 5]},
+              {"type": "mg.roll_action", "side": "patrol", "faces": [1, 1, 1]}]  # fmt: skip
+    return {
+        "scripting": set_up + scripted(teams)[:-1],
+        "acting": [*locked, {"type": "mg.reveal"}],
+        "over": beaten,
+    }
+
+
+@pytest.fixture(params=[(800, 480), (720, 1280)], ids=lambda s: f"{s[0]}x{s[1]}")
+def size(request: pytest.FixtureRequest) -> tuple[int, int]:
+    return request.param  # type: ignore[no-any-return]
+
+
+def app_at(
+    size: tuple[int, int], language: str, lines: list[dict[str, Any]], game: str = "mouse-guard"
+) -> Iterator[App]:
+    for app in made_app(size, Config(ui=Interface(language=language))):
+        app.start(game)
+        assert app.session is not None
+        app.session.rng = random.Random(2)
+        for line in [*({"type": "mg.add_character", "sheet": m} for m in MICE), *lines]:
+            app.session.apply(app.session.parse(json.dumps(line)))
+        app.scene.dirty = True
+        yield app
+
+
+@pytest.mark.parametrize("teams", [1, 3])
+@pytest.mark.parametrize("moment", ["scripting", "acting", "over"])
+@pytest.mark.parametrize("language", ["en", "da"])
+def test_nothing_shrinks_overlaps_or_hides_under_a_button(
+    size: tuple[int, int], teams: int, moment: str, language: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    shrunk: list[str] = []
+    fit = widgets.fit_size
+
+    def noting(words: str, face: str, size: int, width: int) -> int:
+        got = fit(words, face, size, width)
+        if got < size:
+            shrunk.append(f"{words!r} at {got} px, not {size}")
+        return got
+
+    monkeypatch.setattr(widgets, "fit_size", noting)
+    for app in app_at(size, language, moments(teams)[moment]):
+        now = app.session.table_view()["conflict"]  # type: ignore[union-attr]
+        assert now is not None and now["status"] == moment
+        bar = app.layout.bar  # the top bar is every screen's, and tested with them
+        shrunk.clear()
+        everything = measure(app)
+        drawn = [one for one in everything if one.place.top >= bar]
+        titles = {repr(one.words) for one in everything if one.place.top < bar}
+        name = f"{moment} with {teams} team(s)"
+        found = problems(name, app, drawn)
+        found += [f"{name}: {s}" for s in shrunk if s.split(" at ")[0] not in titles]
+        buttons = [b for b in app.scene.buttons() if b.rect.top >= bar]
+        labels = {b.label for b in buttons}
+        for one in drawn:
+            under = [b.label for b in buttons if b.rect.colliderect(one.place)]
+            if one.words not in labels and under:
+                found.append(f"{name}: {one.words!r} is under the button {under[0]!r}")
+        dispositions = [one for one in drawn if "/" in one.words and one.words[-1].isdigit()]
+        assert dispositions and all(one.size >= KEY for one in dispositions)
+        assert not found, "\n".join(found)
+    theme.font.cache_clear()
+    pygame.quit()
+
+
+@pytest.mark.parametrize(
+    ("game", "costs"),
+    [
+        ("mouse-guard", "Outside: costs 1 Nature"),
+        ("regelhuskeark", "Outside: 1 Nature if it succeeds"),
+    ],
+)
+@pytest.mark.parametrize("language", ["en", "da"])
+def test_the_persona_form_says_what_tapping_outside_nature_costs(
+    size: tuple[int, int], language: str, game: str, costs: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Sheet, Tapping Nature: outside Nature's scope it costs a point of Nature; Regelhuskeark,
+    Nature: "falder den også med 1 hvis du klarer testen". The option says so, whole."""
+    shrunk: list[str] = []
+    fit = widgets.fit_size
+
+    def noting(words: str, face: str, size: int, width: int) -> int:
+        got = fit(words, face, size, width)
+        if got < size:
+            shrunk.append(words)
+        return got
+
+    monkeypatch.setattr(widgets, "fit_size", noting)
+    attacking = [  # Saxon attacks with Fighter: Nature may be tapped into it
+        {**line, "action": "attack"} if line["type"] == "mg.script" else line
+        for line in moments(1)["acting"]
+    ]
+    for app in app_at(size, language, attacking, game):
+        press(app, app.tr("{side}: Persona…").format(side=app.tr("Patrol")))
+        shrunk.clear()
+        drawn = measure(app)
+        shown = app.tr(costs)
+        assert shown != costs or language == "en"
+        assert [one for one in drawn if one.words == shown and not one.cut]
+        assert not problems("persona", app, [d for d in drawn if d.place.top >= app.layout.bar])
+        assert shown not in shrunk
+    theme.font.cache_clear()
+    pygame.quit()
