@@ -10,11 +10,13 @@ stops the others or the app.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from tablekit.local import paths
 from tablekit.rules.listing import Listing
-from tablekit.rules.mouse_guard.listing import ruleset_listing
-from tablekit.rules.mouse_guard.ruleset import SHIPPED, Ruleset, RulesetError, parse_ruleset
+
+if TYPE_CHECKING:
+    from tablekit.rules.mouse_guard.ruleset import Ruleset
 
 
 def rulesets_dir() -> Path:
@@ -27,7 +29,11 @@ def own_rulesets(folder: Path | None = None) -> tuple[list[Ruleset], list[str]]:
     folder = rulesets_dir() if folder is None else folder
     found: list[Ruleset] = []
     problems: list[str] = []
-    for file in sorted(folder.glob("*.toml")) if folder.is_dir() else []:
+    if not folder.is_dir():
+        return found, problems  # the Mouse Guard engine is imported only for a table's own
+    from tablekit.rules.mouse_guard.ruleset import SHIPPED, RulesetError, parse_ruleset
+
+    for file in sorted(folder.glob("*.toml")):
         try:
             ruleset = parse_ruleset(file.read_text(encoding="utf-8"), str(file))
         except (OSError, UnicodeDecodeError) as error:
@@ -45,4 +51,9 @@ def own_rulesets(folder: Path | None = None) -> tuple[list[Ruleset], list[str]]:
 
 def own_listings(folder: Path | None = None) -> dict[str, Listing]:
     """The table's rulesets as games for the catalogue, keyed by name."""
-    return {r.name: ruleset_listing(r) for r in own_rulesets(folder)[0]}
+    found = own_rulesets(folder)[0]
+    if not found:
+        return {}  # nothing to list, nothing to import: tablekit state stays quick
+    from tablekit.rules.mouse_guard.listing import ruleset_listing
+
+    return {r.name: ruleset_listing(r) for r in found}
