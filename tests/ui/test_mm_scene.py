@@ -528,3 +528,22 @@ def test_the_tap_that_dismisses_a_notice_presses_nothing_else(app: Any) -> None:
     assert app.notice_text == ""
     assert app.session.version == before
     assert app.scene.selected is None and app.scene.form is None
+
+
+def test_the_sword_put_away_by_touch_takes_the_attack_with_it(app: Any) -> None:
+    """Rulebook "Equip": on its turn a mouse moves cards between its slots and its pack, and
+    "Search Cards" item 5: without a weapon equipped it cannot attack."""
+    sword = {
+        "type": "mm.set_equipment",
+        "hero": "collin",
+        "cards": [{"name": "Sword", "weapon": "melee"}, {"name": "Shield"}],
+    }
+    play(app, *NUMBERS, sword, CHAPTER)
+    open_panel(app, "collin")
+    press(app, "Equip")
+    press(app, "Sword")
+    press(app, "OK")
+    collin = app.session.table_view()["heroes"][0]
+    assert collin["kit"] == ["Shield"] and collin["pack"] == ["Sword"]
+    assert not app.submit(cmd.Attack("rat_warrior#1"))
+    assert "no weapon equipped" in app.notice_text
