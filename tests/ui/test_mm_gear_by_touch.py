@@ -143,6 +143,7 @@ def test_equipment_a_boss_and_the_weapon_rule_by_touch(
     table.tap(tr("Cancel"))  # the refused form stays open until the table closes it
     attack(table, "collin")
     assert table.view()["turn"]["action"] == "battle", "a sword: the attack goes ahead"
+    print(f"TAPS {size[0]}x{size[1]} {language}: {table.taps}")
     table.app.scene.exit()
 
     again = Table(Journal(tmp_path / "second.sqlite3"), size, language)
