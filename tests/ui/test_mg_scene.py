@@ -351,3 +351,63 @@ def _roll(app: App, button: str, faces: tuple[str, ...]) -> None:
     for face in faces:
         press(app, face)
     press(app, "Confirm")
+
+
+def house_rules(level_three: str) -> None:
+    """A table's own ruleset "house": Mouse Guard's, with the level 3 switch set."""
+    from importlib import resources
+
+    from tablekit.local import rulesets
+
+    text = resources.files("tablekit.rules.mouse_guard").joinpath("rulesets/mouse-guard.toml")
+    house = (
+        text.read_text(encoding="utf-8")
+        .replace('name = "mouse-guard"', 'name = "house"')
+        .replace('title = "Mouse Guard"', 'title = "House"')
+        .replace('level_three = "success"', f'level_three = "{level_three}"')
+    )
+    rulesets.rulesets_dir().mkdir(parents=True, exist_ok=True)
+    (rulesets.rulesets_dir() / "house.toml").write_text(house, encoding="utf-8")
+
+
+@pytest.mark.parametrize("level_three", ["reroll", "success"])
+def test_a_level_three_trait_rolls_on_the_tray_only_where_it_rerolls(level_three: str) -> None:
+    """Summary, Tests step 9 (+1s) and the sheet's Traits (reroll the failed dice): with the
+    table's own dice, the sheet's reroll is read from the tray like a wise's, and a success
+    added asks for no dice. From an empty data directory, a table's own ruleset."""
+    house_rules(level_three)
+    for app in made_app((800, 480), Config()):
+        press(app, "House")
+        add_mouse(app, "saxon")
+        open_sheet(app, "saxon")
+        press(app, "More…")
+        press(app, "Trait…")
+        press(app, "Open")
+        type_on_keys(app, "bold")
+        plus = [b for b in app.scene.buttons() if b.label == "+" and b.enabled]
+        tap(app, plus[0].rect.center)
+        tap(app, plus[0].rect.center)
+        press(app, "Add")
+        assert sheet(app, "saxon")["traits"][0]["level"] == 3
+        press(app, "Our dice")
+        press(app, "Test…")
+        press(app, "Will 3")
+        press(app, "Next")
+        press(app, "Start")
+        press(app, "Roll")
+        for face in ("4", "1", "1"):
+            press(app, face)
+        press(app, "Confirm")
+        press(app, next(label for label in labels(app) if label.startswith("Level 3 trait")))
+        press(app, "Use")
+        test = app.session.table_view()["test"]  # type: ignore[union-attr]
+        if level_three == "success":
+            assert app.scene.name == "house" and test["tester"]["successes"] == 2
+            continue
+        assert app.scene.name == "camera"
+        press(app, "5")
+        press(app, "6")
+        press(app, "Confirm")
+        test = app.session.table_view()["test"]  # type: ignore[union-attr]
+        assert app.scene.name == "house" and test["tester"]["successes"] == 3
+        assert sheet(app, "saxon")["traits"][0]["used"]

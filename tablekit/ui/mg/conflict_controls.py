@@ -167,7 +167,8 @@ class ConflictControls:
         stage, tr, side = self.stage, self.stage.app.tr, test["side"]
         found: list[Entry] = []
         if test["wise_ways"] or test["level_three"]:
-            form = conflict_forms.after_roll(test, stage.roll, stage.submit, tr)
+            reroll = stage.view()["ruleset"]["level_three"] == "reroll"
+            form = conflict_forms.after_roll(test, stage.roll, stage.submit, tr, reroll)
             found.append(
                 (tr("{side}: wise or trait…").format(side=name), partial(stage.show, form), True)
             )

@@ -209,12 +209,17 @@ WISE_WAYS = {
 }
 
 
-def after_roll(test: ActionTestView, roll: Submit, submit: Submit, tr: Tr) -> Form:
+def after_roll(
+    test: ActionTestView, roll: Submit, submit: Submit, tr: Tr, reroll: bool = False
+) -> Form:
     """After the roll: a wise rerolls failed dice (step 7), a level 3 trait adds a success
-    (step 9). Rerolls go through ``roll``, so a table with its own dice rolls them."""
+    (step 9), or with ``reroll`` (the ruleset reads the sheet) rerolls the failed dice.
+    Rerolls go through ``roll``, so a table with its own dice rolls them; a success added
+    asks for no dice."""
     side = test["side"]
     uses: list[tuple[str, str]] = [(way, tr(WISE_WAYS[way])) for way in test["wise_ways"]]
-    uses += [(f"level_three|{t}", f"{t} +1s") for t in test["level_three"]]
+    gives = tr("Reroll") if reroll else "+1s"
+    uses += [(f"level_three|{t}", f"{t}: {gives}") for t in test["level_three"]]
     fields = choice("use", tr("Use"), uses, uses[0][0] if uses else "")
     wises = [(w, w) for w in test["wises"]]
     if test["wise_ways"] and len(wises) > 1:
@@ -222,8 +227,10 @@ def after_roll(test: ActionTestView, roll: Submit, submit: Submit, tr: Tr) -> Fo
 
     def confirm(values: dict[str, Any]) -> bool:
         way, _, trait = str(values["use"]).partition("|")
+        if way == "level_three" and reroll:
+            return roll(ccmd.ActionLevelThree(side, trait))
         if way == "level_three":
-            return submit(ccmd.ActionLevelThree(side, trait))
+            return submit(ccmd.ActionLevelThree(side, trait, faces=()))
         chosen: Literal["deeper_understanding", "of_course"] = (
             "of_course" if way == "of_course" else "deeper_understanding"
         )

@@ -229,15 +229,21 @@ def wise_option(sheet: CharacterView, submit: Submit, tr: Tr, kind: str) -> Form
     return Form(title, [fields], confirm, tr("Reroll"))
 
 
-def level_three(sheet: CharacterView, submit: Submit, tr: Tr, tie: bool) -> Form:
-    """A level 3 trait: a success, or the tie broken in the mouse's favour."""
+def level_three(
+    sheet: CharacterView, submit: Submit, tr: Tr, tie: bool, roll: Submit | None = None
+) -> Form:
+    """A level 3 trait: the tie broken in the mouse's favour, or after the roll a success
+    (no dice: it never asks the tray), or where the ruleset reads the sheet a reroll of the
+    failed dice through ``roll``, so a table with its own dice rolls them like any reroll."""
     options = [(t["name"], t["name"]) for t in sheet["traits"] if t["level"] == 3]
     fields = choice("trait", tr("Trait"), options, options[0][0] if options else "")
 
     def confirm(values: dict[str, Any]) -> bool:
         if tie:
             return submit(cmd.BreakTie(sheet["name"], values["trait"], "level_three"))
-        return submit(cmd.LevelThree(sheet["name"], values["trait"]))
+        if roll is not None:
+            return roll(cmd.LevelThree(sheet["name"], values["trait"]))
+        return submit(cmd.LevelThree(sheet["name"], values["trait"], faces=()))
 
     return Form(tr("Level 3 trait"), [fields], confirm, tr("Use"))
 

@@ -243,7 +243,9 @@ def _option(stage: Stage, name: Option, sheet: CharacterView) -> Callable[[], ob
     if name == "explode":
         return lambda: stage.roll(cmd.Explode(sheet["name"]))
     if name == "level_three":
-        return lambda: stage.show(forms.level_three(sheet, submit, tr, False))
+        reroll = stage.view()["ruleset"]["level_three"] == "reroll"
+        roll = stage.roll if reroll else None
+        return lambda: stage.show(forms.level_three(sheet, submit, tr, False, roll))
     return lambda: stage.show(forms.wise_option(sheet, submit, tr, name))
 
 
