@@ -27,7 +27,6 @@ from tablekit.rules import catalog
 from tablekit.session.codec import registry
 from tablekit.session.commands import SESSION_COMMANDS
 
-DEFAULT = tomli_w.dumps(json.loads(json.dumps(dataclasses.asdict(config.Config()))))
 WORDS = ["auto", "on", "off", "gpio", "serial", "none", "mice-mystics", "en", "da", "file"]
 
 
@@ -38,6 +37,9 @@ def tomlable(data: object) -> object:
     if isinstance(data, list):
         return [tomlable(v) for v in data if v is not None]
     return data
+
+
+DEFAULT = tomli_w.dumps(tomlable(json.loads(json.dumps(dataclasses.asdict(config.Config())))))  # type: ignore[arg-type]
 
 
 @st.composite
