@@ -1,4 +1,6 @@
-"""A Regelhuskeark rabbit's sheet in Danish: docs/screenshots/rabbit-sheet-800x480.png.
+"""Regelhuskeark in Danish at 800x480: a rabbit's sheet (docs/screenshots/rabbit-sheet-800x480.png)
+and a conflict's action test, two rabbit teams against a fox, Bange costing a team its point
+of disposition (docs/screenshots/rabbit-conflict-800x480.png).
 
 Run with the SDL dummy driver: ``SDL_VIDEODRIVER=dummy python tools/rabbit_screenshots.py``.
 """
@@ -35,6 +37,30 @@ RABBIT = {
 }
 
 
+CONFLICT = [
+    {"type": "mg.add_character", "sheet": {"name": "Bigwig", "ratings": [
+        {"name": "Nature", "rating": 4}, {"name": "Health", "rating": 5},
+        {"name": "Fighter", "rating": 3}]}},
+    {"type": "mg.add_character", "sheet": {"name": "Fiver", "ratings": [
+        {"name": "Nature", "rating": 5}, {"name": "Health", "rating": 3},
+        {"name": "Fighter", "rating": 1}]}},
+    {"type": "mg.begin_conflict", "conflict": "fight", "patrol": ["Hazel", "Bigwig", "Fiver"],
+     "captain": "Hazel", "opponent": "Ræven", "gm_dice": 5},
+    {"type": "mg.form_team", "side": "patrol", "members": ["Bigwig"]},
+    {"type": "mg.roll_disposition", "side": "patrol", "helpers": ["Fiver"], "faces": ["axe"]},
+    {"type": "mg.roll_disposition", "side": "patrol", "faces": ["sword", "sword", "snake"]},
+    {"type": "mg.set_disposition", "side": "gm", "disposition": 9},
+    *({"type": "mg.script", "side": "gm", "action": a} for a in ("attack", "feint", "attack")),
+    {"type": "mg.lock", "side": "gm"},
+    *({"type": "mg.script", "side": "patrol", "action": a} for a in ("defend", "attack", "attack")),
+    {"type": "mg.lock", "side": "patrol"},
+    *({"type": "mg.script", "side": "patrol", "action": "attack"} for _ in range(3)),
+    {"type": "mg.lock", "side": "patrol"},
+    {"type": "mg.reveal"},
+]  # fmt: skip
+"""Hazel (Bange, Træt) and Fiver against the fox, Bigwig a team of his own."""
+
+
 def main() -> None:
     out = Path(sys.argv[1] if len(sys.argv) > 1 else "docs/screenshots")
     out.mkdir(parents=True, exist_ok=True)
@@ -46,6 +72,12 @@ def main() -> None:
     app.scene.selected = "Hazel"  # type: ignore[attr-defined]
     app.draw()
     pygame.image.save(app.canvas, out / "rabbit-sheet-800x480.png")
+    for line in CONFLICT:
+        app.session.apply(app.session.parse(json.dumps(line)))
+    app.scene.selected = None  # type: ignore[attr-defined]
+    app.scene.dirty = True
+    app.draw()
+    pygame.image.save(app.canvas, out / "rabbit-conflict-800x480.png")
 
 
 if __name__ == "__main__":

@@ -109,6 +109,8 @@ def test_nothing_shrinks_overlaps_or_hides_under_a_button(
         name = f"{moment} with {teams} team(s)"
         found = problems(name, app, drawn)
         found += [f"{name}: {s}" for s in shrunk if s.split(" at ")[0] not in titles]
+        body = app.layout.text("body")  # every line here is body size or larger, wrapped or not
+        found += [f"{name}: {o.words!r} at {o.size} px" for o in drawn if o.size < body]
         buttons = [b for b in app.scene.buttons() if b.rect.top >= bar]
         labels = {b.label for b in buttons}
         for one in drawn:

@@ -244,10 +244,10 @@ def now_lines(conflict: ConflictView, tr: Tr) -> list[Line]:
     ]
 
 
-def line_height(layout: Layout, width: int, line: Line) -> int:
+def line_height(layout: Layout, width: int, line: Line, face: str = "bold") -> int:
     """The height of ``line`` wrapped to ``width`` at its style's size, never made smaller:
     a sentence too long for the width takes another line."""
-    font = theme.font("bold", layout.text(line[1]))
+    font = theme.font(face, layout.text(line[1]))
     return len(widgets.lines_of(line[0], font, width)) * font.get_linesize()
 
 
@@ -255,7 +255,9 @@ def now_height(layout: Layout, width: int, conflict: ConflictView, tr: Tr) -> in
     """The height :func:`_draw_now` takes, so the buttons go below it."""
     if conflict["status"] == "over" and conflict["compromise"] is not None:
         title = (_compromise_title(conflict["compromise"], tr), "heading", theme.CHEESE)
-        return line_height(layout, width, title) + 3 * layout.text("body") + 12 + 2 * layout.gap
+        terms = (_terms(conflict["compromise"], tr), "body", theme.CREAM)
+        high = line_height(layout, width, title) + line_height(layout, width, terms, "regular")
+        return high + 2 * layout.gap
     lines = now_lines(conflict, tr)
     return sum(line_height(layout, width, line) for line in lines) + layout.gap
 
@@ -302,6 +304,12 @@ def _compromise_title(result: CompromiseView, tr: Tr) -> str:
     return f"{tr(WINNER)}: {winner} · {tr(BANDS[result['band']])}"
 
 
+def _terms(result: CompromiseView, tr: Tr) -> str:
+    """Both sides' suggested terms, a line each."""
+    winning, losing = result["winner_terms"], result["loser_terms"]
+    return f"{tr(WINNER)}: {tr(winning) if winning else '-'}\n{tr(LOSER)}: {tr(losing)}"
+
+
 def _draw_compromise(
     surface: pygame.Surface, layout: Layout, area: pygame.Rect, result: CompromiseView, tr: Tr
 ) -> int:
@@ -310,8 +318,8 @@ def _draw_compromise(
     high = line_height(layout, area.width, title)
     head = pygame.Rect(area.x, area.y, area.width, high)
     widgets.wrapped(surface, title[0], head, layout.text("heading"), theme.CHEESE, "bold")
-    winning, losing = result["winner_terms"], result["loser_terms"]
-    terms = f"{tr(WINNER)}: {tr(winning) if winning else '-'}\n{tr(LOSER)}: {tr(losing)}"
-    below = pygame.Rect(area.x, head.bottom + layout.gap, area.width, 3 * layout.text("body") + 12)
-    widgets.wrapped(surface, terms, below, layout.text("body"), theme.CREAM)
+    terms: Line = (_terms(result, tr), "body", theme.CREAM)
+    high = line_height(layout, area.width, terms, "regular")
+    below = pygame.Rect(area.x, head.bottom + layout.gap, area.width, high)
+    widgets.wrapped(surface, terms[0], below, layout.text("body"), theme.CREAM)
     return below.bottom - area.y + layout.gap
