@@ -43,9 +43,11 @@ def translator(language: str, words: Mapping[str, str] | None = None) -> Callabl
 def refusal(tr: Callable[[str], str], error: RuleError) -> str:
     """Why the rules refused, in the language of ``tr``.
 
-    The sentence is translated and its values (names of heroes, minions,
-    cards, tiles; numbers) are put in as they are, except a
-    :class:`~tablekit.rules.errors.Phrase`, which is translated too.
+    The sentence is translated, and so are its values where the catalogue
+    has them: a :class:`~tablekit.rules.errors.Phrase`, and a text such as a
+    content pack's name ("Prince Collin"), which the rules keep in English.
+    Names the catalogue does not know (a player's mouse, a card code) and
+    numbers are put in as they are.
     """
     return localized(tr, error.template, error.params, str(error))
 
@@ -71,10 +73,11 @@ def localized(
 
 
 def _translated(tr: Callable[[str], str], value: object) -> object:
-    """A phrase in the language of ``tr``; a list of phrases each; anything else as it is."""
+    """A phrase or known text in the language of ``tr``; a list of phrases each; anything
+    else (a number, a name the catalogue does not know) as it is."""
     if isinstance(value, Phrases):
         return ", ".join(tr(part) for part in value.parts)
-    return tr(value) if isinstance(value, Phrase) else value
+    return tr(value) if isinstance(value, str) and value else value
 
 
 def mark(text: str) -> str:

@@ -148,10 +148,11 @@ def test_a_refusal_is_explained_in_english(app: Any) -> None:
 
 
 def test_a_danish_table_reads_the_refusals_in_danish(danish_app: Any) -> None:
+    """Issue 11 item 7: the sentence and the content names in it (the hero) are Danish."""
     play(danish_app, *NUMBERS, CHAPTER)
     assert not danish_app.submit(cmd.Scurry())
     assert danish_app.notice_text == (
-        "Prince Collin kan først pile afsted efter at have flyttet; slå for bevægelse først"
+        "Prins Collin kan først pile afsted efter at have flyttet; slå for bevægelse først"
     )
     assert danish_app.submit(cmd.EndTurn())
     assert not danish_app.submit(cmd.Search("the kitchen"))
