@@ -15,7 +15,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
-from tablekit.rules.errors import Phrase, Phrases, RuleError
+from tablekit.rules.errors import Phrases, RuleError
 
 if TYPE_CHECKING:
     from tablekit.devices.camera import CameraStatus
