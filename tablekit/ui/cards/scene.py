@@ -181,7 +181,8 @@ class MouseCardScene(Scene):
         tr = self.app.tr
         task = view["task"]
         target = tr("{rank} or better").format(rank=task["target"])
-        mode = tr(MODE_NAMES[task["mode"]])
+        named = MODE_NAMES[task["mode"]]
+        mode = tr(named)
         who = f"{task['character']} · {task['trait']} {task['level']} · {mode}"
         y = self._line(surface, area, area.y, who)
         counts = tr("Successes {total} / {needed} · {target}").format(

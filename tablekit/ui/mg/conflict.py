@@ -234,7 +234,8 @@ def now_lines(conflict: ConflictView, tr: Tr) -> list[Line]:
     and each action test with its odds (the compromise is drawn apart)."""
     exchange = conflict["exchange"]
     if exchange is None:
-        return [(tr(STATUS[conflict["status"]]), "heading", theme.CREAM)]
+        status = STATUS[conflict["status"]]
+        return [(tr(status), "heading", theme.CREAM)]
     meet = (
         f"{tr('GM')}: {tr(ACTION_NAMES[exchange['gm']['action']])}  ·  "
         f"{tr('Patrol')}: {tr(ACTION_NAMES[exchange['patrol']['action']])}"

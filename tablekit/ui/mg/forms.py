@@ -33,7 +33,8 @@ CONDITIONS = (mark("Hungry"), mark("Angry"), mark("Tired"), mark("Injured"), mar
 
 def conditions(view: MouseGuardView, tr: Tr) -> list[tuple[str, str]]:
     """(id, name) of the ruleset's conditions, in the recovery order, named in ``tr``'s language."""
-    return [(c["id"], tr(c["name"])) for c in view["ruleset"]["conditions"]]
+    names = [(c["id"], c["name"]) for c in view["ruleset"]["conditions"]]
+    return [(key, tr(name)) for key, name in names]
 
 
 def choice(key: str, label: str, options: Sequence[tuple[str, str]], chosen: str) -> list[Field]:

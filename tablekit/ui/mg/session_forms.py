@@ -46,7 +46,8 @@ def prologue(view: MouseGuardView, sheet: CharacterView, submit: Submit, tr: Tr)
     """The prologue's gift: shake off a condition the ruleset lets a prologue recover
     (Hungry, Angry or Tired in Mouse Guard), or win back a point of Nature."""
     gifts = [c for c in view["ruleset"]["conditions"] if c["prologue"]]
-    options = [(c["id"], tr(c["name"])) for c in gifts] + [("nature", tr("A point of Nature"))]
+    named = [(c["id"], c["name"]) for c in gifts]
+    options = [(key, tr(name)) for key, name in named] + [("nature", tr("A point of Nature"))]
     fields = choice("recover", tr("Recover"), options, options[0][0])
 
     def confirm(values: dict[str, Any]) -> bool:
