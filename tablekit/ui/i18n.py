@@ -86,9 +86,6 @@ def mark(text: str) -> str:
 
 
 UNEXTRACTED = (
-    # Refusals of commands a ruleset switches off (tablekit.rules.mouse_guard.switches)
-    mark("In these rules Fate does not reroll a failed die with a wise"),
-    mark("In these rules Persona does not reroll failed dice with a wise"),
     # Translated inside f-strings or through variables, which extraction cannot see.
     mark("Wounds"),
     mark("Poison"),

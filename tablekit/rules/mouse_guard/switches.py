@@ -20,14 +20,6 @@ from tablekit.rules.mouse_guard.ruleset import Ruleset
 
 Handler = Callable[[Draft, Any, random.Random], None]
 
-REFUSALS = {
-    DEEPER_UNDERSTANDING: "In these rules Fate does not reroll a failed die with a wise",
-    "of_course": "In these rules Persona does not reroll failed dice with a wise",
-}
-"""Why each wise reroll is refused where the ruleset has none (marked for translation in
-:mod:`tablekit.ui.i18n`)."""
-
-
 def wise_reroll(rules: Ruleset, way: str) -> bool:
     """Whether ``rules`` let a wise reroll failed dice ``way`` (Deeper Understanding or
     Of Course!)."""
@@ -37,8 +29,11 @@ def wise_reroll(rules: Ruleset, way: str) -> bool:
 
 def allow_wise(rules: Ruleset, way: str) -> None:
     """Refuse the wise reroll ``way`` where ``rules`` have none."""
-    if not wise_reroll(rules, way):
-        raise RuleError(REFUSALS[way])
+    if wise_reroll(rules, way):
+        return
+    if way == DEEPER_UNDERSTANDING:
+        raise RuleError("In these rules Fate does not reroll a failed die with a wise")
+    raise RuleError("In these rules Persona does not reroll failed dice with a wise")
 
 
 def when_wise(way: str, handler: Handler) -> Handler:
