@@ -554,6 +554,17 @@ class CompromiseView(TypedDict):
     """Every band, "none" to "major"."""
 
 
+class WeaponView(TypedDict):
+    """A weapon or argument tactic a member may take up in this conflict (``mg.arm``)."""
+
+    weapon: str
+    """As ``mg.arm`` names it, e.g. "hook_and_line"."""
+    title: str
+    choices: list[str]
+    """What a mouse picks when taking it up (a sword's action, a halberd's hold); empty
+    when nothing."""
+
+
 class ConflictView(TypedDict):
     """The conflict in progress."""
 
@@ -574,6 +585,8 @@ class ConflictView(TypedDict):
     history: list[ExchangeView]
     """Every settled action, oldest first."""
     compromise: CompromiseView | None
+    armoury: list[WeaponView]
+    """The weapons and tactics this type of conflict allows under the ruleset."""
 
 
 class LastConflict(TypedDict):

@@ -68,11 +68,12 @@ class ConflictControls:
             pad = []
         entries = self._entries(now)
         count = max(1, len(entries))
-        cells = (
-            _landscape_cells(area, count, layout.touch, layout.gap)
-            if not layout.portrait
-            else rows(area, count, layout.gap, layout.touch)
-        )
+        if layout.portrait:
+            cells = rows(area, count, layout.gap, layout.touch)
+        else:
+            font = theme.font("bold", layout.text("body"))
+            widest = max((font.size(label)[0] for label, _, _ in entries), default=0)
+            cells = _landscape_cells(area, count, widest, layout.touch, layout.gap)
         primary = self.stage.primary()
         found = [
             Button(
@@ -117,19 +118,31 @@ class ConflictControls:
                     lambda: stage.show(conflict_forms.form_team(now, submit, tr)),
                     fresh,
                 ),
+                *self._arms_entry(now),
             ]
         if status == "scripting":
             return [
                 (tr("GM's pad (hold)"), self._hold_gm_pad, True),
                 (tr("Patrol's pad"), partial(self._toggle_pad, "patrol"), True),
+                *self._arms_entry(now),
             ]
         if status == "revealing":
-            return [(tr("Reveal"), lambda: submit(ccmd.Reveal()), True)]
+            return [(tr("Reveal"), lambda: submit(ccmd.Reveal()), True), *self._arms_entry(now)]
         if status == "acting":
             return self._acting_entries(now)
         if status == "maneuver":
             return self._maneuver_entries(now)
         return [(tr("End conflict"), lambda: submit(ccmd.EndConflict()), True)]
+
+    def _arms_entry(self, now: ConflictView) -> list[Entry]:
+        """Weapons and tactics, taken up between actions (set-up, scripting, before a
+        reveal); none where the conflict's armoury is empty (a fight where gear does not
+        count)."""
+        if not now["armoury"]:
+            return []
+        stage = self.stage
+        form = partial(conflict_forms.arms, now, stage.submit, stage.show, stage.app.tr)
+        return [(stage.app.tr("Weapons…"), lambda: stage.show(form()), True)]
 
     def _acting_entries(self, now: ConflictView) -> list[Entry]:
         """Each side's Persona and roll; then its wise, Fate or trait, or keeping the roll;
@@ -224,19 +237,34 @@ class ConflictControls:
 
 
 PER_ROW = 3
-"""The most buttons a landscape row holds before the labels would have to shrink."""
+"""The most buttons a landscape row holds."""
+
+PADDING = 12
+"""What a button's edge takes of its width (:meth:`Button.draw` insets its label so)."""
 
 
-def _landscape_cells(area: pygame.Rect, count: int, touch: int, gap: int) -> list[pygame.Rect]:
-    """``count`` cells along the bottom of ``area``; more than :data:`PER_ROW` take two rows,
-    the first row the fuller."""
-    if count <= PER_ROW:
-        row = pygame.Rect(area.x, area.bottom - touch, area.width, touch)
-        return columns(row, count, gap)
-    first = (count + 1) // 2
-    top = pygame.Rect(area.x, area.bottom - 2 * touch - gap, area.width, touch)
-    bottom = pygame.Rect(area.x, area.bottom - touch, area.width, touch)
-    return columns(top, first, gap) + columns(bottom, count - first, gap)
+def _landscape_cells(
+    area: pygame.Rect, count: int, widest: int, touch: int, gap: int
+) -> list[pygame.Rect]:
+    """``count`` cells along the bottom of ``area``, as many a row (up to :data:`PER_ROW`)
+    as hold a label ``widest`` pixels wide at its size; the upper rows the fuller."""
+    per_row = next(
+        (
+            n
+            for n in range(min(PER_ROW, count), 1, -1)
+            if (area.width - (n - 1) * gap) // n - PADDING >= widest
+        ),
+        1,
+    )
+    lines = -(-count // per_row)
+    found: list[pygame.Rect] = []
+    left = count
+    for line in range(lines):
+        here = -(-left // (lines - line))
+        top = area.bottom - (lines - line) * (touch + gap) + gap
+        found += columns(pygame.Rect(area.x, top, area.width, touch), here, gap)
+        left -= here
+    return found
 
 
 def _conflict(view: MouseGuardView) -> ConflictView:

@@ -1,5 +1,5 @@
-"""The forms of a Mouse Guard conflict: its kind and sides, the dispositions, tapping Nature,
-a wise or a level 3 trait after a roll, a maneuver and a tie.
+"""The forms of a Mouse Guard conflict: its kind and sides, the dispositions, weapons and
+tactics, tapping Nature, a wise or a level 3 trait after a roll, a maneuver and a tie.
 
 Built like every form of the screen (see :mod:`tablekit.ui.mg.forms`): each
 confirm turns the chosen values into conflict commands and submits them.
@@ -7,6 +7,7 @@ confirm turns the chosen values into conflict commands and submits them.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Literal
 
 from tablekit.rules.mouse_guard.conflict import commands as ccmd
@@ -17,6 +18,7 @@ from tablekit.rules.mouse_guard.view_types import (
     MouseGuardView,
     RulesetView,
     TeamView,
+    WeaponView,
 )
 from tablekit.ui.form import Field, Form
 from tablekit.ui.i18n import mark
@@ -127,6 +129,69 @@ def _title(conflict: ConflictView, team: TeamView, title: str, tr: Tr) -> str:
         return title
     name = tr("{captain}'s team").format(captain=team["captain"])
     return f"{title}: {name}"
+
+
+WEAPON_TITLES = (
+    *(mark("Axe"), mark("Bow"), mark("Halberd"), mark("Hook and Line"), mark("Knife")),
+    *(mark("Shield"), mark("Sling"), mark("Spear"), mark("Staff"), mark("Sword")),
+    *(mark("Intimidation"), mark("Deception"), mark("Evidence"), mark("Roleplay")),
+    *(mark("Promises"), mark("Repeating")),
+)
+"""The sheet's weapon and tactic titles (``conflict.armoury[].title``), for translation."""
+
+ACTIONS = ("attack", "defend", "feint", "maneuver")
+
+WEAPON_CHOICES = {
+    "attack": mark("Attack"),
+    "defend": mark("Defend"),
+    "feint": mark("Feint"),
+    "maneuver": mark("Maneuver"),
+    "axe": mark("Axe"),
+    "spear": mark("Spear"),
+}
+"""How a weapon's choices read: a sword's or roleplay's action, a halberd's hold."""
+
+
+def arms(conflict: ConflictView, submit: Submit, show: Callable[[Form], None], tr: Tr) -> Form:
+    """Who takes up which weapon or tactic of the conflict's armoury, or puts it down; a
+    weapon that needs a choice (a sword's action, a halberd's hold) ``show``s a second form
+    for it (the sheet's sample weapons). One option a row: "Hook and Line" reads whole."""
+    teams = sorted(conflict["teams"], key=lambda t: t["side"] == "gm")  # the patrol first
+    members = [(f"{t['side']}|{m}", m) for t in teams for m in t["members"]]
+    armoury = {w["weapon"]: w for w in conflict["armoury"]}
+    titles = {key: w["title"] for key, w in armoury.items()}
+    weapons = [(key, tr(title)) for key, title in titles.items()]
+    who = choice("member", tr("Who"), members, members[0][0] if members else "", per_row=1)
+    what = choice("weapon", tr("Takes up"), [*weapons, ("", tr("Nothing"))], weapons[0][0], 1)
+
+    def confirm(values: dict[str, Any]) -> bool:
+        where, _, member = str(values["member"]).partition("|")
+        side: ConflictSide = "gm" if where == "gm" else "patrol"
+        weapon = armoury.get(str(values["weapon"]))
+        if weapon is None or not weapon["choices"]:
+            return submit(ccmd.Arm(side, member, weapon["weapon"] if weapon else ""))
+        show(arms_choice(side, member, weapon, submit, tr))
+        return True
+
+    return Form(tr("Weapons"), [who, what], confirm, tr("Arm"))
+
+
+def arms_choice(
+    side: ConflictSide, member: str, weapon: WeaponView, submit: Submit, tr: Tr
+) -> Form:
+    """The choice ``weapon`` needs: the action a sword's or roleplay's die goes to, or how
+    a halberd is held."""
+    options = [(key, tr(WEAPON_CHOICES.get(key, key))) for key in weapon["choices"]]
+    held = not set(weapon["choices"]) <= set(ACTIONS)
+    label = tr("Held as") if held else tr("+1D to")
+    fields = choice("choice", label, options, options[0][0], per_row=1)
+    name = weapon["title"]
+    title = f"{member}: {tr(name)}"
+
+    def confirm(values: dict[str, Any]) -> bool:
+        return submit(ccmd.Arm(side, member, weapon["weapon"], str(values["choice"])))
+
+    return Form(title, [fields], confirm, tr("Arm"))
 
 
 Effect = Literal["impede", "gain_position", "disarm"]

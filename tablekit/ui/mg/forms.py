@@ -37,11 +37,13 @@ def conditions(view: MouseGuardView, tr: Tr) -> list[tuple[str, str]]:
     return [(key, tr(name)) for key, name in names]
 
 
-def choice(key: str, label: str, options: Sequence[tuple[str, str]], chosen: str) -> list[Field]:
-    """One choice spread over rows of :data:`PER_ROW` options, labelled once."""
+def choice(
+    key: str, label: str, options: Sequence[tuple[str, str]], chosen: str, per_row: int = PER_ROW
+) -> list[Field]:
+    """One choice spread over rows of ``per_row`` options, labelled once."""
     return [
-        Field(key, label if i == 0 else "", "choice", chosen, options[i : i + PER_ROW])
-        for i in range(0, max(1, len(options)), PER_ROW)
+        Field(key, label if i == 0 else "", "choice", chosen, options[i : i + per_row])
+        for i in range(0, max(1, len(options)), per_row)
     ]
 
 

@@ -28,6 +28,7 @@ from tablekit.rules.mouse_guard.conflict.state import (
     Slot,
     Team,
 )
+from tablekit.rules.mouse_guard.conflict.weapons import allowed
 from tablekit.rules.mouse_guard.odds import chance, versus
 from tablekit.rules.mouse_guard.state import State
 from tablekit.rules.secret import Secret
@@ -56,7 +57,19 @@ def conflict_view(state: State) -> vt.ConflictView | None:
         "exchange": None if c.exchange is None else _exchange(c.exchange, c, state),
         "history": [_exchange(x, c, None) for x in c.history],
         "compromise": compromise(c),
+        "armoury": armoury(state, c),
     }
+
+
+def armoury(state: State, c: Conflict) -> list[vt.WeaponView]:
+    """What ``mg.arm`` takes in ``c``: the weapons its type allows, without fight weapons
+    where the ruleset's conflicts ignore gear."""
+    rules = state.ruleset
+    return [
+        {"weapon": name, "title": w.title, "choices": list(w.choices)}
+        for name, w in rules.tables.weapons.items()
+        if allowed(rules.tables, w, c.type) and (w.argument or rules.gear_in_conflicts)
+    ]
 
 
 def outcome_view(outcome: Outcome | None) -> vt.LastConflict | None:
