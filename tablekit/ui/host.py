@@ -60,6 +60,10 @@ class Host(Protocol):
         """Show ``text`` to the table for a few seconds, where no button is."""
         ...
 
+    def language(self) -> str:
+        """The interface language now: the table's choice, or else the current game's own."""
+        ...
+
     def change_settings(self, settings: Config) -> None:
         """Use and save new settings."""
         ...

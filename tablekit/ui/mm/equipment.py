@@ -33,8 +33,10 @@ MOST = 6
 
 
 def described(card: str, kind: str, tr: Tr) -> str:
-    """A card as the panel shows it: a weapon with its kind, "Sword (melee)"."""
-    return f"{card} ({tr(kind)})" if kind else card
+    """A card as the panel shows it: a weapon with its kind, "Sword (melee)"; a name the
+    catalogue knows (a pack's card, stored in English) in the table's language."""
+    name = tr(card)
+    return f"{name} ({tr(kind)})" if kind else name
 
 
 def offer(

@@ -42,6 +42,8 @@ class MiceMysticsScene(Scene):
         self.form: Form | FigurePanel | None = None
         self.answering: tuple[str, Form | None] | None = None
         self.starting: Form | None = None
+        self.spoken = app.language()
+        """The language the kept set-up and question forms were built in."""
         self.selected: str | None = None
         self.surge = 0.0
         self.cards: list[tuple[pygame.Rect, TrackCard]] = []
@@ -62,6 +64,9 @@ class MiceMysticsScene(Scene):
         super().enter()
         self.form = None
         self.selected = None
+        if self.spoken != self.app.language():  # the table changed language in Settings
+            self.starting = self.answering = None
+            self.spoken = self.app.language()
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == TAP:
