@@ -14,11 +14,13 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Mapping, MutableMapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from tablekit.local import config, paths
 from tablekit.local.config import Buttons, Config
+from tablekit.session.errors import JournalError
+from tablekit.session.journal import Journal, JournalBusy
 
 SYS = Path("/")
 
@@ -36,6 +38,8 @@ class Check:
     text: str
     template: str = field(default="", compare=False)
     params: Mapping[str, object] = field(default_factory=dict, compare=False)
+    why: str = field(default="", compare=False)
+    """The underlying error in its own (English) words, for the log and the command line."""
 
     @classmethod
     def say(cls, ok: bool, template: str, name: str, **params: object) -> Check:
@@ -43,7 +47,8 @@ class Check:
 
     def line(self) -> str:
         """The check as ``tablekit doctor`` prints it."""
-        return f"{'ok' if self.ok else 'PROBLEM':8} {self.name:8} {self.text}"
+        why = f" ({self.why})" if self.why else ""
+        return f"{'ok' if self.ok else 'PROBLEM':8} {self.name:8} {self.text}{why}"
 
 
 def examine(
@@ -60,6 +65,7 @@ def examine(
         check_input(driver, root),
         check_pads(settings.buttons, root),
         check_camera(settings, root),
+        check_journal(paths.journal_file()),
     ]
     return settings, checks
 
@@ -79,6 +85,36 @@ def check_config() -> tuple[Config, Check]:
     if path.exists():
         return settings, Check.say(True, "{path} is valid.", "config", path=str(path))
     return settings, Check.say(True, "No {path}: the defaults are used.", "config", path=str(path))
+
+
+JOURNAL_PROBLEM = (
+    "{path} is not a tablekit journal, or cannot be read. It was left untouched. "
+    "A fresh journal keeps it aside, renamed, and starts empty."
+)
+"""What the table reads about a journal that cannot be used; SQLite's own words go to the log."""
+
+
+def check_journal(path: Path) -> Check:
+    """The journal is tablekit's and opens (read only: nothing is written or created).
+
+    A foreign or unreadable file would stop the app; the start-up screen offers to set it
+    aside instead. A journal another program is writing is fine: it is the app's own.
+    """
+    if not path.exists() and not Path(f"{path}-wal").exists():
+        return Check.say(True, "No journal yet: one is made at {path}.", "journal", path=str(path))
+    try:
+        Journal(path, readonly=True).close()
+    except JournalBusy:
+        pass
+    except JournalError as error:
+        return journal_problem(path, error)
+    return Check.say(True, "{path} is a tablekit journal.", "journal", path=str(path))
+
+
+def journal_problem(path: Path, error: JournalError) -> Check:
+    """The check for a journal that cannot be used; ``error`` is kept for the log."""
+    check = Check.say(False, JOURNAL_PROBLEM, "journal", path=str(path))
+    return replace(check, why=str(error))
 
 
 def video_driver(environ: Mapping[str, str]) -> str:

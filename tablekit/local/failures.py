@@ -34,6 +34,17 @@ def record(error: BaseException, where: str) -> str:
     return f"{where} failed unexpectedly: {type(error).__name__}; details in {path}"
 
 
+def note(text: str) -> None:
+    """Write one line to the log (a problem that was handled, e.g. a journal set aside);
+    a log that cannot be written is no reason to stop the table."""
+    path = log_file()
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        _logger(path).warning("%s", text)
+    except OSError:
+        return
+
+
 def _logger(path: Path) -> logging.Logger:
     logger = logging.getLogger("tablekit.failures")
     if not any(getattr(h, "baseFilename", None) == str(path) for h in logger.handlers):

@@ -12,6 +12,7 @@ it. Anything else is refused and never written.
 from __future__ import annotations
 
 import sqlite3
+import time
 from pathlib import Path
 
 from tablekit.session.errors import JournalError, NotAJournal
@@ -82,3 +83,23 @@ def _tables(path: Path) -> set[str]:
         raise NotAJournal(
             f"cannot use the journal {path}: SQLite cannot read it ({error}); it was left as it is"
         ) from None
+
+
+ASIDE = "set-aside"
+"""The suffix (before the date and time) of a file set aside for a fresh journal."""
+
+
+def set_aside(path: Path) -> Path:
+    """Rename the file at ``path`` and its write-ahead log beside it, so a fresh journal can
+    be made there; return the new name. Renamed, never copied, deleted or overwritten."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    base = path.with_name(f"{path.name}.{ASIDE}-{stamp}")
+    n = 1
+    while any(Path(f"{base}{end}").exists() for end in ("", "-wal", "-shm")):
+        n += 1
+        base = path.with_name(f"{path.name}.{ASIDE}-{stamp}-{n}")
+    for end in ("", "-wal", "-shm"):
+        source = Path(f"{path}{end}")
+        if source.exists():
+            source.rename(f"{base}{end}")
+    return base

@@ -20,7 +20,7 @@ from typing import Any
 import pygame
 
 from tablekit.devices import keypad
-from tablekit.devices.doctor import Check
+from tablekit.devices.doctor import Check, journal_problem
 from tablekit.devices.pad_backends import PadBackends, start_pads
 from tablekit.devices.pads import PadInbox
 from tablekit.local import config, failures, paths, rulesets
@@ -32,8 +32,8 @@ from tablekit.rules.game import Command
 from tablekit.rules.listing import Listing
 from tablekit.rules.pads import PadEvent, PadPressed, PadStatus
 from tablekit.rules.secret import TABLE
-from tablekit.session import Redo, Undo, codec
-from tablekit.session.journal import Drop, Journal, JournalError
+from tablekit.session import Redo, Undo, codec, guard
+from tablekit.session.journal import Drop, Journal, JournalBusy, JournalError
 from tablekit.session.salvage import ChainCheck, salvage
 from tablekit.session.session import Session
 from tablekit.session.store import open_session
@@ -61,6 +61,9 @@ A game's own scene is found in its catalogue listing, under the game's name.
 
 NOTICE_SECONDS = 4.0
 """How long a short notice stays; a longer one stays a little longer per word (see notice)."""
+
+CLOCK = "%d/%m %H:%M"
+"""When damaged changes were made, in figures, so it reads the same in every language."""
 
 FAILURES_BEFORE_STOP = 3
 """Unexpected failures in a row, without a good frame between, before the app gives up."""
@@ -125,7 +128,8 @@ class App:
             session = open_session(self.journal, name, None, self._rules(), create=False)
         except (RuleError, JournalError, codec.CommandError) as error:
             self.goto("home")
-            self.notice(f"{name}: {self.reason(error)}")
+            why = self.unreadable(str(error)) if isinstance(error, JournalError) else None
+            self.notice(f"{name}: {why or self.reason(error)}")
             return False
         self._play(session)
         self._say_drops(session.journal.drops)
@@ -136,10 +140,12 @@ class App:
     def _say_drops(self, drops: list[Drop]) -> None:
         """Say what damage opening the session set aside: how many changes, made when."""
         if drops:
+            for drop in drops:
+                failures.note(f"journal {self.journal.path}: {drop.describe()}")
             first = min((d.first for d in drops if d.first is not None), default=None)
             last = max((d.last for d in drops if d.last is not None), default=None)
-            when = time.strftime("%d %b %H:%M", time.localtime(first or last or time.time()))
-            until = time.strftime("%d %b %H:%M", time.localtime(last or first or time.time()))
+            when = time.strftime(CLOCK, time.localtime(first or last or time.time()))
+            until = time.strftime(CLOCK, time.localtime(last or first or time.time()))
             self.notice(
                 self.tr(
                     "The journal was damaged: {count} change(s) made {first} to {last} were "
@@ -157,15 +163,43 @@ class App:
         if self.session is None or self.session.name != check.session:
             return
         if check.error:
-            self.notice(self.reason(JournalError(check.error)))
+            self.notice(self.unreadable(check.error))
         if check.finding is None or check.finding.ok:
             return
         try:
             salvage(self.journal, check.session)
         except JournalError as error:
-            self.notice(self.reason(error))
+            self.notice(self.unreadable(str(error)))
             return
         self.resume(check.session)
+
+    def unreadable(self, why: str) -> str:
+        """What the table reads when the journal cannot be read to the end: one sentence in
+        its language; SQLite's own words, which have no translation, go to the log."""
+        failures.note(f"the journal could not be read: {why}")
+        return self.tr(
+            "The journal could not be read to the end; what went wrong is in {log}"
+        ).format(log=failures.log_file().name)
+
+    def fresh_journal(self, path: Path) -> None:
+        """Set the unusable file at ``path`` aside (renamed beside it) and play on with a new,
+        empty journal there, which the next start opens too."""
+        try:
+            aside = guard.set_aside(path)
+            journal = Journal(path)
+        except (OSError, JournalError) as error:
+            failures.note(f"no fresh journal could be made at {path}: {error}")
+            self.notice(self.unreadable(str(error)))
+            return
+        failures.note(f"the journal {path} was set aside as {aside.name}; a fresh one was made")
+        self.journal.close()
+        self.journal = journal
+        self.goto("home")
+        self.notice(
+            self.tr("The old file is kept as {name}; this is a fresh journal").format(
+                name=aside.name
+            )
+        )
 
     def start(self, game: str) -> None:
         """Begin a new session of ``game``, named after the game and the time."""
@@ -604,11 +638,28 @@ def run(settings: Config, problems: Sequence[Check] = ()) -> int:
     """Start the table app with the user's journal; return the exit code.
 
     ``problems`` (start-up checks that failed) are shown first, never a black screen.
+    A journal that cannot be used (another program's file, random bytes) is one of
+    them: the app starts on an empty journal in memory and the start-up screen offers to
+    set the file aside for a fresh one; until someone taps that, the file is untouched.
     """
-    app = App(settings, Journal(paths.journal_file()))
-    if problems:
+    path = paths.journal_file()
+    shown = [check for check in problems if check.name != "journal"]
+    unusable = False
+    try:
+        journal = Journal(path)
+    except JournalBusy:
+        raise
+    except JournalError as error:
+        failures.note(f"the journal {path} cannot be used: {error}")
+        print(f"tablekit: {error}", file=sys.stderr)
+        shown.append(journal_problem(path, error))
+        journal = Journal(":memory:")
+        unusable = True
+    app = App(settings, journal)
+    if shown:
         startup = app.scene_named("startup")
         assert isinstance(startup, StartupScene)
-        startup.show(problems, then=app.scene.name)
+        fresh = (lambda: app.fresh_journal(path)) if unusable else None
+        startup.show(shown, then=app.scene.name, fresh=fresh)
         app.goto("startup")
     return app.run()

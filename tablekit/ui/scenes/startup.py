@@ -4,6 +4,10 @@ It lists each problem (the config, the screen, touch, the pads, the camera)
 with what to do, in the table's language, as many to a screen as fit at full size (More
 shows the rest), and one button to play on with what works: the touch pads stand in
 for missing pads, manual entry for the camera.
+
+A journal that cannot be used cannot be played around: instead of Play on the table
+gets Fresh journal, and a second tap to confirm, which sets the file aside (renamed
+beside it, never deleted) and plays on with a new, empty journal.
 """
 
 from __future__ import annotations
@@ -27,6 +31,7 @@ NAMES = {
     "input": mark("Touch and keys"),
     "pads": mark("Action pads"),
     "camera": mark("Camera"),
+    "journal": mark("Journal"),
 }
 """What each check is called on screen."""
 
@@ -41,12 +46,22 @@ class StartupScene(Scene):
         self.problems: list[Check] = []
         self.then = "home"
         self.page = 0
+        self.fresh: Callable[[], object] | None = None
+        self.confirming = False
 
-    def show(self, problems: Sequence[Check], then: str) -> None:
-        """List ``problems``; Play on goes to the scene ``then``."""
+    def show(
+        self, problems: Sequence[Check], then: str, fresh: Callable[[], object] | None = None
+    ) -> None:
+        """List ``problems``; Play on goes to the scene ``then``.
+
+        ``fresh`` sets a journal that cannot be used aside and makes a new one; when
+        given, it replaces Play on, behind a second tap.
+        """
         self.problems = list(problems)
         self.then = then
         self.page = 0
+        self.fresh = fresh
+        self.confirming = False
         self.dirty = True
 
     def handle(self, event: pygame.event.Event) -> None:
@@ -55,14 +70,27 @@ class StartupScene(Scene):
 
     def buttons(self) -> list[Button]:
         tr = self.app.tr
-        labels: list[tuple[str, Callable[[], object], bool]] = [
-            (tr("Play on"), lambda: self.app.goto(self.then), True)
-        ]
+        labels = self._choices()
         pages = self._pages()
         if pages > 1:
             more = tr("More ({page}/{pages})").format(page=self.page + 1, pages=pages)
             labels.append((more, self._next_page, True))
         return chrome.bar_buttons(self.app.layout, labels)
+
+    def _choices(self) -> list[tuple[str, Callable[[], object], bool]]:
+        """Play on; or, for a journal that cannot be used, Fresh journal and its confirmation."""
+        tr = self.app.tr
+        if self.fresh is None:
+            return [(tr("Play on"), lambda: self.app.goto(self.then), True)]
+        if not self.confirming:
+            return [(tr("Fresh journal"), lambda: self._confirm(True), True)]
+        return [
+            (tr("Yes, set it aside"), self.fresh, True),
+            (tr("Back"), lambda: self._confirm(False), True),
+        ]
+
+    def _confirm(self, asking: bool) -> None:
+        self.confirming = asking
 
     def _next_page(self) -> None:
         self.page = (self.page + 1) % self._pages()
@@ -108,7 +136,8 @@ class StartupScene(Scene):
         layout = self.app.layout
         tr = self.app.tr
         surface.fill(theme.WOOD)
-        chrome.draw_bar(surface, layout, tr("Before you play"), self.buttons())
+        title = tr("Set the file aside?") if self.confirming else tr("Before you play")
+        chrome.draw_bar(surface, layout, title, self.buttons())
         area = layout.content()
         y = area.y
         for check, height in self._paged()[min(self.page, self._pages() - 1)]:
