@@ -87,13 +87,6 @@ def check_config() -> tuple[Config, Check]:
     return settings, Check.say(True, "No {path}: the defaults are used.", "config", path=str(path))
 
 
-JOURNAL_PROBLEM = (
-    "{path} is not a tablekit journal, or cannot be read. It was left untouched. "
-    "A fresh journal keeps it aside, renamed, and starts empty."
-)
-"""What the table reads about a journal that cannot be used; SQLite's own words go to the log."""
-
-
 def check_journal(path: Path) -> Check:
     """The journal is tablekit's and opens (read only: nothing is written or created).
 
@@ -112,8 +105,15 @@ def check_journal(path: Path) -> Check:
 
 
 def journal_problem(path: Path, error: JournalError) -> Check:
-    """The check for a journal that cannot be used; ``error`` is kept for the log."""
-    check = Check.say(False, JOURNAL_PROBLEM, "journal", path=str(path))
+    """The check for a journal that cannot be used, in words the table can translate;
+    ``error`` (SQLite's own words) is kept for the log and the command line."""
+    check = Check.say(
+        False,
+        "{path} is not a tablekit journal, or cannot be read. It was left untouched. "
+        "A fresh journal keeps it aside, renamed, and starts empty.",
+        "journal",
+        path=str(path),
+    )
     return replace(check, why=str(error))
 
 

@@ -23,6 +23,7 @@ from fakegame import LISTING
 from tablekit.cli import main
 from tablekit.devices import doctor
 from tablekit.local import failures, paths
+from tablekit.session.errors import JournalError
 from tablekit.ui import app as app_module
 from tablekit.ui import widgets
 from tablekit.ui.touch import TAP
@@ -130,7 +131,8 @@ def test_a_foreign_journal_is_shown_set_aside_by_two_taps_and_a_fresh_one_kept(
     assert seen["first"] == "startup"
     words = [text for text, _ in seen["texts"]]
     assert tr("Journal") in words
-    sentence = tr(doctor.JOURNAL_PROBLEM).format(path=path)
+    template = doctor.journal_problem(path, JournalError("")).template
+    sentence = tr(template).format(path=path)
     assert "".join(sentence.split()) in "".join("".join(words).split())  # a long path wraps
     assert all(size >= MIN_TEXT for _, size in seen["texts"])
     assert seen["labels"] == [tr("Fresh journal")]  # no Play on: there is no journal to play in

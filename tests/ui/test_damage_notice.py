@@ -13,8 +13,10 @@ import pygame
 import pytest
 from fakegame import LISTING, Add, Counter
 
+from tablekit.local import failures
 from tablekit.local.config import Config
 from tablekit.session import Journal, Session
+from tablekit.session.salvage import ChainCheck
 from tablekit.ui import theme
 from tablekit.ui.app import App
 
@@ -82,3 +84,24 @@ def test_damage_behind_the_snapshot_is_said_once_the_whole_chain_was_walked(
     again.wait()
     app.step(0.016)
     assert app.chain_check is None and app.session.state.total == 3
+
+
+def test_a_journal_that_cannot_be_read_to_the_end_is_said_in_danish_and_sqlite_s_words_logged(
+    damaged: tuple[Path, list[App]],
+) -> None:
+    """The walk behind the first frame finds a file SQLite cannot read: the table reads one
+    Danish sentence (the counter game's table is Danish), SQLite's English goes to the log."""
+    path, apps = damaged
+    app = opened(path, apps)
+    assert app.session is not None and app.language() == "da" and app.chain_check is not None
+    raw = bytearray(path.read_bytes())
+    raw[68:72] = bytes(4)  # no application id: the file's tables must be read to know it
+    raw[100:4096] = bytes(range(256)) * 15 + bytes(range(236))  # and its first page is noise
+    broken = path.with_name("walked.sqlite3")  # the walk's own file, so the app's stays whole
+    broken.write_bytes(bytes(raw))
+    app.chain_check = ChainCheck(broken, "c")
+    app.chain_check.wait()
+    app.step(0.016)
+    assert app.notice_text.startswith("Journalen kunne ikke læses til ende")
+    assert "SQLite" not in app.notice_text and "tablekit.log" in app.notice_text
+    assert "SQLite cannot read it" in failures.log_file().read_text()
