@@ -40,10 +40,11 @@ def rating(app: App, name: str, skill: str) -> dict[str, Any]:
 
 def open_sheet(app: App, name: str) -> None:
     """Tap the mouse's row in the patrol overview."""
+    from tablekit.ui import chrome
     from tablekit.ui.mg import builder, patrol
 
     app.draw()
-    left = builder.split(app.layout.content(), app.layout)[0]
+    left = builder.split(chrome.content(app.layout), app.layout)[0]
     mice = app.session.table_view()["characters"]  # type: ignore[union-attr]
     rows = patrol.mouse_rows(app.layout, left, len(mice))
     index = [m["name"] for m in mice].index(name)

@@ -20,7 +20,7 @@ from mg_tapping import add_mouse, form, made_app, press, tap, type_on_keys
 from tablekit.local.config import Config, Interface
 from tablekit.rules.mouse_guard import commands as cmd
 from tablekit.rules.mouse_guard.ruleset import shipped_ruleset
-from tablekit.ui import theme
+from tablekit.ui import chrome, theme
 from tablekit.ui.app import App
 from tablekit.ui.mg import builder, patrol
 
@@ -65,7 +65,7 @@ def danish(request: pytest.FixtureRequest) -> Iterator[App]:
 
 def open_sheet(app: App, name: str) -> None:
     app.draw()
-    left = builder.split(app.layout.content(), app.layout)[0]
+    left = builder.split(chrome.content(app.layout), app.layout)[0]
     mice = app.session.table_view()["characters"]  # type: ignore[union-attr]
     rows = patrol.mouse_rows(app.layout, left, len(mice))
     tap(app, rows[[m["name"] for m in mice].index(name)].center)

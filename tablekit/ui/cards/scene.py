@@ -84,10 +84,10 @@ class MouseCardScene(Scene):
         layout = self.app.layout
         surface.fill(theme.WOOD)
         bar = self._bar()
-        chrome.draw_bar(surface, layout, self._title(view), bar, bar[0].rect.right)
+        chrome.draw_bar(surface, layout, self._title(view), bar, bar[0].rect.right, titled=True)
         if self._open_form() is not None:
             assert self.form is not None
-            self.form.draw(surface, layout, layout.content(), self.app.tr)
+            self.form.draw(surface, layout, chrome.content(layout), self.app.tr)
             return
         info, _ = self._split()
         if view["task"] is not None:
@@ -339,7 +339,7 @@ class MouseCardScene(Scene):
     def buttons(self) -> list[Button]:
         if self._open_form() is not None:
             assert self.form is not None
-            area = self.app.layout.content()
+            area = chrome.content(self.app.layout)
             return self._bar() + self.form.buttons(self.app.layout, area, self.app.tr)
         return self._bar() + self._side(self.view())
 
@@ -364,9 +364,9 @@ class MouseCardScene(Scene):
     def _split(self) -> tuple[pygame.Rect, pygame.Rect]:
         """The information and the buttons: side by side, or stacked on a portrait screen."""
         layout = self.app.layout
-        area = layout.content()
+        area = chrome.content(layout)
         if layout.portrait:
-            top = pygame.Rect(area.x, area.y, area.width, area.height * 3 // 5)
+            top = pygame.Rect(area.x, area.y, area.width, area.height * 2 // 3)
             bottom = pygame.Rect(area.x, top.bottom + layout.gap, area.width,
                                  area.bottom - top.bottom - layout.gap)  # fmt: skip
             return top, bottom

@@ -95,6 +95,8 @@ def team_row(layout: Layout) -> int:
 
 
 def _side_height(layout: Layout, conflict: ConflictView | None, side: str) -> int:
+    if (teams_of(conflict, side) == 1 or conflict is None) and layout.portrait:
+        return layout.text("title") + layout.text("heading") + 4 * layout.gap
     if teams_of(conflict, side) == 1 or conflict is None:
         return layout.text("title") + 2 * layout.text("heading") + 5 * layout.gap
     return team_rows(conflict, side) * team_row(layout) + 3 * layout.gap
@@ -166,11 +168,15 @@ def _draw_side(
     shown = team["name"]  # the patrol's first team is "Patrol"; the GM's, the opponent's name
     if team["side"] == "patrol":
         shown = tr(shown)
-    widgets.text(surface, shown, name, layout.text("heading"), theme.INK, "bold", "left")
     start = team["start"]
     amount = f"{team['disposition']} / {start}" if start else tr("no disposition yet")
     size = layout.text("title") if start else layout.text("body")
-    widgets.text(surface, amount, disposition, size, theme.WAX, "black", "left")
+    if layout.portrait:  # the disposition at the row's end, the name in what is left
+        used = widgets.text(surface, amount, disposition, size, theme.WAX, "black", "right")
+        name.width = used.left - layout.gap - name.x
+    else:
+        widgets.text(surface, amount, disposition, size, theme.WAX, "black", "left")
+    widgets.text(surface, shown, name, layout.text("heading"), theme.INK, "bold", "left")
     widgets.text(
         surface,
         script_line(team, revealed, tr),
@@ -217,6 +223,14 @@ def _draw_missing(surface: pygame.Surface, layout: Layout, rect: pygame.Rect, tr
 
 
 def _side_rows(layout: Layout, inner: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
+    """The name's, the disposition's and the counts' rows; upright the name and the
+    disposition share the first (the panels stack, and the buttons below need the room)."""
+    if layout.portrait:
+        first = pygame.Rect(inner.x, inner.y, inner.width, layout.text("title") + layout.gap)
+        script = pygame.Rect(
+            inner.x, first.bottom, inner.width, layout.text("heading") + layout.gap
+        )
+        return first, first.copy(), script
     heights = (layout.text("heading"), layout.text("title"), layout.text("heading"))
     found, y = [], inner.y
     for height in heights:

@@ -19,7 +19,7 @@ from tablekit.rules.mouse_guard.view_types import (
     ConflictView,
     MouseGuardView,
 )
-from tablekit.ui import theme
+from tablekit.ui import chrome, theme
 from tablekit.ui.layout import columns, rows
 from tablekit.ui.mg import conflict, conflict_forms
 from tablekit.ui.mg.stage import Entry, Stage
@@ -48,7 +48,7 @@ class ConflictControls:
         missing = {
             pad: status.detail for pad, status in app.pad_status.items() if not status.connected
         }
-        conflict.draw(surface, layout, layout.content(), now, missing, app.tr)
+        conflict.draw(surface, layout, chrome.content(layout), now, missing, app.tr)
         for button in self.buttons(view):
             button.draw(surface, layout.text("body"))
 
@@ -90,7 +90,7 @@ class ConflictControls:
     def _area(self, now: ConflictView) -> pygame.Rect:
         """Where the conflict's buttons go: below the two sides and what is happening."""
         layout = self.stage.app.layout
-        rest = conflict.panels(layout, layout.content(), now)[2]
+        rest = conflict.panels(layout, chrome.content(layout), now)[2]
         top = conflict.now_height(layout, rest.width, now, self.stage.app.tr)
         return pygame.Rect(rest.x, rest.y + top, rest.width, rest.height - top)
 

@@ -75,8 +75,10 @@ class MouseGuardScene(Scene):
         view = self.view()
         layout = self.app.layout
         surface.fill(theme.WOOD)
-        chrome.draw_bar(surface, layout, self._title(view), self._bar(), self._bar_left())
-        area = layout.content()
+        chrome.draw_bar(
+            surface, layout, self._title(view), self._bar(), self._bar_left(), titled=True
+        )
+        area = chrome.content(layout)
         if self._open_form() is not None:
             assert self.form is not None
             self.form.draw(surface, layout, area, self.app.tr)
@@ -102,7 +104,7 @@ class MouseGuardScene(Scene):
         view = self.view()
         if self._open_form() is not None:
             assert self.form is not None
-            area = self.app.layout.content()
+            area = chrome.content(self.app.layout)
             return self._bar() + self.form.buttons(self.app.layout, area, self.app.tr)
         if view["conflict"] is not None:
             return self._bar() + self.conflict_controls.buttons(view)
@@ -127,7 +129,9 @@ class MouseGuardScene(Scene):
     def _split(self, view: MouseGuardView) -> tuple[pygame.Rect, pygame.Rect]:
         """The two halves of the screen; a sheet's ratings get two thirds of the width."""
         sheet = view["test"] is None and self.selected is not None
-        return builder.split(self.app.layout.content(), self.app.layout, 2 / 3 if sheet else 0.5)
+        return builder.split(
+            chrome.content(self.app.layout), self.app.layout, 2 / 3 if sheet else 0.5
+        )
 
     # -- what is shown ---------------------------------------------------------------
 
@@ -147,17 +151,20 @@ class MouseGuardScene(Scene):
             self.form = None
         return self.form
 
-    def _title(self, view: MouseGuardView) -> str:
+    def _title(self, view: MouseGuardView) -> tuple[str, ...]:
+        """The bar's title, longest first: in a conflict its kind and volley, or as much of
+        it as there is room for."""
         if view["conflict"] is not None:
             conflict = view["conflict"]
-            return (
-                f"{self.app.tr(conflict['title'])} · {self.app.tr('Volley')} {conflict['volley']}"
-            )
+            title = conflict["title"]
+            kind = self.app.tr(title)
+            volley = f"{self.app.tr('Volley')} {conflict['volley']}"
+            return f"{kind} · {volley}", kind, self.app.tr("Conflict")
         if view["test"] is not None:
-            return self.app.tr("Test")
+            return (self.app.tr("Test"),)
         if self.selected is not None:
-            return self.selected
-        return self.app.tr("Patrol")
+            return (self.selected,)
+        return (self.app.tr("Patrol"),)
 
     def _draw_result(
         self, surface: pygame.Surface, area: pygame.Rect, view: MouseGuardView
@@ -194,7 +201,10 @@ class MouseGuardScene(Scene):
         )
         left = chrome.bar_buttons(layout, [back], side="left")
         dice = chrome.bar_buttons(layout, [(tr("Our dice"), self._toggle_dice, True)])[0]
-        dice.rect.right = right[-1].rect.left - layout.gap
+        if layout.portrait:  # the row of buttons has no room for it in every language
+            chrome.at_title_end(layout, dice)
+        else:
+            dice.rect.right = right[-1].rect.left - layout.gap
         dice.selected = self.own_dice
         return left + [dice] + right
 

@@ -112,14 +112,9 @@ class MiceMysticsScene(Scene):
         view = self.view()
         layout = self.app.layout
         surface.fill(theme.WOOD)
-        title = self._title(view)
         chrome.draw_bar(
-            surface, layout, "" if layout.portrait else title, self._bar(), self._bar_left()
+            surface, layout, self._title(view), self._bar(), self._bar_left(), titled=True
         )
-        if layout.portrait:
-            line = self._title_line()
-            line.width = self._dice_button().rect.left - layout.gap - line.x
-            widgets.text(surface, title, line, layout.text("heading"), theme.CREAM, "title", "left")
         track, side = self._areas()
         panel = self._panel(view)
         if panel is None:
@@ -213,14 +208,15 @@ class MiceMysticsScene(Scene):
     def _show(self, form: Form | FigurePanel) -> None:
         self.form = form
 
-    def _title(self, view: MiceMysticsView) -> str:
+    def _title(self, view: MiceMysticsView) -> tuple[str, ...]:
+        """The bar's title, longest first: the round where there is room for it."""
         tr = self.app.tr
         if view["outcome"] == "setup":
-            return tr("New chapter")
+            return (tr("New chapter"),)
         chapter = view["chapter"] or tr("Chapter")
         if view["outcome"] != "playing":
-            return f"{chapter}: {tr(view['outcome'].upper())}"
-        return f"{chapter} · {tr('Round')} {view['round']}"
+            return (f"{chapter}: {tr(view['outcome'].upper())}", chapter)
+        return f"{chapter} · {tr('Round')} {view['round']}", chapter
 
     def _bar(self) -> list[Button]:
         layout = self.app.layout
@@ -245,15 +241,12 @@ class MiceMysticsScene(Scene):
         dice = chrome.bar_buttons(layout, [(self.app.tr("Our dice"), self._toggle_dice, True)])[0]
         dice.selected = self.own_dice
         if layout.portrait:
-            line = self._title_line()
-            dice.rect.top, dice.rect.height = line.top + layout.gap // 2, line.height - layout.gap
+            chrome.at_title_end(layout, dice)
         return dice
 
     def _title_line(self) -> pygame.Rect:
-        """Upright, the chapter and round go on a line of their own below the bar."""
-        layout = self.app.layout
-        height = max(layout.touch, layout.text("heading")) + layout.gap
-        return pygame.Rect(layout.gap, layout.bar, layout.width - 2 * layout.gap, height)
+        """Upright, the chapter and round go on the bar's title row."""
+        return chrome.title_row(self.app.layout)
 
     def _full(self) -> pygame.Rect:
         """The whole screen below the bar (upright: below the title line) for a wide form."""
