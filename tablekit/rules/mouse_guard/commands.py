@@ -11,8 +11,19 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Literal
 
 from tablekit.rules.game import Command
-
-Faces = tuple[str | int, ...] | None
+from tablekit.rules.mouse_guard.limits import (
+    Checks,
+    Dice,
+    Faces,
+    Name,
+    Named,
+    NoteText,
+    Ob,
+    Points,
+    RatingValue,
+    Text,
+    TraitLevel,
+)
 
 
 @dataclass(frozen=True)
@@ -27,7 +38,7 @@ class AddCharacter(Command):
 @dataclass(frozen=True)
 class RemoveCharacter(Command):
     kind: ClassVar[str] = "mg.remove_character"
-    character: str
+    character: Name
 
 
 @dataclass(frozen=True)
@@ -35,9 +46,9 @@ class SetRating(Command):
     """An ability or skill at 0-6; a name not on the sheet adds a custom skill."""
 
     kind: ClassVar[str] = "mg.set_rating"
-    character: str
-    rating: str
-    value: int
+    character: Name
+    rating: Name
+    value: RatingValue
 
 
 @dataclass(frozen=True)
@@ -45,9 +56,9 @@ class SetTrait(Command):
     """A trait at level 1-3, or 0 to remove it: in set-up or a winter session."""
 
     kind: ClassVar[str] = "mg.set_trait"
-    character: str
-    trait: str
-    level: int
+    character: Name
+    trait: Name
+    level: TraitLevel
 
 
 @dataclass(frozen=True)
@@ -55,8 +66,8 @@ class SetWise(Command):
     """Learn (or, ``known`` false, forget) a wise: in set-up or a winter session."""
 
     kind: ClassVar[str] = "mg.set_wise"
-    character: str
-    wise: str
+    character: Name
+    wise: Name
     known: bool = True
 
 
@@ -77,8 +88,8 @@ class Prologue(Command):
     prologue recover (Hungry/Thirsty, Angry or Tired in Mouse Guard), or regain "nature"."""
 
     kind: ClassVar[str] = "mg.prologue"
-    character: str
-    recover: str
+    character: Name
+    recover: Named
 
 
 @dataclass(frozen=True)
@@ -88,20 +99,20 @@ class Note(Command):
 
     kind: ClassVar[str] = "mg.note"
     note: Literal["obstacle", "twist"]
-    text: str
+    text: NoteText
 
 
 @dataclass(frozen=True)
 class SetMission(Command):
     kind: ClassVar[str] = "mg.set_mission"
-    mission: str
+    mission: Text
 
 
 @dataclass(frozen=True)
 class SetGoal(Command):
     kind: ClassVar[str] = "mg.set_goal"
-    character: str
-    goal: str
+    character: Name
+    goal: Text
 
 
 @dataclass(frozen=True)
@@ -110,7 +121,7 @@ class Reward(Command):
     against a belief, an accomplished goal, Workhorse, MVP and Embodiment."""
 
     kind: ClassVar[str] = "mg.reward"
-    character: str
+    character: Name
     reward: Literal[
         "belief",
         "instinct",
@@ -130,13 +141,13 @@ class BeginTest(Command):
     or the GM's side (with ``versus_dice``). ``recovery`` tests ignore condition dice."""
 
     kind: ClassVar[str] = "mg.begin_test"
-    character: str
-    rating: str
-    ob: int = 0
+    character: Name
+    rating: Named
+    ob: Ob = 0
     nature: Literal["", "within", "against"] = ""
-    versus: str = ""
-    versus_rating: str = ""
-    versus_dice: int = 0
+    versus: Named = ""
+    versus_rating: Named = ""
+    versus_dice: Dice = 0
 
 
 @dataclass(frozen=True)
@@ -144,8 +155,8 @@ class UseTraitAgainst(Command):
     """Step 2: -1D for a check, or in a versus test +2D to the opponent for two."""
 
     kind: ClassVar[str] = "mg.use_trait_against"
-    character: str
-    trait: str
+    character: Name
+    trait: Name
     opponent_bonus: bool = False
 
 
@@ -154,8 +165,8 @@ class UseTraitFor(Command):
     """Step 3: +1D from an unused level 1 or 2 trait."""
 
     kind: ClassVar[str] = "mg.use_trait_for"
-    character: str
-    trait: str
+    character: Name
+    trait: Name
 
 
 @dataclass(frozen=True)
@@ -163,10 +174,10 @@ class AddHelper(Command):
     """Step 4: ``helper`` adds a die to ``character``'s side with a skill, ability or wise."""
 
     kind: ClassVar[str] = "mg.add_helper"
-    character: str
-    helper: str
-    skill: str = ""
-    wise: str = ""
+    character: Name
+    helper: Name
+    skill: Named = ""
+    wise: Named = ""
 
 
 @dataclass(frozen=True)
@@ -174,7 +185,7 @@ class TapNature(Command):
     """Step 5: a Persona point adds Nature; ``within`` says the deed is in Nature's scope."""
 
     kind: ClassVar[str] = "mg.tap_nature"
-    character: str
+    character: Name
     within: bool = True
 
 
@@ -183,8 +194,8 @@ class PersonaDice(Command):
     """Step 5: Persona points spent for dice, one die per point (the sheet's Persona box)."""
 
     kind: ClassVar[str] = "mg.persona_dice"
-    character: str
-    points: int = 1
+    character: Name
+    points: Points = 1
 
 
 @dataclass(frozen=True)
@@ -200,8 +211,8 @@ class DeeperUnderstanding(Command):
     """Step 7: a Fate point and a wise reroll one failed die."""
 
     kind: ClassVar[str] = "mg.deeper_understanding"
-    character: str
-    wise: str
+    character: Name
+    wise: Name
     faces: Faces = None
 
 
@@ -210,8 +221,8 @@ class OfCourse(Command):
     """Step 7: a Persona point and a wise reroll every failed die."""
 
     kind: ClassVar[str] = "mg.of_course"
-    character: str
-    wise: str
+    character: Name
+    wise: Name
     faces: Faces = None
 
 
@@ -220,7 +231,7 @@ class Explode(Command):
     """Step 8: a Fate point rolls a new die for every axe, and again for new axes."""
 
     kind: ClassVar[str] = "mg.explode"
-    character: str
+    character: Name
     faces: Faces = None
 
 
@@ -229,8 +240,8 @@ class LevelThree(Command):
     """Step 9: a level 3 trait adds a success (or, by the sheet, rerolls failed dice)."""
 
     kind: ClassVar[str] = "mg.level_three"
-    character: str
-    trait: str
+    character: Name
+    trait: Name
     faces: Faces = None
 
 
@@ -240,8 +251,8 @@ class BreakTie(Command):
     to the other side for two checks on ``trait``."""
 
     kind: ClassVar[str] = "mg.break_tie"
-    character: str
-    trait: str
+    character: Name
+    trait: Name
     way: Literal["level_three", "against"]
 
 
@@ -252,7 +263,7 @@ class Tiebreaker(Command):
     kind: ClassVar[str] = "mg.tiebreaker"
     ability: Literal["Will", "Health", "Nature"]
     opponent_ability: Literal["Will", "Health", "Nature"] = "Will"
-    opponent_dice: int = 0
+    opponent_dice: Dice = 0
     faces: Faces = None
     opponent_faces: Faces = None
 
@@ -263,7 +274,7 @@ class Resolve(Command):
 
     kind: ClassVar[str] = "mg.resolve"
     outcome: Literal["", "twist", "condition"] = ""
-    condition: str = ""
+    condition: Named = ""
 
 
 @dataclass(frozen=True)
@@ -276,8 +287,8 @@ class SetCondition(Command):
     """Give or (``on`` false) take away a condition, by the ruleset's id or name."""
 
     kind: ClassVar[str] = "mg.set_condition"
-    character: str
-    condition: str
+    character: Name
+    condition: Name
     on: bool = True
 
 
@@ -287,16 +298,16 @@ class Recover(Command):
     checks; ``faces`` rolls it at once. Hungry/Thirsty is recovered without a test."""
 
     kind: ClassVar[str] = "mg.recover"
-    character: str
+    character: Name
     faces: Faces = None
 
 
 @dataclass(frozen=True)
 class SpendCheck(Command):
     kind: ClassVar[str] = "mg.spend_check"
-    character: str
-    amount: int = 1
-    reason: str = ""
+    character: Name
+    amount: Checks = 1
+    reason: Text = ""
 
 
 @dataclass(frozen=True)
@@ -304,23 +315,23 @@ class EarnChecks(Command):
     """Checks on a trait earned outside a test here (e.g. in a conflict)."""
 
     kind: ClassVar[str] = "mg.earn_checks"
-    character: str
-    trait: str
-    amount: int
+    character: Name
+    trait: Name
+    amount: Checks
 
 
 @dataclass(frozen=True)
 class ChargeTrait(Command):
     kind: ClassVar[str] = "mg.charge_trait"
-    character: str
-    trait: str
+    character: Name
+    trait: Name
 
 
 @dataclass(frozen=True)
 class RechargeTrait(Command):
     kind: ClassVar[str] = "mg.recharge_trait"
-    character: str
-    trait: str
+    character: Name
+    trait: Name
 
 
 @dataclass(frozen=True)
@@ -328,8 +339,8 @@ class Advance(Command):
     """Raise a rating whose advance is due, when the player agrees."""
 
     kind: ClassVar[str] = "mg.advance"
-    character: str
-    rating: str
+    character: Name
+    rating: Name
 
 
 COMMANDS: tuple[type[Command], ...] = (

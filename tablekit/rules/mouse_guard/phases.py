@@ -11,7 +11,7 @@ from tablekit.rules.mouse_guard import commands as cmd
 from tablekit.rules.mouse_guard import events as ev
 from tablekit.rules.mouse_guard.conditions import condition_id, condition_name
 from tablekit.rules.mouse_guard.draft import Draft
-from tablekit.rules.mouse_guard.state import NOTE_LENGTH, Phase
+from tablekit.rules.mouse_guard.state import Phase
 
 FATE_REWARDS = ("belief", "instinct", "goal")
 """Playing a belief or an instinct, and working toward a goal, earn a Fate point."""
@@ -80,12 +80,7 @@ def prologue(d: Draft, c: cmd.Prologue, rng: random.Random) -> None:
 
 def note(d: Draft, c: cmd.Note, rng: random.Random) -> None:
     """The GM's turn tracker: an obstacle introduced or a twist chosen, kept for the session."""
-    text = c.text.strip()
-    if not 1 <= len(text) <= NOTE_LENGTH:
-        raise RuleError(
-            "A note holds 1 to {top} characters, not {count}", top=NOTE_LENGTH, count=len(text)
-        )
-    d.emit(ev.NoteAdded(c.note, text))
+    d.emit(ev.NoteAdded(c.note, c.text.strip()))
 
 
 def set_mission(d: Draft, c: cmd.SetMission, rng: random.Random) -> None:

@@ -16,7 +16,7 @@ from tablekit.rules.mouse_guard import events as ev
 from tablekit.rules.mouse_guard import procedure_events as pev
 from tablekit.rules.mouse_guard.character import Character
 from tablekit.rules.mouse_guard.conflict.setup import no_test_in_conflict
-from tablekit.rules.mouse_guard.dice import MAX_DICE, MAX_OB
+from tablekit.rules.mouse_guard.dice import MAX_DICE
 from tablekit.rules.mouse_guard.draft import Draft, dice
 from tablekit.rules.mouse_guard.ruleset import Ruleset
 from tablekit.rules.mouse_guard.sheets import spend
@@ -101,8 +101,6 @@ def begin_test(d: Draft, c: cmd.BeginTest, rng: random.Random) -> None:
         raise RuleError("A test is already in progress; resolve or cancel it first")
     no_test_in_conflict(d)
     character = state.character(c.character)
-    if not 0 <= c.ob <= MAX_OB:
-        raise RuleError("An obstacle goes from 0 to {top}, not {ob}", top=MAX_OB, ob=c.ob)
     if not c.nature and not c.rating.strip():
         raise RuleError("Name the skill or ability {name} tests", name=character.name)
     tester = _side(state.ruleset, character, c.rating, c.nature)

@@ -34,10 +34,6 @@ def remove_character(d: Draft, c: cmd.RemoveCharacter, rng: random.Random) -> No
 
 def set_rating(d: Draft, c: cmd.SetRating, rng: random.Random) -> None:
     character = d.state.character(c.character)
-    if not 0 <= c.value <= MAX_RATING:
-        raise RuleError("A rating goes from 0 to {top}, not {value}", top=MAX_RATING, value=c.value)
-    if not c.rating.strip():
-        raise RuleError("Name the ability or skill to set")
     d.emit(ev.RatingSet(character.name, canonical(c.rating), c.value))
 
 

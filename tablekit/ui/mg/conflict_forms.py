@@ -43,7 +43,9 @@ def begin_conflict(view: MouseGuardView, submit: Submit, tr: Tr) -> Form:
     kinds = [(key, tr(label)) for key, label in CONFLICTS]
     first = choice("conflict", tr("Conflict"), kinds, "fight")
     second = [
-        Field("patrol", tr("The patrol"), "multi", tuple(n for n, _ in names), names),
+        Field(
+            "patrol", tr("The patrol"), "multi", tuple(n for n, _ in names), names, required=True
+        ),
         *choice("captain", tr("Captain"), names, names[0][0] if names else ""),
         Field("gm_dice", tr("GM's dice for each action"), "count", 4, low=1, high=12),
     ]
@@ -76,7 +78,7 @@ def form_team(conflict: ConflictView, submit: Submit, tr: Tr) -> Form:
         for t in conflict["teams"]
         for m in t["members"]
     ]
-    fields = [Field("members", tr("The new team"), "multi", (), members)]
+    fields = [Field("members", tr("The new team"), "multi", (), members, required=True)]
 
     def confirm(values: dict[str, Any]) -> bool:
         chosen = [str(key).partition("|") for key in values["members"]]

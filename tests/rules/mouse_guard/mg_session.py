@@ -14,6 +14,7 @@ from tablekit.rules.game import Command
 from tablekit.rules.mouse_guard.game import MouseGuard
 from tablekit.rules.mouse_guard.state import State
 from tablekit.session import Journal, Session
+from tablekit.session.codec import CommandError
 
 
 def journalled(path: Path, seed: int = 1) -> Session[State]:
@@ -34,9 +35,10 @@ def steps(session: Session[State]) -> list[tuple[str, str]]:
 
 
 def refused(session: Session[State], command: Command, match: str = "") -> None:
-    """``command`` is refused with a RuleError and changes neither the view nor the journal."""
+    """``command`` is refused (by the rules, or by its schema: a CommandError) and changes
+    neither the view nor the journal."""
     view, journal = session.view(), steps(session)
-    with pytest.raises(RuleError, match=match):
+    with pytest.raises((RuleError, CommandError), match=match):
         session.apply(command)
     assert session.view() == view
     assert steps(session) == journal

@@ -12,6 +12,7 @@ from tablekit.rules.mouse_guard import commands as cmd
 from tablekit.rules.mouse_guard.game import MouseGuard
 from tablekit.rules.mouse_guard.ruleset import Ruleset, shipped_ruleset
 from tablekit.rules.mouse_guard.state import State
+from tablekit.session.codec import check
 
 GAME = MouseGuard()
 
@@ -48,6 +49,7 @@ class Table:
         """Apply ``commands`` in order; return the events of the last one."""
         events: list[Event] = []
         for command in commands:
+            check(command)  # held to its schema first, as Session.apply does
             events = self.game.decide(self.state, command, self.rng)
             for event in events:
                 self.state = self.game.evolve(self.state, event)

@@ -14,6 +14,7 @@ from tablekit.rules.mouse_guard.conflict.compromise import band
 from tablekit.rules.mouse_guard.conflict.state import Part
 from tablekit.rules.mouse_guard.conflict.tables import load
 from tablekit.rules.mouse_guard.conflict.weapons import bonus
+from tablekit.session.codec import CommandError
 
 
 def _won_maneuver(margin: int, **arms: str) -> object:
@@ -194,7 +195,7 @@ def test_the_agreed_terms_and_the_outcome_stay_after_the_conflict_ends() -> None
         table.do(ccmd.EndConflict(winner_terms="Saxon is Tired"))
     act(table, 0, 2)
     act(table, 4, 0)
-    with pytest.raises(RuleError, match="at most 200 characters; these have 201"):
+    with pytest.raises(CommandError, match="loser_terms: Expected str of length <= 200"):
         table.do(ccmd.EndConflict(loser_terms="x" * 201))
     table.do(
         ccmd.EndConflict(winner_terms="The weasel limps off", loser_terms="Saxon keeps the cart"),

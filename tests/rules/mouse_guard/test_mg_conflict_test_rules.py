@@ -15,6 +15,7 @@ from tablekit.rules.mouse_guard import commands as cmd
 from tablekit.rules.mouse_guard.conflict import commands as ccmd
 from tablekit.rules.mouse_guard.conflict.after_roll import can_explode, wise_ways
 from tablekit.rules.mouse_guard.conflict.state import Exchange
+from tablekit.session.codec import CommandError
 
 
 def _exchange(table: Any) -> Exchange:
@@ -100,7 +101,7 @@ def test_the_tiebreaker_roll_and_a_second_tie_that_fails_both() -> None:
     assert tie["way"] == "tiebreaker" and tie["patrol_faces"].count("sword") == 2
 
     again = _tie()
-    with pytest.raises(RuleError, match="Weasel rolls 1 to 30 dice"):
+    with pytest.raises(CommandError, match="gm_dice: Expected int <= 30"):
         again.do(ccmd.ActionTiebreaker(gm_dice=31))
     again.do(ccmd.ActionTiebreaker(gm_faces=tuple(hits(1, 4)), patrol_faces=tuple(hits(1, 4))))
     settled = conflict(again).history[-1]

@@ -37,12 +37,29 @@ action is revealed; everything else is public.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar, Literal
+from typing import Annotated, ClassVar, Literal
+
+from msgspec import Meta
 
 from tablekit.rules.game import Command
+from tablekit.rules.mouse_guard.limits import (
+    MAX_MEMBERS,
+    Dice,
+    Disposition,
+    Faces,
+    Gear,
+    Id,
+    Name,
+    Named,
+    Names,
+    Points,
+    Terms,
+    Text,
+)
 
-Faces = tuple[str | int, ...] | None
 SideName = Literal["gm", "patrol"]
+Members = Annotated[tuple[Name, ...], Meta(min_length=1, max_length=MAX_MEMBERS)]
+"""The members of a new team or of the patrol: at least one."""
 ConflictType = Literal[
     "argument", "chase", "fight", "fight_animal", "negotiation", "journey", "speech", "war", "other"
 ]
@@ -59,15 +76,15 @@ class BeginConflict(Command):
 
     kind: ClassVar[str] = "mg.begin_conflict"
     conflict: ConflictType
-    patrol: tuple[str, ...]
-    captain: str
-    opponent: str
-    goal: str = ""
-    gm_goal: str = ""
-    gm_members: tuple[str, ...] = ()
-    gm_dice: int = 0
-    skill: str = ""
-    ability: str = ""
+    patrol: Members
+    captain: Name
+    opponent: Name
+    goal: Text = ""
+    gm_goal: Text = ""
+    gm_members: Names = ()
+    gm_dice: Dice = 0
+    skill: Named = ""
+    ability: Named = ""
 
 
 @dataclass(frozen=True)
@@ -78,10 +95,10 @@ class FormTeam(Command):
 
     kind: ClassVar[str] = "mg.form_team"
     side: SideName
-    members: tuple[str, ...]
-    captain: str = ""
-    goal: str = ""
-    dice: int = 0
+    members: Members
+    captain: Named = ""
+    goal: Text = ""
+    dice: Dice = 0
 
 
 @dataclass(frozen=True)
@@ -94,12 +111,12 @@ class RollDisposition(Command):
 
     kind: ClassVar[str] = "mg.roll_disposition"
     side: SideName
-    ability: str = ""
-    skill: str = ""
-    helpers: tuple[str, ...] = ()
-    gear: int = 0
+    ability: Named = ""
+    skill: Named = ""
+    helpers: Names = ()
+    gear: Gear = 0
     faces: Faces = None
-    team: str = ""
+    team: Named = ""
 
 
 @dataclass(frozen=True)
@@ -109,8 +126,8 @@ class SetDisposition(Command):
 
     kind: ClassVar[str] = "mg.set_disposition"
     side: SideName
-    disposition: int
-    team: str = ""
+    disposition: Disposition
+    team: Named = ""
 
 
 @dataclass(frozen=True)
@@ -119,9 +136,9 @@ class Arm(Command):
 
     kind: ClassVar[str] = "mg.arm"
     side: SideName
-    member: str
-    weapon: str
-    choice: str = ""
+    member: Name
+    weapon: Id
+    choice: Id = ""
 
 
 @dataclass(frozen=True)
@@ -131,7 +148,7 @@ class Script(Command):
     kind: ClassVar[str] = "mg.script"
     side: SideName
     action: Literal["attack", "defend", "feint", "maneuver"]
-    actor: str = ""
+    actor: Named = ""
 
 
 @dataclass(frozen=True)
@@ -175,7 +192,7 @@ class HelpAction(Command):
 
     kind: ClassVar[str] = "mg.help_action"
     side: SideName
-    helper: str
+    helper: Name
 
 
 @dataclass(frozen=True)
@@ -184,7 +201,7 @@ class RollAction(Command):
 
     kind: ClassVar[str] = "mg.roll_action"
     side: SideName
-    skill: str = ""
+    skill: Named = ""
     faces: Faces = None
 
 
@@ -194,7 +211,7 @@ class ActionPersonaDice(Command):
 
     kind: ClassVar[str] = "mg.action_persona_dice"
     side: SideName
-    points: int = 1
+    points: Points = 1
 
 
 @dataclass(frozen=True)
@@ -224,7 +241,7 @@ class ActionWise(Command):
 
     kind: ClassVar[str] = "mg.action_wise"
     side: SideName
-    wise: str
+    wise: Named
     way: Literal["deeper_understanding", "of_course"]
     faces: Faces = None
 
@@ -236,7 +253,7 @@ class ActionLevelThree(Command):
 
     kind: ClassVar[str] = "mg.action_level_three"
     side: SideName
-    trait: str
+    trait: Name
     faces: Faces = None
 
 
@@ -255,7 +272,7 @@ class BreakActionTie(Command):
 
     kind: ClassVar[str] = "mg.break_action_tie"
     side: SideName
-    trait: str
+    trait: Name
     way: Literal["level_three", "against"]
 
 
@@ -267,7 +284,7 @@ class ActionTiebreaker(Command):
     kind: ClassVar[str] = "mg.action_tiebreaker"
     gm_ability: Literal["Will", "Health", "Nature"] = "Will"
     patrol_ability: Literal["Will", "Health", "Nature"] = "Will"
-    gm_dice: int = 0
+    gm_dice: Dice = 0
     gm_faces: Faces = None
     patrol_faces: Faces = None
 
@@ -283,8 +300,8 @@ class Maneuver(Command):
     kind: ClassVar[str] = "mg.maneuver"
     side: SideName
     effects: tuple[Literal["impede", "gain_position", "disarm"], ...] = ()
-    target: str = ""
-    item: str = ""
+    target: Named = ""
+    item: Named = ""
 
 
 @dataclass(frozen=True)
@@ -296,8 +313,8 @@ class EndConflict(Command):
     """
 
     kind: ClassVar[str] = "mg.end_conflict"
-    winner_terms: str = ""
-    loser_terms: str = ""
+    winner_terms: Terms = ""
+    loser_terms: Terms = ""
 
 
 CONFLICT_COMMANDS: tuple[type[Command], ...] = (

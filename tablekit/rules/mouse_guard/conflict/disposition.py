@@ -117,7 +117,5 @@ def roll_disposition(d: Draft, c: ccmd.RollDisposition, rng: random.Random) -> N
 def set_disposition(d: Draft, c: ccmd.SetDisposition, rng: random.Random) -> None:
     """A starting disposition given as a number."""
     team = _unset(d, c.side, c.team)
-    if c.disposition < 1:
-        raise RuleError("A starting disposition is at least 1, not {value}", value=c.disposition)
     given = (Part("given", c.disposition),)
     d.emit(cev.DispositionSet(c.side, c.disposition, given, team=team.index))

@@ -10,7 +10,7 @@ from tablekit.rules.mouse_guard.conflict import commands as ccmd
 from tablekit.rules.mouse_guard.conflict import events as cev
 from tablekit.rules.mouse_guard.conflict.compromise import share
 from tablekit.rules.mouse_guard.conflict.skills import types
-from tablekit.rules.mouse_guard.conflict.state import TERMS_LENGTH, Arms, Conflict, Outcome, Team
+from tablekit.rules.mouse_guard.conflict.state import Arms, Conflict, Outcome, Team
 from tablekit.rules.mouse_guard.conflict.weapons import allowed
 from tablekit.rules.mouse_guard.draft import Draft
 
@@ -82,8 +82,6 @@ def begin_conflict(d: Draft, c: ccmd.BeginConflict, rng: random.Random) -> None:
     if c.conflict == "other" and not (c.skill.strip() and c.ability.strip()):
         raise RuleError("In an other conflict the GM names the skill and the ability it uses")
     patrol = tuple(state.character(name).name for name in c.patrol)
-    if not patrol:
-        raise RuleError("The patrol needs at least one mouse")
     if len({n.lower() for n in patrol}) != len(patrol):
         raise RuleError("Each mouse joins the patrol's team once")
     captain = next((n for n in patrol if n.lower() == c.captain.lower()), None)
@@ -139,15 +137,13 @@ def form_team(d: Draft, c: ccmd.FormTeam, rng: random.Random) -> None:
         if team is None:
             raise RuleError("{member} is not on that side", member=name)
         names.append(team.member(name))
-    if not names or len({n.lower() for n in names}) != len(names):
+    if len({n.lower() for n in names}) != len(names):
         raise RuleError("Name each member of the new team once")
     if any(not set(t.members) - set(names) for t in teams):
         raise RuleError("Every team keeps at least one member")
     captain = next((n for n in names if n.lower() == (c.captain or names[0]).lower()), "")
     if not captain:
         raise RuleError("The captain must be one of the new team: {names}", names=", ".join(names))
-    if c.dice < 0:
-        raise RuleError("A team's dice are 0 or more, not {dice}", dice=c.dice)
     d.emit(cev.TeamFormed(c.side, tuple(names), captain, c.goal.strip(), c.dice))
 
 
@@ -196,13 +192,6 @@ def end_conflict(d: Draft, c: ccmd.EndConflict, rng: random.Random) -> None:
     terms = (c.winner_terms.strip(), c.loser_terms.strip())
     if any(terms) and not conflict.over:
         raise RuleError("Terms are agreed once a side has won; end without them to abandon")
-    for text in terms:
-        if len(text) > TERMS_LENGTH:
-            raise RuleError(
-                "Terms are at most {most} characters; these have {count}",
-                most=TERMS_LENGTH,
-                count=len(text),
-            )
     outcome = Outcome(
         conflict.type,
         conflict.gm.name,
