@@ -118,4 +118,7 @@ def test_the_bar_holds_its_buttons_and_title_at_their_sizes(
         f"{one.words!r} at {one.size} px" for one in drawn if one.words in labels
         and one.size != layout.text("body")
     ]  # fmt: skip
+    undo, redo = (next(b for b in bar if b.label == app.tr(w)) for w in ("Undo", "Redo"))
+    if undo.rect.x > redo.rect.x:
+        problems.append("Undo sits right of Redo")  # every game's bar reads as an editor's
     assert not problems, f"{scene} {size} {language}: " + "; ".join(problems)

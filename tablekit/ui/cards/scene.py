@@ -351,8 +351,8 @@ class MouseCardScene(Scene):
         right = chrome.bar_buttons(
             layout,
             [
-                (tr("Undo"), self.app.undo, session.can_undo),
                 (tr("Redo"), self.app.redo, session.can_redo),
+                (tr("Undo"), self.app.undo, session.can_undo),  # packed from the right
             ],
         )
         left = chrome.bar_buttons(layout, [(tr("Home"), self._home, True)], side="left")

@@ -192,8 +192,8 @@ class MouseGuardScene(Scene):
         right = chrome.bar_buttons(
             layout,
             [
-                (tr("Undo"), self.app.undo, session.can_undo),
                 (tr("Redo"), self.app.redo, session.can_redo),
+                (tr("Undo"), self.app.undo, session.can_undo),  # packed from the right
             ],
         )
         back = (
