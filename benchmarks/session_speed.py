@@ -39,6 +39,7 @@ from tablekit.rules.mice_mystics import commands as cmd
 from tablekit.rules.mice_mystics.encounter import MinionGroup
 from tablekit.rules.mice_mystics.game import MiceAndMystics
 from tablekit.session import Journal, Redo, Session, Undo, codec
+from tablekit.session.journal import WAL_PAGES
 from tablekit.session.store import open_session
 
 SIZES = (1_000, 10_000, 100_000)
@@ -145,6 +146,7 @@ def bare_db(path: Path, rows: int, payload: str) -> sqlite3.Connection:
     db = sqlite3.connect(path, isolation_level=None)
     db.execute("PRAGMA journal_mode=WAL")
     db.execute("PRAGMA synchronous=FULL")
+    db.execute(f"PRAGMA wal_autocheckpoint={WAL_PAGES}")
     db.execute("CREATE TABLE t (id INTEGER PRIMARY KEY, a TEXT, b INTEGER NOT NULL DEFAULT 0)")
     db.execute("BEGIN")
     db.executemany("INSERT INTO t (a) VALUES (?)", ((payload,) for _ in range(rows)))

@@ -97,6 +97,17 @@ SCHEMA_VERSION = 2
 """``PRAGMA user_version`` of a current journal: 0 before steps had checksums and
 snapshots, 1 while a step's checksum covered only its own command and events."""
 
+WAL_PAGES = 100
+"""Pages the write-ahead log reaches before SQLite copies them into the journal and starts it
+again from its beginning (``wal_autocheckpoint``; SQLite's default is 1,000).
+
+A commit that makes the log file longer costs its ``fsync`` a change of the file's size too
+(a filesystem journal commit); one that writes over frames already there syncs only its
+data. With the default, the log of a session opened afresh grows for its first ~330 steps
+(three pages each) and every one of those commits pays for the growth: 0.25-0.28 ms here
+against 0.14-0.21 ms at 100 pages. A checkpoint comes every ~33 steps instead of ~330; it
+writes the few pages those steps touched. Durability is the same: each commit is synced."""
+
 BUSY_SECONDS = 15.0
 """How long to wait for another process (a script, the app) to finish writing."""
 
@@ -249,6 +260,7 @@ class Journal:
             if not readonly:
                 self._db.execute("PRAGMA journal_mode=WAL")
                 self._db.execute("PRAGMA synchronous=FULL")
+                self._db.execute(f"PRAGMA wal_autocheckpoint={WAL_PAGES}")
                 self._db.execute("PRAGMA foreign_keys=ON")
             lost = self._lost_changes()
             if not readonly and self._user_version() < SCHEMA_VERSION:
