@@ -16,7 +16,7 @@ from tablekit.rules.mouse_guard.state import State
 from tablekit.session import Journal, Session
 from tablekit.session.codec import check
 from tablekit.ui.form import Field, Form
-from tablekit.ui.mg import conflict_forms
+from tablekit.ui.mg import conflict_forms, forms
 
 MICE = ["Saxon", "Kenzie"]
 
@@ -95,3 +95,36 @@ def test_typed_text_stops_at_a_names_longest() -> None:
     form = Form("Name", [[Field("name", "Name", "text", "")]], lambda values: True)
     form.type("x" * (NAME_LENGTH + 10))
     assert len(form.values["name"]) == NAME_LENGTH
+
+
+def test_the_sheet_forms_typed_to_the_end_pass_the_sheet_schema() -> None:
+    """Every typed field of the sheet's forms (name, belief, goal, instinct, home, fur,
+    cloak, contacts, gear, trait, wise) typed long past any limit still makes a sheet
+    the schema takes: the on-screen keys stop first (issue 12, Build 1)."""
+    table = session()
+    view: Any = table.table_view()
+    saxon = forms.mouse(view, "Saxon")
+    made: list[Command] = []
+
+    def submit(command: Command) -> bool:
+        made.append(command)
+        return True
+
+    tr = str
+    for form in (
+        forms.new_mouse(view, submit, tr),
+        forms.edit_story(saxon, submit, tr),
+        forms.edit_identity(saxon, submit, tr),
+        forms.edit_contacts(saxon, submit, tr),
+        forms.edit_gear(saxon, submit, tr),
+        forms.add_trait(saxon, submit, tr),
+        forms.add_wise(saxon, submit, tr),
+    ):
+        for page in range(len(form.pages)):
+            form.page = page
+            form.type("x" * 3000)
+        made.clear()
+        form.confirm(dict(form.values))
+        assert made, form.title
+        for command in made:
+            check(command)

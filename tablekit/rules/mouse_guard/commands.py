@@ -8,7 +8,7 @@ injected random source rolls.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar, Literal
+from typing import ClassVar, Literal
 
 from tablekit.rules.game import Command
 from tablekit.rules.mouse_guard.limits import (
@@ -24,14 +24,16 @@ from tablekit.rules.mouse_guard.limits import (
     Text,
     TraitLevel,
 )
+from tablekit.rules.mouse_guard.sheet_fields import SheetFields
 
 
 @dataclass(frozen=True)
 class AddCharacter(Command):
-    """A whole sheet as JSON (see :func:`.sheet.sheet_json`); ``replace`` overwrites one."""
+    """A whole sheet as JSON (see :func:`.sheet.sheet_json`), each field within its limits
+    (:class:`~.sheet_fields.SheetFields`); ``replace`` overwrites one."""
 
     kind: ClassVar[str] = "mg.add_character"
-    sheet: dict[str, Any]
+    sheet: SheetFields
     replace: bool = False
 
 

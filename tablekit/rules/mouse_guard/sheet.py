@@ -1,19 +1,22 @@
 """A character sheet as JSON, out and back in, with refusals a player can read.
 
 ``sheet_json`` gives plain dicts and lists; ``read_sheet`` takes the same
-shape (missing keys keep the blank sheet's values) and checks every number.
+shape (missing keys keep the blank sheet's values), held to the limits of
+:class:`~.sheet_fields.SheetFields`.
 """
 
 from __future__ import annotations
 
-from dataclasses import MISSING, fields, replace
-from typing import Any, cast, get_type_hints
+from dataclasses import replace
+from typing import Any, TypeVar, cast
+
+import msgspec
+from msgspec import UNSET
 
 from tablekit.rules.errors import RuleError
 from tablekit.rules.mouse_guard import view_types as vt
 from tablekit.rules.mouse_guard.character import (
     ABILITIES,
-    MAX_RATING,
     SKILLS,
     Character,
     Contacts,
@@ -25,6 +28,9 @@ from tablekit.rules.mouse_guard.character import (
 )
 from tablekit.rules.mouse_guard.conditions import MOUSE_GUARD
 from tablekit.rules.mouse_guard.ruleset import Ruleset
+from tablekit.rules.mouse_guard.sheet_fields import SheetFields, written
+
+T = TypeVar("T", Rating, Trait, Wise)
 
 
 def sheet_json(character: Character) -> vt.Sheet:
@@ -77,49 +83,41 @@ def sheet_json(character: Character) -> vt.Sheet:
     }
 
 
-def read_sheet(data: dict[str, Any], rules: Ruleset = MOUSE_GUARD) -> Character:
+def read_sheet(data: SheetFields | dict[str, Any], rules: Ruleset = MOUSE_GUARD) -> Character:
     """The character ``data`` describes under ``rules``, or a RuleError naming what is wrong.
 
-    Ratings not given are the ruleset's abilities and skills, unrated; Fate
-    and Persona not given are the ruleset's starting points.
-
-    Every field is checked against its type here, because the sheet is
-    journalled inside an event: a field of the wrong type that got past this
-    point would make the journal unreadable and the session impossible to open.
+    The fields' types and limits are :class:`~.sheet_fields.SheetFields`'s (a sheet
+    imported as plain JSON data is held to them here); what depends on the ruleset (its
+    conditions) and on the sheet as a whole (no name twice) is checked below. Ratings
+    not given are the ruleset's abilities and skills, unrated; Fate and Persona not
+    given are the ruleset's starting points.
     """
-    if not isinstance(data, dict):
-        raise RuleError("A character sheet is a set of fields")
-    name = data.get("name")
-    if not isinstance(name, str) or not name.strip():
-        raise RuleError("A character needs a name")
-    _known(Character, data, name)
-    ratings = _named(name, "ratings", [_rating(name, r) for r in _list(data, "ratings", name)])
+    sheet = written(data)
+    name = sheet.name
     character = Character(
         name=name,
-        identity=_part(Identity, data.get("identity", {}), name),
-        belief=_text(data, "belief", name),
-        goal=_text(data, "goal", name),
-        instinct=_text(data, "instinct", name),
-        contacts=_part(Contacts, data.get("contacts", {}), name),
-        gear=tuple(_string(name, "gear", g) for g in _list(data, "gear", name)),
-        traits=_named(name, "traits", [_trait(name, t) for t in _list(data, "traits", name)]),
-        wises=_named(name, "wises", [_wise(name, w) for w in _list(data, "wises", name)]),
+        identity=Identity(**msgspec.structs.asdict(sheet.identity)),
+        belief=sheet.belief,
+        goal=sheet.goal,
+        instinct=sheet.instinct,
+        contacts=Contacts(**msgspec.structs.asdict(sheet.contacts)),
+        gear=sheet.gear,
+        traits=_named(name, "traits", [_part(Trait, t) for t in sheet.traits]),
+        wises=_named(name, "wises", [_part(Wise, w) for w in sheet.wises]),
         ratings=default_ratings(rules.skills),
-        nature_max=_count(name, "nature_max", data.get("nature_max", 0)),
-        fate=_count(name, "fate", data.get("fate", rules.points.start_fate)),
-        persona=_count(name, "persona", data.get("persona", rules.points.start_persona)),
-        conditions=_conditions(name, _list(data, "conditions", name), rules),
-        free_checks=_count(name, "free_checks", data.get("free_checks", 0)),
+        nature_max=sheet.nature_max,
+        fate=rules.points.start_fate if sheet.fate is UNSET else sheet.fate,
+        persona=rules.points.start_persona if sheet.persona is UNSET else sheet.persona,
+        conditions=_conditions(name, sheet.conditions, rules),
+        free_checks=sheet.free_checks,
     )
-    for rating in ratings:
+    ratings = [_part(Rating, r) for r in sheet.ratings]
+    for rating in _named(name, "ratings", [replace(r, name=canonical(r.name)) for r in ratings]):
         character = character.with_rating(rating)
     nature = character.rating("Nature")
     top = max(character.nature_max, nature.rating if nature else 0)
     return replace(character, nature_max=top)
 
-
-MAX_COUNT = 999
-"""The most Fate, Persona, checks, passes, fails or age a sheet may hold."""
 
 _CANONICAL = {str(n).lower(): str(n) for n in ABILITIES + SKILLS}
 
@@ -130,89 +128,10 @@ def canonical(rating: str) -> str:
     return _CANONICAL.get(rating.lower(), rating)
 
 
-def _list(data: dict[str, Any], key: str, who: str) -> list[Any]:
-    value = data.get(key, [])
-    if not isinstance(value, list | tuple):
-        raise RuleError(
-            "{character}'s {part} must be a list, not {value!r}",
-            character=who,
-            part=key,
-            value=value,
-        )
-    return list(value)
-
-
-def _string(who: str, what: str, value: Any) -> str:
-    if not isinstance(value, str):
-        raise RuleError(
-            "{character}'s {what} must be text, not {value!r}",
-            character=who,
-            what=what,
-            value=value,
-        )
-    return value
-
-
-def _text(data: dict[str, Any], key: str, who: str) -> str:
-    return _string(who, key, data.get(key, ""))
-
-
-def _known(cls: type, values: Any, who: str) -> dict[str, Any]:
-    """``values`` checked against the fields of ``cls``: names, presence and types."""
-    if not isinstance(values, dict):
-        raise RuleError("{character}'s sheet has a part that is not a set of fields", character=who)
-    names = {f.name for f in fields(cls)}
-    unknown = sorted(str(k) for k in set(values) - names)
-    if unknown:
-        raise RuleError(
-            "{character}'s sheet has fields it does not know: {unknown}",
-            character=who,
-            unknown=", ".join(unknown),
-        )
-    if cls is Character:
-        return dict(values)
-    hints = get_type_hints(cls)
-    for f in fields(cls):
-        if f.name not in values:
-            if f.default is MISSING:
-                raise RuleError(
-                    "{character}'s sheet has a {part} without a {field}",
-                    character=who,
-                    part=cls.__name__.lower(),
-                    field=f.name,
-                )
-            continue
-        value, kind = values[f.name], hints[f.name]
-        label = values.get("name")
-        what = f"{label if isinstance(label, str) else cls.__name__.lower()} {f.name}"
-        if kind is bool and not isinstance(value, bool):
-            raise RuleError(
-                "{character}'s {what} must be true or false, not {value!r}",
-                character=who,
-                what=what,
-                value=value,
-            )
-        if kind is int:
-            _count(who, what, value)
-        if kind is str:
-            _string(who, what, value)
-    return dict(values)
-
-
-def _part(cls: type[Any], values: Any, who: str) -> Any:
-    return cls(**_known(cls, values, who))
-
-
-def _count(who: str, what: str, value: Any) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= MAX_COUNT:
-        raise RuleError(
-            "{character}'s {what} must be a whole number from 0 to {top}, not {value!r}",
-            character=who,
-            what=what,
-            top=MAX_COUNT,
-            value=value,
-        )
-    return value
+def _part(cls: type[T], fields: msgspec.Struct) -> T:
+    """A rating, trait or wise of the character from its sheet fields, its name trimmed."""
+    values = msgspec.structs.asdict(fields)
+    return cls(**(values | {"name": values["name"].strip()}))
 
 
 def _named(who: str, part: str, items: list[Any]) -> tuple[Any, ...]:
@@ -227,54 +146,15 @@ def _named(who: str, part: str, items: list[Any]) -> tuple[Any, ...]:
     return tuple(items)
 
 
-def _name(who: str, item: Any, part: str) -> dict[str, Any]:
-    """A rating's, trait's or wise's fields, with its name trimmed and not empty."""
-    values = dict(item)
-    values["name"] = values["name"].strip()
-    if not values["name"]:
-        raise RuleError("{character}'s sheet has a {part} without a name", character=who, part=part)
-    return values
-
-
-def _rating(who: str, data: Any) -> Rating:
-    values = _name(who, _known(Rating, data, who), "rating")
-    rating = Rating(**(values | {"name": canonical(values["name"])}))
-    if rating.rating > MAX_RATING:
-        raise RuleError(
-            "{character}'s {rating} must be 0 to {top}, not {value}",
-            character=who,
-            rating=rating.name,
-            top=MAX_RATING,
-            value=rating.rating,
-        )
-    return rating
-
-
-def _trait(who: str, data: Any) -> Trait:
-    trait = Trait(**_name(who, _known(Trait, data, who), "trait"))
-    if trait.level not in (1, 2, 3):
-        raise RuleError(
-            "{character}'s trait {trait} must be level 1, 2 or 3, not {level!r}",
-            character=who,
-            trait=trait.name,
-            level=trait.level,
-        )
-    return trait
-
-
-def _wise(who: str, data: Any) -> Wise:
-    return Wise(**_name(who, _known(Wise, data, who), "wise"))
-
-
-def _conditions(who: str, values: list[Any], rules: Ruleset) -> tuple[str, ...]:
+def _conditions(who: str, values: tuple[str, ...], rules: Ruleset) -> tuple[str, ...]:
     conditions = tuple(_condition(who, c, rules) for c in values)
     if len(set(conditions)) != len(conditions):
         raise RuleError("{character}'s sheet lists a condition twice", character=who)
     return conditions
 
 
-def _condition(who: str, value: Any, rules: Ruleset) -> str:
-    if isinstance(value, str) and rules.condition(value) is not None:
+def _condition(who: str, value: str, rules: Ruleset) -> str:
+    if rules.condition(value) is not None:
         return value
     raise RuleError(
         "{character} cannot have the condition {condition!r}", character=who, condition=value

@@ -11,11 +11,13 @@ the rewards' in :mod:`~tablekit.ui.mg.session_forms`.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, Literal
+from typing import Any, Literal, cast
 
+from tablekit.rules.errors import RuleError
 from tablekit.rules.game import Command
 from tablekit.rules.mouse_guard import commands as cmd
 from tablekit.rules.mouse_guard.character import ABILITIES
+from tablekit.rules.mouse_guard.sheet_fields import SheetFields, written
 from tablekit.rules.mouse_guard.view_types import CharacterView, MouseGuardView
 from tablekit.ui.form import Field, Form
 from tablekit.ui.i18n import mark
@@ -80,7 +82,7 @@ def new_mouse(view: MouseGuardView, submit: Submit, tr: Tr) -> Form:
             "fate": values["fate"],
             "persona": values["persona"],
         }
-        return submit(cmd.AddCharacter(sheet))
+        return submit(sheet_command(sheet))
 
     return Form(tr("New mouse"), [first, second], confirm, tr("Add"))
 
@@ -297,7 +299,17 @@ EXTRAS = ("checks", "advances_due", "prologue_done")
 def replaced(sheet: CharacterView, **changes: Any) -> cmd.AddCharacter:
     """The command that puts the mouse's sheet back with ``changes`` made."""
     plain = {key: value for key, value in sheet.items() if key not in EXTRAS}
-    return cmd.AddCharacter(plain | changes, replace=True)
+    return sheet_command(plain | changes, replace=True)
+
+
+def sheet_command(data: dict[str, Any], replace: bool = False) -> cmd.AddCharacter:
+    """``mg.add_character`` with ``data`` as the sheet. A sheet beyond a limit (one kept
+    from before the limits) goes as it is, so the session refuses it like any other
+    command, naming the field."""
+    try:
+        return cmd.AddCharacter(written(data), replace)
+    except RuleError:
+        return cmd.AddCharacter(cast(SheetFields, data), replace)
 
 
 def edit_story(sheet: CharacterView, submit: Submit, tr: Tr) -> Form:

@@ -6,13 +6,14 @@ from __future__ import annotations
 import json
 
 import pytest
-from rules.mouse_guard.mg_support import patrol, sheet
+from rules.mouse_guard.mg_support import GAME, patrol, sheet
 
 from tablekit.rules.errors import RuleError
 from tablekit.rules.mouse_guard import commands as cmd
 from tablekit.rules.mouse_guard.dice import Face, explode, explosion_needs, read_face, roll
+from tablekit.rules.mouse_guard.events import CharacterAdded
 from tablekit.rules.mouse_guard.sheet import read_sheet, sheet_json
-from tablekit.session.codec import CommandError
+from tablekit.session.codec import CommandError, from_json, registry
 
 
 def test_a_sheet_round_trips_through_json() -> None:
@@ -27,20 +28,38 @@ def test_a_sheet_round_trips_through_json() -> None:
 @pytest.mark.parametrize(
     ("data", "message"),
     [
-        ({"name": ""}, "needs a name"),
-        (sheet("Saxon", fate=-1), "fate must be a whole number"),
-        (sheet("Saxon", ratings=[{"name": "Will", "rating": 9}]), "Will must be 0 to 6"),
-        (sheet("Saxon", traits=[{"name": "Brave", "level": 4}]), "level 1, 2 or 3"),
+        ({"name": ""}, "sheet.name: Expected str of length >= 1"),
+        (sheet("Saxon", fate=-1), "sheet.fate: Expected int >= 0"),
+        (sheet("Saxon", ratings=[{"name": "Will", "rating": 9}]), "rating: Expected int <= 6"),
+        (sheet("Saxon", traits=[{"name": "Brave", "level": 4}]), "level: Expected int <= 3"),
         (sheet("Saxon", conditions=["grumpy"]), "cannot have the condition"),
-        (sheet("Sixth", cloak="red"), "fields it does not know: cloak"),
+        (sheet("Sixth", cloak="red"), "unknown field cloak"),
     ],
 )
 def test_bad_sheets_are_refused_and_change_nothing(data: dict[str, object], message: str) -> None:
     table = patrol()
     before = table.state
-    with pytest.raises(RuleError, match=message):
+    with pytest.raises((RuleError, CommandError), match=message):
         table.do(cmd.AddCharacter(data))  # type: ignore[arg-type]
     assert table.state == before
+
+
+def test_an_imported_sheet_is_held_to_the_same_limits() -> None:
+    """A sheet read from JSON outside a command (an import) is refused by the same schema,
+    naming the field and what is allowed."""
+    with pytest.raises(RuleError, match="belief: Expected str of length <= 200"):
+        read_sheet(sheet("Saxon", belief="b" * 201))
+
+
+def test_a_sheet_journalled_before_the_limits_still_decodes() -> None:
+    """The journal's events are read back with ``stored=True``: a sheet kept before the
+    limits (a long belief, Fate above 999) still replays."""
+    old = {
+        "type": "mg.character_added",
+        "character": {"name": "Saxon", "belief": "b" * 5000, "fate": 5000, "gear": [""] * 40},
+    }
+    event = from_json(old, registry(GAME.events), stored=True)
+    assert isinstance(event, CharacterAdded) and len(event.character.belief) == 5000
 
 
 def test_refusals_change_nothing() -> None:
