@@ -5,9 +5,11 @@ from __future__ import annotations
 import argparse
 import io
 import json
+import os
+import stat
 import sys
-from collections.abc import Iterable
-from typing import Any, TypeAlias
+from collections.abc import Iterator
+from typing import Any, TextIO, TypeAlias
 
 from tablekit.local import config, paths, rulesets
 from tablekit.rules.errors import RuleError
@@ -94,6 +96,10 @@ def run_script(args: argparse.Namespace) -> int:
         try:
             # Bad bytes become lone surrogates that the line's parse refuses, naming the
             # line, instead of a decoding error after half the script was applied.
+            refusal = _not_a_script(args.file)
+            if refusal:
+                print(f"tablekit: cannot read {args.file}: {refusal}", file=sys.stderr)
+                return 2
             with open(args.file, encoding="utf-8-sig", errors="surrogateescape") as stream:
                 code = _apply_lines(session, stream, view)
         except OSError as error:
@@ -104,8 +110,38 @@ def run_script(args: argparse.Namespace) -> int:
     return code
 
 
-def _apply_lines(session: Session[Any], lines: Iterable[str], view: Audience) -> int:
-    for number, line in enumerate(lines, start=1):
+SCRIPT_LIMIT = 64 * 1024 * 1024
+"""The largest script file read: a thousand lines at the longest, ample for any session."""
+
+
+def _not_a_script(path: str) -> str:
+    """Why the file at ``path`` is no script ("" if it may be one): a FIFO or a device
+    would be waited on or read for ever; a huge file is refused before a line of it runs."""
+    info = os.stat(path)
+    if not stat.S_ISREG(info.st_mode):
+        return "not a regular file"
+    if info.st_size > SCRIPT_LIMIT:
+        return f"{info.st_size} bytes; a script holds at most {SCRIPT_LIMIT}"
+    return ""
+
+
+def _lines(stream: TextIO) -> Iterator[str | None]:
+    """Each line of ``stream``, read at most :data:`codec.LINE_LIMIT` characters far; a
+    longer line is None, and nothing after it is read."""
+    while line := stream.readline(codec.LINE_LIMIT + 1):
+        if len(line) > codec.LINE_LIMIT and not line.endswith("\n"):
+            yield None
+            return
+        yield line
+
+
+def _apply_lines(session: Session[Any], stream: TextIO, view: Audience) -> int:
+    for number, line in enumerate(_lines(stream), start=1):
+        if line is None:
+            error = f"the line is longer than {codec.LINE_LIMIT} characters"
+            _print({"line": number, "ok": False, "error": error})
+            print(f"tablekit: line {number} refused: {error}", file=sys.stderr)
+            return 1
         if number == 1:
             line = line.removeprefix("\ufeff")  # a byte-order mark, from a file or from stdin
         if not line.strip():

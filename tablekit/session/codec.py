@@ -54,6 +54,10 @@ def dumps(value: Command | Event) -> str:
     return json.dumps(to_json(value), ensure_ascii=False, separators=(",", ":"))
 
 
+LINE_LIMIT = 64 * 1024
+"""The most characters one script line may hold: a whole sheet fits many times over, and a
+line is read at most this far, so a line without an end cannot fill the memory."""
+
 ID_LENGTH = 64
 """The longest command id a script may send: printable ASCII, so it can be logged as is."""
 

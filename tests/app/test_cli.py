@@ -2,6 +2,7 @@
 
 import io
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -10,7 +11,7 @@ from fakegame import LISTING, Counter
 from tablekit import cli
 from tablekit.local import paths
 from tablekit.rules import catalog
-from tablekit.session import Journal, Session
+from tablekit.session import Journal, Session, codec
 
 
 @pytest.fixture(autouse=True)
@@ -220,3 +221,49 @@ def test_a_missing_image_and_a_closed_pipe_each_say_only_what_matters(tmp_path: 
         reader.stdout.close()  # what `head -c 1` does
         assert reader.wait(timeout=60) in (0, 141)
         assert reader.stderr.read() == b""
+
+
+LONG = '{"type": "t.add", "amount": 1, "pad": "' + "x" * codec.LINE_LIMIT + '"}'
+
+
+def test_a_line_over_the_limit_is_refused_by_number_and_nothing_after_it_runs(
+    tmp_path, capsys
+) -> None:
+    """Issue 12, Build 3: a script line is read at most ``LINE_LIMIT`` characters far; a
+    longer one is refused in one line naming its number and the limit, as a bad byte is."""
+    good = '{"type": "t.add", "amount": 1}'
+    edge = good + " " * (codec.LINE_LIMIT - len(good))  # exactly at the limit: taken
+    lines = script(tmp_path, good, edge, good, LONG, good)
+    code, results, err = run(capsys, "script", lines, "--session", "s", "--game", "test-counter")
+    assert code == 1 and f"line 4 refused: the line is longer than {codec.LINE_LIMIT}" in err
+    assert err.count("\n") == 1
+    assert [r["ok"] for r in results] == [True, True, True, False]
+    assert total("s") == 3
+
+
+def test_a_line_over_the_limit_on_stdin_is_refused_the_same(capsys, monkeypatch) -> None:
+    good = '{"type": "t.add", "amount": 2}\n'
+    monkeypatch.setattr("sys.stdin", io.StringIO(good + LONG + "\n" + good))
+    code, results, err = run(capsys, "script", "-", "--session", "s", "--game", "test-counter")
+    assert code == 1 and "line 2 refused" in err
+    assert results[-1]["line"] == 2 and not results[-1]["ok"]
+    assert total("s") == 2
+
+
+def test_a_script_that_is_no_regular_file_is_refused_at_once(tmp_path, capsys) -> None:
+    """Issue 12, Build 3: a FIFO would be waited on for ever; it is refused before opening."""
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    code, results, err = run(
+        capsys, "script", str(fifo), "--session", "s", "--game", "test-counter"
+    )
+    assert code == 2 and results == [] and "not a regular file" in err
+
+
+def test_a_script_file_over_the_size_limit_is_refused_before_a_line_runs(
+    tmp_path, capsys, monkeypatch
+) -> None:
+    monkeypatch.setattr("tablekit.cli.sessions.SCRIPT_LIMIT", 40)
+    lines = script(tmp_path, '{"type": "t.add", "amount": 1}', '{"type": "t.add", "amount": 1}')
+    code, results, err = run(capsys, "script", lines, "--session", "s", "--game", "test-counter")
+    assert code == 2 and results == [] and "a script holds at most 40" in err
