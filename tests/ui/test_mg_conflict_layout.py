@@ -13,7 +13,7 @@ from typing import Any
 import pygame
 import pytest
 from mg_tapping import made_app, press
-from ui.test_mm_layout import KEY, measure, problems
+from ui.test_mm_layout import KEY, SMALLEST, measure, problems
 
 from tablekit.local.config import Config, Interface
 from tablekit.ui import theme, widgets
@@ -185,3 +185,25 @@ def test_an_action_tests_level_three_trait_rolls_on_the_tray_only_where_it_rerol
         assert rolled == [ccmd.ActionLevelThree("patrol", "Bold")] and not submitted
     else:
         assert submitted == [ccmd.ActionLevelThree("patrol", "Bold", faces=())] and not rolled
+
+
+@pytest.mark.parametrize("moment", ["scripting", "acting", "over"])
+@pytest.mark.parametrize("language", ["en", "da"])
+def test_the_volley_is_in_view_below_the_bar_whatever_the_bars_title(
+    size: tuple[int, int], moment: str, language: str
+) -> None:
+    """Summary, Conflicts (volleys of three actions): the bar's title may fall back to the
+    conflict's kind ("Kamp" at 800x480 in Danish), so the line saying what happens now
+    begins with the volley, whole and at 18 px or more."""
+    for app in app_at(size, language, moments(1)[moment]):
+        volley = f"{app.tr('Volley')} 1"
+        assert volley != "Volley 1" or language == "en"
+        bar = app.layout.bar
+        shown = [
+            one
+            for one in measure(app)
+            if one.place.top >= bar and one.words.startswith(volley) and not one.cut
+        ]
+        assert shown and all(one.size >= SMALLEST for one in shown), volley
+    theme.font.cache_clear()
+    pygame.quit()

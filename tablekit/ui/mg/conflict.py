@@ -243,16 +243,26 @@ Line = tuple[str, str, tuple[int, int, int]]
 """Words, their text style and their colour."""
 
 
+VOLLEY = mark("Volley")
+
+
+def volley(conflict: ConflictView, tr: Tr) -> str:
+    """Which volley this is ("Volley 2"): the bar's title may have no room for it, so the
+    line saying what is happening now begins with it."""
+    return f"{tr(VOLLEY)} {conflict['volley']}"
+
+
 def now_lines(conflict: ConflictView, tr: Tr) -> list[Line]:
-    """What is happening now, in words: the status, or the two revealed actions face to face
-    and each action test with its odds (the compromise is drawn apart)."""
+    """What is happening now, in words, after the volley: the status, or the two revealed
+    actions face to face and each action test with its odds (the compromise is drawn
+    apart)."""
     exchange = conflict["exchange"]
     if exchange is None:
         status = STATUS[conflict["status"]]
-        return [(tr(status), "heading", theme.CREAM)]
+        return [(f"{volley(conflict, tr)} · {tr(status)}", "heading", theme.CREAM)]
     meet = (
-        f"{tr('GM')}: {tr(ACTION_NAMES[exchange['gm']['action']])}  ·  "
-        f"{tr('Patrol')}: {tr(ACTION_NAMES[exchange['patrol']['action']])}"
+        f"{volley(conflict, tr)} · {tr('GM')}: {tr(ACTION_NAMES[exchange['gm']['action']])}"
+        f"  ·  {tr('Patrol')}: {tr(ACTION_NAMES[exchange['patrol']['action']])}"
     )
     return [(meet, "heading", theme.CHEESE)] + [
         (test_line(test, tr), "body", theme.CREAM) for test in exchange["tests"]
@@ -269,7 +279,7 @@ def line_height(layout: Layout, width: int, line: Line, face: str = "bold") -> i
 def now_height(layout: Layout, width: int, conflict: ConflictView, tr: Tr) -> int:
     """The height :func:`_draw_now` takes, so the buttons go below it."""
     if conflict["status"] == "over" and conflict["compromise"] is not None:
-        title = (_compromise_title(conflict["compromise"], tr), "heading", theme.CHEESE)
+        title = (_compromise_title(conflict, conflict["compromise"], tr), "heading", theme.CHEESE)
         terms = (_terms(conflict["compromise"], tr), "body", theme.CREAM)
         high = line_height(layout, width, title) + line_height(layout, width, terms, "regular")
         return high + 2 * layout.gap
@@ -282,7 +292,7 @@ def _draw_now(
 ) -> int:
     """What is happening now, in words; return the height used."""
     if conflict["status"] == "over" and conflict["compromise"] is not None:
-        return _draw_compromise(surface, layout, area, conflict["compromise"], tr)
+        return _draw_compromise(surface, layout, area, conflict, conflict["compromise"], tr)
     y = area.y
     for line in now_lines(conflict, tr):
         rect = pygame.Rect(area.x, y, area.width, line_height(layout, area.width, line))
@@ -313,10 +323,11 @@ def test_line(test: ActionTestView, tr: Tr) -> str:
     return f"{head} · {builder.percent(chance)}"
 
 
-def _compromise_title(result: CompromiseView, tr: Tr) -> str:
+def _compromise_title(conflict: ConflictView, result: CompromiseView, tr: Tr) -> str:
+    """The volley it ended in, who won and the compromise band."""
     won = result["winner"]
     winner = side_name(won, tr) if won else tr("Nobody")
-    return f"{tr(WINNER)}: {winner} · {tr(BANDS[result['band']])}"
+    return f"{volley(conflict, tr)} · {tr(WINNER)}: {winner} · {tr(BANDS[result['band']])}"
 
 
 def _terms(result: CompromiseView, tr: Tr) -> str:
@@ -326,10 +337,15 @@ def _terms(result: CompromiseView, tr: Tr) -> str:
 
 
 def _draw_compromise(
-    surface: pygame.Surface, layout: Layout, area: pygame.Rect, result: CompromiseView, tr: Tr
+    surface: pygame.Surface,
+    layout: Layout,
+    area: pygame.Rect,
+    conflict: ConflictView,
+    result: CompromiseView,
+    tr: Tr,
 ) -> int:
-    """Who won, the compromise band, and both sides' suggested terms."""
-    title: Line = (_compromise_title(result, tr), "heading", theme.CHEESE)
+    """The volley, who won, the compromise band, and both sides' suggested terms."""
+    title: Line = (_compromise_title(conflict, result, tr), "heading", theme.CHEESE)
     high = line_height(layout, area.width, title)
     head = pygame.Rect(area.x, area.y, area.width, high)
     widgets.wrapped(surface, title[0], head, layout.text("heading"), theme.CHEESE, "bold")

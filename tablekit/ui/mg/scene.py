@@ -22,6 +22,7 @@ from tablekit.ui.form import Form
 from tablekit.ui.host import Host
 from tablekit.ui.layout import columns, rows
 from tablekit.ui.mg import builder, forms, patrol, steps
+from tablekit.ui.mg.conflict import volley
 from tablekit.ui.mg.conflict_controls import ConflictControls
 from tablekit.ui.mg.stage import Entry
 from tablekit.ui.scene import Scene
@@ -158,8 +159,7 @@ class MouseGuardScene(Scene):
             conflict = view["conflict"]
             title = conflict["title"]
             kind = self.app.tr(title)
-            volley = f"{self.app.tr('Volley')} {conflict['volley']}"
-            return f"{kind} · {volley}", kind, self.app.tr("Conflict")
+            return f"{kind} · {volley(conflict, self.app.tr)}", kind, self.app.tr("Conflict")
         if view["test"] is not None:
             return (self.app.tr("Test"),)
         if self.selected is not None:
