@@ -110,6 +110,7 @@ class Racing:
     def __init__(self, lines: list[str], at: int) -> None:
         self.lines, self.at = lines, at
         self.other: sqlite3.Connection | None = None
+        self._reading: Any = None
 
     def __iter__(self) -> Any:
         for number, line in enumerate(self.lines, start=1):
@@ -117,6 +118,12 @@ class Racing:
                 self.other = sqlite3.connect(paths.journal_file(), isolation_level=None)
                 self.other.execute("BEGIN IMMEDIATE")  # the other writer, mid-transaction
             yield line
+
+    def readline(self, limit: int = -1) -> str:
+        """The next line, as ``tablekit script`` reads stdin (each line is far below ``limit``)."""
+        if self._reading is None:
+            self._reading = iter(self)
+        return next(self._reading, "")
 
 
 @pytest.mark.parametrize("at", [1, 3])
