@@ -49,11 +49,14 @@ class Field:
     low: int = 0
     high: int = 99
     wide: bool = False
+    """The control takes the whole row (options with long names) and shows no label:
+    the form's title says what is chosen."""
     required: bool = False
     """The page cannot be left forward, nor the form confirmed, until this is given: a
     count that is None (shown as "?": nobody knows it yet), or no text, or no choice."""
-    """The control takes the whole row (options with long names) and shows no label:
-    the form's title says what is chosen."""
+    longest: int = 40
+    """The most letters a text takes (a name's 40; a belief's sentence more), so the keys
+    stop where the command's schema would refuse."""
 
 
 @dataclass
@@ -91,7 +94,8 @@ class Form:
         for item in self.pages[self.page]:
             if item.kind == "text":
                 value = self.values[item.key]
-                self.values[item.key] = value[:-1] if text == "\b" else (value + text)[:40]
+                longer = (value + text)[: item.longest]
+                self.values[item.key] = value[:-1] if text == "\b" else longer
 
     def buttons(self, layout: Layout, area: pygame.Rect, tr: Callable[[str], str]) -> list[Button]:
         """Every touch target of the current page, plus the navigation row."""
@@ -241,8 +245,8 @@ class Form:
                 Button(plus, "+", lambda: self._step(item, +1), self._above(item)),
             ]
         if item.kind == "text":
-            text = values[item.key] or "…"
-            return [Button(rect, text, lambda: None, selected=True)]
+            text = _tail(values[item.key], rect.inflate(-12, -6).width, layout.text("body"))
+            return [Button(rect, text or "…", lambda: None, selected=True)]
         if item.kind == "toggle":
             yes, no = columns(rect, 2, layout.gap)
             return [
@@ -327,3 +331,15 @@ class Form:
 def _blank(value: object) -> bool:
     """Nothing given: an unknown count, no choice, or a text of only spaces."""
     return value is None or value == () or (isinstance(value, str) and not value.strip())
+
+
+def _tail(typed: str, width: int, size: int) -> str:
+    """What a text field shows: all of ``typed`` if it fits one line at ``size``, else
+    "…" and the end being typed, like a text box scrolled to its cursor."""
+    font = theme.font("bold", size)
+    if font.size(typed)[0] <= width:
+        return typed
+    start = 0
+    while start < len(typed) and font.size("…" + typed[start:])[0] > width:
+        start += 1
+    return "…" + typed[start:]

@@ -412,3 +412,22 @@ def test_a_level_three_trait_rolls_on_the_tray_only_where_it_rerolls(level_three
         test = app.session.table_view()["test"]  # type: ignore[union-attr]
         assert app.scene.name == "house" and test["tester"]["successes"] == 3
         assert sheet(app, "saxon")["traits"][0]["used"]
+
+
+def test_a_whole_belief_is_typed_and_the_field_shows_its_end(app: App) -> None:
+    """Character sheet, Belief: a sentence longer than a name (the keys used to stop at 40
+    letters); the field shows the end being typed, not a cut start."""
+    belief = "a guardmouse never leaves a mouse behind in the wild"
+    press(app, "Mouse Guard")
+    add_mouse(app, "kenzie")
+    open_sheet(app, "kenzie")
+    press(app, "More…")
+    press(app, "Belief, goal, instinct…")
+    press(app, "Open")
+    type_on_keys(app, belief)
+    shown = [b.label for b in app.scene.buttons() if b.label.endswith("in the wild")]
+    assert shown and shown[0].startswith("…"), labels(app)
+    press(app, "Next")  # the goal
+    press(app, "Next")  # the instinct
+    press(app, "Save")
+    assert sheet(app, "kenzie")["belief"] == belief

@@ -17,6 +17,7 @@ from tablekit.rules.errors import RuleError
 from tablekit.rules.game import Command
 from tablekit.rules.mouse_guard import commands as cmd
 from tablekit.rules.mouse_guard.character import ABILITIES
+from tablekit.rules.mouse_guard.limits import TEXT_LENGTH
 from tablekit.rules.mouse_guard.sheet_fields import SheetFields, written
 from tablekit.rules.mouse_guard.view_types import CharacterView, MouseGuardView
 from tablekit.ui.form import Field, Form
@@ -319,7 +320,9 @@ def edit_story(sheet: CharacterView, submit: Submit, tr: Tr) -> Form:
         ("goal", "Goal"),
         ("instinct", "Instinct"),
     )
-    pages = [[Field(key, tr(label), "text", sheet[key])] for key, label in story]
+    pages = [
+        [Field(key, tr(label), "text", sheet[key], longest=TEXT_LENGTH)] for key, label in story
+    ]
 
     def confirm(values: dict[str, Any]) -> bool:
         words = {key: values[key].strip() for key in ("belief", "goal", "instinct")}
