@@ -232,8 +232,14 @@ leave_groups() {  # undo make_user's groups for a user that stays (the desktop u
     if [[ -s $groups_record ]]; then
         read -r user groups_added <"$groups_record"
         if [[ $user != "$service_user" ]]; then
-            for group in $groups_added; do run gpasswd --delete "$user" "$group"; done
+            for group in $groups_added; do
+                # Only where still a member: a second uninstall after a failed one goes on.
+                if id -nG "$user" 2>/dev/null | tr ' ' '\n' | grep -qx "$group"; then
+                    run gpasswd --delete "$user" "$group"
+                fi
+            done
         fi
+        remove "$groups_record"
     elif [[ $dry_run == yes ]]; then
         echo "+ gpasswd --delete <the desktop user> <each group listed in $groups_record>"
     fi
@@ -255,14 +261,17 @@ uninstall() {
     if id -u "$service_user" >/dev/null 2>&1 || [[ $dry_run == yes ]]; then
         run userdel "$service_user"
     fi
+    # The packages this script added go back to "installed as a dependency": apt removes
+    # them (apt-get autoremove) once nothing else needs them, never from under another program.
     if [[ -s $apt_record ]]; then
         # shellcheck disable=SC2046  # one word per package
-        run apt-get remove -y $(cat "$apt_record")
+        run apt-mark auto $(cat "$apt_record")
     elif [[ $dry_run == yes ]]; then
-        echo "+ apt-get remove -y <the packages listed in $apt_record, those this script added>"
+        echo "+ apt-mark auto <the packages listed in $apt_record, those this script added>"
     fi
     remove "$prefix"
     echo "tablekit: removed. To delete the sessions and settings too: sudo rm -r $data_dir $config_dir"
+    echo "  the apt packages it added go with: sudo apt-get autoremove"
 }
 
 if [[ $dry_run == yes ]]; then echo "(dry run: nothing is changed)"; fi

@@ -157,7 +157,7 @@ def test_uninstall_reverses_each_step() -> None:
         r"rm -rf -- /etc/xdg/autostart/tablekit.desktop",
         r"gpasswd --delete <the desktop user>",
         r"userdel tablekit",
-        r"apt-get remove -y",
+        r"apt-mark auto",  # apt removes them once nothing else needs them
         r"rm -rf -- /opt/tablekit$",
     ):
         _first(done, pattern)
