@@ -57,7 +57,9 @@ def check(path: Path, readonly: bool) -> bool:
             f"cannot use the journal {path}: it is another program's SQLite database; "
             "it was left as it is"
         )
-    tables = _tables(path)
+    tables = _tables(path, immutable=True)
+    if not {"sessions", "steps"} <= tables and logged:
+        tables = _tables(path, immutable=False)  # tables only in a never-checkpointed log
     if not {"sessions", "steps"} <= tables:
         what = f" ({', '.join(sorted(tables))})" if tables else " with no tables"
         raise NotAJournal(
@@ -67,10 +69,16 @@ def check(path: Path, readonly: bool) -> bool:
     return False  # a journal from before the application id
 
 
-def _tables(path: Path) -> set[str]:
-    """The tables in the file itself, read with SQLite told the file cannot change: no
-    lock, no write-ahead log or shared-memory file is created or read."""
-    uri = path.resolve().as_uri() + "?mode=ro&immutable=1"
+def _tables(path: Path, immutable: bool) -> set[str]:
+    """The tables in the database at ``path``, only read.
+
+    ``immutable``: in the file itself, with SQLite told it cannot change, so
+    no lock, write-ahead log or shared-memory file is created or read.
+    Otherwise through a read-only connection, which reads the write-ahead log
+    too (it may open the shared-memory index SQLite keeps beside a log, never
+    the database or the log itself for writing).
+    """
+    uri = path.resolve().as_uri() + ("?mode=ro&immutable=1" if immutable else "?mode=ro")
     try:
         db = sqlite3.connect(uri, uri=True)
         try:

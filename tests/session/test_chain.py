@@ -306,3 +306,40 @@ def test_an_empty_file_without_a_wal_becomes_a_journal(tmp_path: Path) -> None:
 def test_a_read_of_a_missing_journal_finds_none(tmp_path: Path) -> None:
     with pytest.raises(JournalError, match="no journal"):
         Journal(tmp_path / "none.sqlite3", readonly=True)
+
+
+UNCHECKPOINTED = Path(__file__).with_name("data") / "journal-wal-only.sqlite3"
+
+
+def copy_unchecked(path: Path) -> None:
+    """The last release's journal that was never checkpointed: page 1 and a 140 KB WAL."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(UNCHECKPOINTED, path)
+    shutil.copyfile(f"{UNCHECKPOINTED}-wal", f"{path}-wal")
+
+
+def test_a_release_journal_never_checkpointed_is_read_then_upgraded(tmp_path: Path) -> None:
+    path = tmp_path / "journal.sqlite3"
+    copy_unchecked(path)
+    assert path.stat().st_size == 4096  # every table is in the write-ahead log
+    before = files(path)
+    read = open_session(
+        Journal(path, readonly=True), "campaign", None, GAMES, create=False, touch=False
+    )
+    assert read.state.total == total(5)
+    assert files(path) == before  # reading wrote nothing
+    journal = Journal(path)
+    assert journal._user_version() == SCHEMA_VERSION and inspect(journal, "campaign").ok
+    campaign = open_session(journal, "campaign", None, GAMES, create=False)
+    assert campaign.state.total == total(5) and not journal.drops
+    campaign.apply(Add(6))
+    journal.close()
+    assert reopen_named(path, "campaign").state.total == total(6)
+
+
+def test_the_cli_reads_a_release_journal_never_checkpointed(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    copy_unchecked(paths.journal_file())
+    assert cli.main(["sessions"]) == 0
+    assert "campaign" in capsys.readouterr().out
