@@ -80,31 +80,44 @@ def _open(args: argparse.Namespace, create: bool = True) -> Session[Any]:
 
 
 def run_script(args: argparse.Namespace) -> int:
-    """Apply each line; stop at the first rejected one, which changes nothing."""
+    """Apply each line; stop at the first rejected one, which changes nothing.
+
+    The script is opened before the session, so a file that cannot be read leaves
+    the journal alone: no new session, and the last one used stays the last.
+    """
     view = audience(args.view)
+    if args.file == "-":
+        if isinstance(sys.stdin, io.TextIOWrapper):
+            sys.stdin.reconfigure(encoding="utf-8", errors="surrogateescape")
+        return _run(args, sys.stdin, view)
+    try:
+        refusal = _not_a_script(args.file)
+        if refusal:
+            print(f"tablekit: cannot read {args.file}: {refusal}", file=sys.stderr)
+            return 2
+        # Bad bytes become lone surrogates that the line's parse refuses, naming the
+        # line, instead of a decoding error after half the script was applied.
+        stream = open(args.file, encoding="utf-8-sig", errors="surrogateescape")  # noqa: SIM115
+    except OSError as error:
+        print(f"tablekit: cannot read {args.file}: {error.strerror}", file=sys.stderr)
+        return 2
+    with stream:
+        return _run(args, stream, view)
+
+
+def _run(args: argparse.Namespace, stream: TextIO, view: Audience) -> int:
+    """Open the session and apply ``stream``'s lines to it."""
     try:
         session = _open(args)
     except (JournalBusy, StaleSession) as error:  # another writer held on: try again later
         _print({"line": 0, "ok": False, "error": str(error)})
         print(f"tablekit: {error}", file=sys.stderr)
         return 1
-    if args.file == "-":
-        if isinstance(sys.stdin, io.TextIOWrapper):
-            sys.stdin.reconfigure(encoding="utf-8", errors="surrogateescape")
-        code = _apply_lines(session, sys.stdin, view)
-    else:
-        try:
-            # Bad bytes become lone surrogates that the line's parse refuses, naming the
-            # line, instead of a decoding error after half the script was applied.
-            refusal = _not_a_script(args.file)
-            if refusal:
-                print(f"tablekit: cannot read {args.file}: {refusal}", file=sys.stderr)
-                return 2
-            with open(args.file, encoding="utf-8-sig", errors="surrogateescape") as stream:
-                code = _apply_lines(session, stream, view)
-        except OSError as error:
-            print(f"tablekit: cannot read {args.file}: {error.strerror}", file=sys.stderr)
-            return 2
+    try:
+        code = _apply_lines(session, stream, view)
+    except OSError as error:
+        print(f"tablekit: cannot read {args.file}: {error.strerror}", file=sys.stderr)
+        return 2
     if args.state:
         _print(session.view(view))
     return code

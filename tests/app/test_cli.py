@@ -267,3 +267,16 @@ def test_a_script_file_over_the_size_limit_is_refused_before_a_line_runs(
     lines = script(tmp_path, '{"type": "t.add", "amount": 1}', '{"type": "t.add", "amount": 1}')
     code, results, err = run(capsys, "script", lines, "--session", "s", "--game", "test-counter")
     assert code == 2 and results == [] and "a script holds at most 40" in err
+
+
+def test_a_script_that_cannot_be_read_leaves_the_journal_alone(tmp_path, capsys) -> None:
+    """A typo in the file name made a new empty session the last one used, so the app's
+    next start resumed it instead of the campaign."""
+    lines = script(tmp_path, '{"type": "t.add", "amount": 2}')
+    assert run(capsys, "script", lines, "--session", "campaign", "--game", "test-counter")[0] == 0
+    missing = str(tmp_path / "nope.jsonl")
+    code, _, err = run(capsys, "script", missing, "--session", "typo", "--game", "test-counter")
+    assert code == 2 and "cannot read" in err
+    journal = Journal(paths.journal_file())
+    assert [info.name for info in journal.sessions()] == ["campaign"]
+    assert journal.last() is not None and journal.last().name == "campaign"
