@@ -584,12 +584,15 @@ def serial(count: int, seed: int) -> Tally:
 
 def _pad_lines(cutter: Any, raw: bytes) -> bool:
     """Feed ``raw``; a line is taken only if it is exactly one the protocol defines."""
-    from tablekit.devices.pads_serial import Hello, parse
+    from tablekit.devices.pads_serial import Hello, LineRefused, read_line
     from tablekit.rules.pads import HELD, PadPressed
 
     taken = False
     for line in cutter.feed(raw):
-        message = parse("gm", line)
+        try:
+            message: Hello | PadPressed | None = read_line("gm", line)
+        except LineRefused:
+            message = None
         said = None
         if isinstance(message, PadPressed):
             said = "HOLD back" if message.button == HELD else f"PRESS {message.button}"

@@ -168,14 +168,6 @@ def _allowed(cls: type[msgspec.Struct], field: str) -> str:
     return f"allowed: text matching {meta.pattern}"
 
 
-def parse(pad: str, line: str) -> Hello | PadPressed | None:
-    """What ``line`` from the pad called ``pad`` says, or None if it is not the protocol's."""
-    try:
-        return read_line(pad, line)
-    except LineRefused:
-        return None
-
-
 def leds_line(lights: PadLights) -> bytes:
     """The host's ``LEDS <filled> <locked>`` line for ``lights``."""
     return f"LEDS {max(0, min(lights.filled, 9))} {int(lights.locked)}\n".encode("ascii")

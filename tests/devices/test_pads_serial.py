@@ -11,7 +11,14 @@ import pytest
 from waiting import until
 
 from tablekit.devices.pads import PadInbox
-from tablekit.devices.pads_serial import MAX_LINE, Lines, SerialPad, leds_line, parse
+from tablekit.devices.pads_serial import (
+    MAX_LINE,
+    LineRefused,
+    Lines,
+    SerialPad,
+    leds_line,
+    read_line,
+)
 from tablekit.rules.pads import HELD, PadEvent, PadLights, PadPressed, PadStatus
 
 
@@ -224,9 +231,10 @@ def test_a_line_too_long_is_dropped_whole() -> None:
 
 
 def test_the_messages() -> None:
-    assert parse("gm", "PRESS feint") == PadPressed("gm", "feint")
-    assert parse("gm", "HOLD back") == PadPressed("gm", HELD)
-    assert parse("gm", "PRESS back_held") is None
-    assert parse("gm", "PRESS  feint") is None
+    assert read_line("gm", "PRESS feint") == PadPressed("gm", "feint")
+    assert read_line("gm", "HOLD back") == PadPressed("gm", HELD)
+    for refused in ("PRESS back_held", "PRESS  feint"):
+        with pytest.raises(LineRefused):
+            read_line("gm", refused)
     assert leds_line(PadLights(filled=2, locked=True)) == b"LEDS 2 1\n"
     assert leds_line(PadLights(filled=12)) == b"LEDS 9 0\n"
