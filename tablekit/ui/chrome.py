@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 import pygame
 
 from tablekit.ui import theme, widgets
+from tablekit.ui.host import Host
 from tablekit.ui.layout import Layout
 from tablekit.ui.widgets import Button
 
@@ -35,6 +36,19 @@ def content(layout: Layout) -> pygame.Rect:
         area.height -= top - area.y
         area.y = top
     return area
+
+
+def undo_redo(app: Host) -> list[Button]:
+    """Undo and Redo at the bar's right end, Undo on the left as in every editor."""
+    session = app.session
+    assert session is not None
+    return bar_buttons(
+        app.layout,
+        [  # packed from the right
+            (app.tr("Redo"), app.redo, session.can_redo),
+            (app.tr("Undo"), app.undo, session.can_undo),
+        ],
+    )
 
 
 def bar_buttons(

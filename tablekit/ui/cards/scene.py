@@ -345,16 +345,8 @@ class MouseCardScene(Scene):
 
     def _bar(self) -> list[Button]:
         layout = self.app.layout
-        session = self.app.session
-        assert session is not None
         tr = self.app.tr
-        right = chrome.bar_buttons(
-            layout,
-            [
-                (tr("Redo"), self.app.redo, session.can_redo),
-                (tr("Undo"), self.app.undo, session.can_undo),  # packed from the right
-            ],
-        )
+        right = chrome.undo_redo(self.app)
         left = chrome.bar_buttons(layout, [(tr("Home"), self._home, True)], side="left")
         return left + right
 

@@ -186,16 +186,8 @@ class MouseGuardScene(Scene):
 
     def _bar(self) -> list[Button]:
         layout = self.app.layout
-        session = self.app.session
-        assert session is not None
         tr = self.app.tr
-        right = chrome.bar_buttons(
-            layout,
-            [
-                (tr("Redo"), self.app.redo, session.can_redo),
-                (tr("Undo"), self.app.undo, session.can_undo),  # packed from the right
-            ],
-        )
+        right = chrome.undo_redo(self.app)
         back = (
             (tr("Patrol"), self._patrol, True) if self.selected else (tr("Home"), self._home, True)
         )

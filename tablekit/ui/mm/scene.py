@@ -220,15 +220,7 @@ class MiceMysticsScene(Scene):
 
     def _bar(self) -> list[Button]:
         layout = self.app.layout
-        session = self.app.session
-        assert session is not None
-        right = chrome.bar_buttons(
-            layout,
-            [
-                (self.app.tr("Redo"), self.app.redo, session.can_redo),
-                (self.app.tr("Undo"), self.app.undo, session.can_undo),
-            ],
-        )  # packed from the right: Undo sits left of Redo, as in every editor
+        right = chrome.undo_redo(self.app)
         left = chrome.bar_buttons(layout, [(self.app.tr("Home"), self._home, True)], side="left")
         dice = self._dice_button()
         if not layout.portrait:
