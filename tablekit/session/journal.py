@@ -254,6 +254,8 @@ class Journal:
         self._acks: acks.Acks | None = None
         self._pending: tuple[str, int, str] | None = None
         """The session, version and head the open transaction moved to, acknowledged on commit."""
+        self._depth = 0
+        """How many ``_transaction`` blocks are open: only the outermost begins and commits."""
         try:
             self._db = self._connect()
             self._db.text_factory = _text
@@ -761,11 +763,44 @@ class Journal:
         return int(rows[0][0]) if rows and rows[0][0] is not None else 0
 
     @contextlib.contextmanager
+    def reading(self) -> Iterator[None]:
+        """Every read in the block sees one moment of the journal, however many queries it
+        takes and whoever commits meanwhile: BEGIN ... COMMIT, or the transaction already
+        open around it."""
+        if self._db.in_transaction:
+            yield
+            return
+        try:
+            self._db.execute("BEGIN")
+        except sqlite3.Error as error:
+            raise JournalError(f"the journal {self.path} cannot be read: {error}") from None
+        try:
+            yield
+        finally:
+            with contextlib.suppress(sqlite3.Error):
+                self._db.execute("COMMIT")
+
+    @contextlib.contextmanager
+    def holding(self) -> Iterator[None]:
+        """Hold the journal's write lock across the block, so what is read in it is still
+        so when it writes (salvage inspects, then cuts): one transaction, as ``cut``."""
+        with self._transaction():
+            yield
+
+    @contextlib.contextmanager
     def _transaction(self) -> Iterator[None]:
         """BEGIN IMMEDIATE ... COMMIT, or ROLLBACK if the body raised; a session's new
-        version is acknowledged in the sidecar once its commit is durable."""
+        version is acknowledged in the sidecar once its commit is durable. One inside
+        another (a write inside ``holding``) is part of the outer one."""
         if self.readonly:
             raise JournalError(f"the journal {self.path} was opened only to read")
+        if self._depth:
+            self._depth += 1
+            try:
+                yield
+            finally:
+                self._depth -= 1
+            return
         try:
             self._db.execute("BEGIN IMMEDIATE")
         except sqlite3.OperationalError as error:
@@ -775,6 +810,7 @@ class Journal:
         except sqlite3.Error as error:
             raise JournalError(f"the journal is busy or broken: {error}") from None
         self._pending = None
+        self._depth = 1
         try:
             yield
             self._db.execute("COMMIT")
@@ -788,5 +824,7 @@ class Journal:
             if isinstance(error, sqlite3.Error):
                 raise JournalError(f"the journal could not be written: {error}") from None
             raise
+        finally:
+            self._depth = 0
         if self._pending is not None and self._acks is not None:
             self._acks.write(*self._pending)

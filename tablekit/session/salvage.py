@@ -46,8 +46,14 @@ class Finding:
 
 def inspect(journal: Journal, session: str) -> Finding:
     """Walk every step of ``session``: each must chain to the one before it, no step in
-    effect may follow an undone one, and the newest in effect must be the session's head."""
-    steps = journal.chain_of(session)
+    effect may follow an undone one, and the newest in effect must be the session's head.
+
+    The steps and the head are read in one transaction: a change committed between the
+    two reads would otherwise look like lost or undone steps."""
+    with journal.reading():
+        steps = journal.chain_of(session)
+        head = journal.head(session)
+        info = journal.info(session) if journal.exists(session) else None
     previous = ""
     undone_seen = False
     for index, (step, undone, _) in enumerate(steps):
@@ -63,14 +69,15 @@ def inspect(journal: Journal, session: str) -> Finding:
             return Finding(session, index, step.id, tuple(at for *_, at in steps[index:]), why)
         undone_seen = undone_seen or undone
     live = sum(1 for _, undone, _ in steps if not undone)
-    head = journal.head(session)
     if head == (steps[live - 1][0].checksum if live else ""):
         return Finding(session, len(steps), None, (), "")
     if any(step.checksum == head for step, _, _ in steps[live:]):
         why = "steps in effect were marked undone"
         return Finding(session, live, steps[live][0].id, tuple(at for *_, at in steps[live:]), why)
-    newest = steps[-1][2] if steps else journal.info(session).created
-    lost = (newest, journal.info(session).touched)
+    if info is None:
+        raise JournalError(f"no session called {session!r}")
+    newest = steps[-1][2] if steps else info.created
+    lost = (newest, info.touched)
     return Finding(session, len(steps), None, (), "its newest steps were lost", lost)
 
 
@@ -88,18 +95,21 @@ def salvage(journal: Journal, session: str) -> tuple[Journal, Drop | None]:
     """Keep the good prefix of ``session``; return the journal to use and what was dropped.
 
     A journal opened to write is copied beside itself and then cut; one opened
-    only to read is cut in a copy in memory, which is returned instead.
+    only to read is cut in a copy in memory, which is returned instead. The write lock
+    is held from the walk to the cut, so no other writer's step (a redo, say) can be
+    cut for damage it was not part of.
     """
     if journal.readonly:
         journal = journal.in_memory()
-    if journal.integrity() != "ok":
-        journal.reindex()  # a damaged index shows steps that are not there, or hides some
-    finding = inspect(journal, session)
-    if finding.ok:
-        return journal, None
-    copy = journal.keep_copy() if journal.on_disk else None
-    drop = drop_of(finding, copy)
-    journal.cut(session, finding.bad, drop)
+    with journal.holding():
+        if journal.integrity() != "ok":
+            journal.reindex()  # a damaged index shows steps that are not there, or hides some
+        finding = inspect(journal, session)
+        if finding.ok:
+            return journal, None
+        copy = journal.keep_copy() if journal.on_disk else None
+        drop = drop_of(finding, copy)
+        journal.cut(session, finding.bad, drop)
     journal.drops.append(drop)
     return journal, drop
 

@@ -155,9 +155,14 @@ class App:
         drops.clear()
 
     def _take_chain_check(self) -> None:
-        """Once the walk behind the first frame is done, set aside any damage it found."""
+        """Once the walk behind the first frame is done, set aside any damage it found.
+
+        The salvage walks the chain again holding the write lock, so a step committed
+        during the first walk is no damage: the session is reopened only if a drop was
+        made, and not before the start-up problems are read (reopening leaves that list).
+        """
         check = self.chain_check
-        if check is None or not check.poll():
+        if check is None or not check.poll() or self.scene.name == "startup":
             return
         self.chain_check = None
         if self.session is None or self.session.name != check.session:
@@ -167,11 +172,12 @@ class App:
         if check.finding is None or check.finding.ok:
             return
         try:
-            salvage(self.journal, check.session)
+            _, drop = salvage(self.journal, check.session)
         except JournalError as error:
             self.notice(self.unreadable(str(error)))
             return
-        self.resume(check.session)
+        if drop is not None:
+            self.resume(check.session)
 
     def unreadable(self, why: str) -> str:
         """What the table reads when the journal cannot be read to the end: one sentence in
