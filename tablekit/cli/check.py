@@ -2,7 +2,8 @@
 
 It reads the journal without writing to it: SQLite's own integrity check,
 the commits the sidecar says were acknowledged, and every session's chain
-of steps from its first. With ``--repair`` the good prefix of every session
+of steps from its first (a journal of an older build in an upgraded copy in
+memory, as the app would upgrade it). With ``--repair`` the good prefix of every session
 is written to a new journal file beside the old one, which stays as it was.
 
 Exit status: 0 when all is well, 1 when damage was found (repaired or not),
@@ -38,7 +39,8 @@ def run_check(args: argparse.Namespace) -> int:
     path = Path(args.journal) if args.journal else paths.journal_file()
     journal = Journal(path, readonly=True)
     try:
-        findings = [inspect(journal, info.name) for info in journal.sessions()]
+        walked = journal.in_memory() if journal.older else journal  # as opening would upgrade
+        findings = [inspect(walked, info.name) for info in walked.sessions()]
         integrity = journal.integrity()
         lost = list(journal.drops)
     finally:

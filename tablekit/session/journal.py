@@ -395,6 +395,12 @@ class Journal:
             self._acks.close()
 
     @property
+    def older(self) -> bool:
+        """Whether the file is of an older schema, not yet upgraded (only a journal opened
+        to read stays so): its steps check out only in a copy upgraded in memory."""
+        return self._schema < SCHEMA_VERSION
+
+    @property
     def on_disk(self) -> bool:
         """Whether this journal is a file (not one in memory), so a copy can be kept beside it."""
         return self._file is not None

@@ -343,3 +343,30 @@ def test_the_cli_reads_a_release_journal_never_checkpointed(
     copy_unchecked(paths.journal_file())
     assert cli.main(["sessions"]) == 0
     assert "campaign" in capsys.readouterr().out
+
+
+def schema0(path: Path) -> None:
+    """The last release's journal taken back to schema 0: no checksums, no snapshots."""
+    shutil.copyfile(RELEASE, path)
+    db = sqlite3.connect(path)
+    db.executescript(
+        "DROP TABLE snapshots; ALTER TABLE steps DROP COLUMN checksum; PRAGMA user_version = 0"
+    )
+    db.close()
+
+
+@pytest.mark.parametrize("old", [0, 1])
+def test_check_finds_an_older_journal_whole_and_leaves_it_as_it_was(
+    capsys: pytest.CaptureFixture[str], old: int
+) -> None:
+    path = paths.journal_file()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if old == 0:
+        schema0(path)
+    else:
+        shutil.copyfile(RELEASE, path)
+    before = files(path)
+    assert cli.main(["check"]) == 0
+    out = capsys.readouterr().out
+    assert "'campaign': 12 steps, all check out" in out and "'short': 3 steps, all" in out
+    assert files(path) == before
