@@ -460,6 +460,7 @@ class Journal:
                 "INSERT INTO sessions (name, game, created, touched) VALUES (?, ?, ?, ?)",
                 (name, game, now, now),
             )
+            self._acknowledge(name)  # the name may be a deleted session's, acknowledged further
         return SessionInfo(name, game, now, now)
 
     def exists(self, name: str) -> bool:
@@ -673,7 +674,13 @@ class Journal:
         with self._transaction():
             self._insert_drop(drop)
             if drop.session is not None:
-                self._pending = (drop.session, *self._version_and_head(drop.session))
+                self._acknowledge(drop.session)
+
+    def _acknowledge(self, session: str) -> None:
+        """Have the open transaction's commit write ``session``'s version and head, as they
+        are now, to the sidecar: a session made anew under a name (its version starts at 0)
+        must not be compared with what an older session of that name reached."""
+        self._pending = (session, *self._version_and_head(session))
 
     def _insert_drop(self, drop: Drop) -> None:
         self._db.execute(

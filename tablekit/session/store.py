@@ -208,6 +208,7 @@ def _move(
             for table in ("steps", "snapshots", "answers"):
                 source._db.execute(f"UPDATE {table} SET session = ? WHERE session = ?", (new, name))
             source._db.execute("DELETE FROM sessions WHERE name = ?", (name,))
+            source._acknowledge(new)  # starts at version 0 again
         return
     steps = source._read(
         "SELECT command, events, undone, at, checksum FROM steps WHERE session = ? ORDER BY id",
@@ -220,4 +221,5 @@ def _move(
             "VALUES (?, ?, ?, ?, ?, ?)",
             [(new, *step) for step in steps],
         )
+        target._acknowledge(new)
     _drop(source, name)

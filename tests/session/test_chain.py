@@ -16,7 +16,7 @@ from fakegame import LISTING, Add, Counter, Tally
 from tablekit import cli
 from tablekit.local import paths
 from tablekit.rules import catalog
-from tablekit.session import Journal, Redo, Session, Undo
+from tablekit.session import Journal, Redo, Session, Undo, store
 from tablekit.session.journal import SCHEMA_VERSION, JournalError, NotAJournal, chain
 from tablekit.session.salvage import inspect
 from tablekit.session.store import open_session
@@ -370,3 +370,26 @@ def test_check_finds_an_older_journal_whole_and_leaves_it_as_it_was(
     out = capsys.readouterr().out
     assert "'campaign': 12 steps, all check out" in out and "'short': 3 steps, all" in out
     assert files(path) == before
+
+
+@pytest.mark.parametrize("away", ["deleted", "renamed"])
+def test_a_name_used_again_is_no_wal_cut_short(tmp_path: Path, away: str) -> None:
+    """A session whose name was a deleted (or renamed) one's starts at version 0, below what
+    the sidecar acknowledged for the old one: its creation is acknowledged in its place."""
+    path = tmp_path / "journal.sqlite3"
+    session: Session[Tally] = Session.create(Journal(path), "table", Counter())
+    session.apply(Add(1))
+    session.apply(Add(2))
+    if away == "deleted":
+        store.delete(session.journal, "table")
+    else:
+        store.rename(session.journal, "table", "old table")
+    session.journal.create("table", "test-counter")  # a script whose first line was refused
+    session.journal.close()
+    journal = Journal(path)
+    assert journal.drops == [] and not list(tmp_path.glob("*.damaged-*"))
+    assert open_session(journal, "table", None, GAMES, create=False).state.total == 0
+    journal.close()
+    if away == "renamed":
+        assert reopen_named(path, "old table").state.total == 3
+        assert Journal(path).drops == []
