@@ -110,7 +110,7 @@ def _session(number: int, item: object) -> SavedSession:
             or not all(isinstance(step[key], str) for key in step)
         ):
             raise BackupError(
-                f"{where} ({name!r}), step {index}: needs \"command\" and \"events\" texts"
+                f'{where} ({name!r}), step {index}: needs "command" and "events" texts'
             )
         pairs.append((step["command"], step["events"]))
     return SavedSession(name, game, tuple(pairs))
@@ -159,15 +159,23 @@ def restore(journal: Journal, text: str, known: Mapping[str, Game[Any]] | None =
     """Import every session in ``text`` into ``journal``; return how many steps were written.
 
     Nothing is written unless the whole file checks out and none of its
-    names is taken.
+    names is taken: every session and step is written in one transaction, so
+    a kill or another writer taking a name partway leaves nothing imported
+    (and the file is synced once, not once a step).
     """
     known = catalog.games() if known is None else known
     saved = read(text)
+    _refuse_taken(journal, saved)
+    check(saved, known)
+    with journal.holding():
+        _refuse_taken(journal, saved)  # again, now that no other writer can take one
+        for session in saved:
+            _write(journal, session)
+            Session(journal, session.name, known[session.game]).checkpoint()
+    return sum(len(s.steps) for s in saved)
+
+
+def _refuse_taken(journal: Journal, saved: list[SavedSession]) -> None:
     taken = [s.name for s in saved if journal.exists(s.name)]
     if taken:
         raise BackupError(f"there is already a session called {taken[0]!r}; nothing was imported")
-    check(saved, known)
-    for session in saved:
-        _write(journal, session)
-        Session(journal, session.name, known[session.game]).checkpoint()
-    return sum(len(s.steps) for s in saved)

@@ -149,3 +149,28 @@ def test_a_name_already_taken_refuses_the_whole_file(journal: Journal, tmp_path:
     with pytest.raises(BackupError, match="already a session called 'saturday'"):
         backup.restore(target, text, KNOWN)
     assert [info.name for info in target.sessions()] == ["saturday"]
+
+
+def test_a_name_taken_while_checking_leaves_nothing_imported(
+    journal: Journal, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Another writer makes the second session's name while the file is checked: the
+    import is one transaction, so the first session is not left behind either."""
+    play(journal, "friday", [4])
+    play(journal, "saturday", [2])
+    text = backup.export(journal, ["friday", "saturday"])
+    path = tmp_path / "target.sqlite3"
+    target = Journal(path)
+    checked = backup.check
+
+    def check_then_taken(*args: object) -> None:
+        checked(*args)  # type: ignore[arg-type]
+        other = Journal(path)
+        other.create("saturday", "test-counter")
+        other.close()
+
+    monkeypatch.setattr(backup, "check", check_then_taken)
+    with pytest.raises(BackupError, match="already a session called 'saturday'"):
+        backup.restore(target, text, KNOWN)
+    assert [info.name for info in target.sessions()] == ["saturday"]
+    assert target.steps("saturday") == []
