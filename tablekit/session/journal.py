@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import logging
 import shutil
 import sqlite3
 import time
@@ -39,6 +40,8 @@ from typing import Any
 from tablekit.session import acks, guard
 from tablekit.session.errors import JournalError, NotAJournal
 from tablekit.session.guard import APPLICATION_ID
+
+log = logging.getLogger(__name__)
 
 __all__ = ["JournalError", "NotAJournal"]
 
@@ -328,10 +331,19 @@ class Journal:
             newest = self._db.execute(
                 "SELECT MAX(at) FROM steps WHERE session = ?", (name,)
             ).fetchone()[0]
-            copy = None if self.readonly else self.keep_copy()
+            copy = None if self.readonly else self._copy_if_room()
             why = "its write-ahead log was cut short"
             return Drop(name, acked.version - int(version), newest, acked.at, why, copy)
         return None
+
+    def _copy_if_room(self) -> str | None:
+        """``keep_copy``, or None if the disk is full or the folder cannot be written: the
+        loss is still reported and recorded, and the journal still opens."""
+        try:
+            return self.keep_copy()
+        except OSError as error:
+            log.warning("no copy of the damaged journal %s was kept: %s", self.path, error)
+            return None
 
     def _sidecar(self) -> acks.Acks | None:
         """The sidecar this journal acknowledges changes in (none in memory or to read)."""

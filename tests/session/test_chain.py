@@ -393,3 +393,24 @@ def test_a_name_used_again_is_no_wal_cut_short(tmp_path: Path, away: str) -> Non
     if away == "renamed":
         assert reopen_named(path, "old table").state.total == 3
         assert Journal(path).drops == []
+
+
+def test_a_wal_cut_short_is_still_reported_when_no_copy_can_be_kept(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    path = tmp_path / "journal.sqlite3"
+    counter(path, 5).journal.close()
+    db = sqlite3.connect(path)
+    db.execute("UPDATE sessions SET version = 1, head = 'older'")  # behind the sidecar's 5
+    db.commit()
+    db.close()
+
+    def full(*_: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(shutil, "copyfile", full)
+    journal = Journal(path)
+    [drop] = journal.drops
+    assert drop.copy is None and drop.count == 4 and "write-ahead log" in drop.why
+    assert "No space left on device" in caplog.text
+    assert not list(tmp_path.glob("*.damaged-*"))
