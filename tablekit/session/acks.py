@@ -79,8 +79,9 @@ class Acks:
 
     def write(self, session: str, version: int, head: str) -> None:
         """Say that ``session`` reached ``version``, with ``head`` its newest step's checksum,
-        durably; a sidecar that cannot be written is skipped (it only ever makes damage
-        easier to see)."""
+        in one ``pwrite`` and no fsync (it may lag behind a power cut, never run ahead of
+        what was acknowledged); a sidecar that cannot be written is skipped (it only ever
+        makes damage easier to see)."""
         try:
             if self._fd is None:
                 self._fd = os.open(sidecar(self.journal), os.O_RDWR | os.O_CREAT, 0o644)
