@@ -107,11 +107,23 @@ def salvage(journal: Journal, session: str) -> tuple[Journal, Drop | None]:
         finding = inspect(journal, session)
         if finding.ok:
             return journal, None
-        copy = journal.keep_copy() if journal.on_disk else None
+        copy = _kept(journal, session) if journal.on_disk else None
         drop = drop_of(finding, copy)
         journal.cut(session, finding.bad, drop)
     journal.drops.append(drop)
     return journal, drop
+
+
+def _kept(journal: Journal, session: str) -> str:
+    """A copy of the damaged journal, made before any step is cut; without room for it
+    nothing is cut, since the cut steps would then be gone for good."""
+    try:
+        return journal.keep_copy()
+    except OSError as error:
+        raise JournalError(
+            f"{session!r} is damaged, and no copy of the journal can be kept before its bad"
+            f" steps are set aside ({error.strerror}); nothing was changed"
+        ) from None
 
 
 def open_checked(journal: Journal, name: str, game: Game[Any]) -> Session[Any]:

@@ -414,3 +414,25 @@ def test_a_wal_cut_short_is_still_reported_when_no_copy_can_be_kept(
     assert drop.copy is None and drop.count == 4 and "write-ahead log" in drop.why
     assert "No space left on device" in caplog.text
     assert not list(tmp_path.glob("*.damaged-*"))
+
+
+def test_no_step_is_cut_when_no_copy_of_the_damage_can_be_kept(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Cutting the bad steps without a copy would lose them for good: with the disk full,
+    opening refuses in one line and the file stays as it was."""
+    path = tmp_path / "journal.sqlite3"
+    counter(path, 12).journal.close()
+    db = sqlite3.connect(path)
+    db.execute("UPDATE steps SET checksum = 'x' WHERE id = 7")
+    db.commit()
+    db.close()
+    before = sqlite3.connect(path).execute("SELECT count(*) FROM steps").fetchone()
+
+    def full(*_: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(shutil, "copyfile", full)
+    with pytest.raises(JournalError, match="no copy of the journal can be kept.*nothing was"):
+        reopen(path)
+    assert sqlite3.connect(path).execute("SELECT count(*) FROM steps").fetchone() == before
