@@ -62,29 +62,35 @@ SESSION = "killed"
 AVOID = {"Home", "Settings", "Hjem", "Indstillinger"}
 """Buttons the player never taps, so the game stays on screen (Escape and resume cover leaving)."""
 
-MM_SETUP: list[dict[str, Any]] = [
-    {
-        "type": "mm.set_stats",
-        "figure": hero,
-        "battle": 2,
-        "defense": 2,
-        "lore": 2,
-        "move": 2,
-        "life": 4,
-    }
-    for hero in ("collin", "nez", "lily", "filch")
-] + [
-    {"type": "mm.set_stats", "figure": m, "battle": 2, "defense": 1, "life": 2, "ranged": False}
-    for m in ("rat_warrior", "roach")
-] + [
-    {
-        "type": "mm.start_chapter",
-        "chapter": "Chapter 1",
-        "end_page": 8,
-        "heroes": [{"hero": h, "ability": "Ability"} for h in ("collin", "nez", "lily", "filch")],
-        "minions": [{"minion": "rat_warrior", "count": 2}, {"minion": "roach", "count": 2}],
-    }
-]
+MM_SETUP: list[dict[str, Any]] = (
+    [
+        {
+            "type": "mm.set_stats",
+            "figure": hero,
+            "battle": 2,
+            "defense": 2,
+            "lore": 2,
+            "move": 2,
+            "life": 4,
+        }
+        for hero in ("collin", "nez", "lily", "filch")
+    ]
+    + [
+        {"type": "mm.set_stats", "figure": m, "battle": 2, "defense": 1, "life": 2, "ranged": False}
+        for m in ("rat_warrior", "roach")
+    ]
+    + [
+        {
+            "type": "mm.start_chapter",
+            "chapter": "Chapter 1",
+            "end_page": 8,
+            "heroes": [
+                {"hero": h, "ability": "Ability"} for h in ("collin", "nez", "lily", "filch")
+            ],
+            "minions": [{"minion": "rat_warrior", "count": 2}, {"minion": "roach", "count": 2}],
+        }
+    ]
+)
 
 
 def games() -> dict[str, Listing]:

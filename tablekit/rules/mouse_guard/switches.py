@@ -20,6 +20,7 @@ from tablekit.rules.mouse_guard.ruleset import Ruleset
 
 Handler = Callable[[Draft, Any, random.Random], None]
 
+
 def wise_reroll(rules: Ruleset, way: str) -> bool:
     """Whether ``rules`` let a wise reroll failed dice ``way`` (Deeper Understanding or
     Of Course!)."""
