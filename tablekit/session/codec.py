@@ -10,9 +10,11 @@ from __future__ import annotations
 import dataclasses
 import json
 import re
+import types
+import typing
 import unicodedata
 from collections.abc import Iterable, Mapping
-from typing import Any, TypeVar
+from typing import Annotated, Any, Literal, TypeVar
 
 import msgspec
 
@@ -122,7 +124,7 @@ def from_json(data: object, known: Mapping[str, type[T]], stored: bool = False) 
     try:
         return msgspec.convert(fields, type=cls)
     except msgspec.ValidationError as error:
-        raise CommandError(f"{kind}: {_readable(str(error), fields)}") from None
+        raise CommandError(f"{kind}: {_readable(str(error), fields, cls)}") from None
 
 
 def check(value: Command) -> None:
@@ -136,7 +138,7 @@ def check(value: Command) -> None:
     try:
         msgspec.convert(data, type=type(value))
     except msgspec.ValidationError as error:
-        raise CommandError(f"{value.kind}: {_readable(str(error), data)}") from None
+        raise CommandError(f"{value.kind}: {_readable(str(error), data, type(value))}") from None
 
 
 def _check_text(data: object) -> None:
@@ -166,10 +168,12 @@ def _texts(data: object) -> str:
     return ""
 
 
-def _readable(message: str, data: object) -> str:
+def _readable(message: str, data: object, cls: type) -> str:
     """msgspec says "Expected `int` >= 1 - at `$.groups[0].count`"; say it plainly,
     with the value given: "groups[0].count: Expected int >= 1 (given -3)". A bad key of a
-    dict is said as such, with the dict: "traits (a key): Expected str of length >= 1"."""
+    dict is said as such, with the dict: "traits (a key): Expected str of length >= 1".
+    A choice outside its list names the list: "mode: Invalid enum value 'fog' (allowed:
+    cautious, broke)"."""
     text, key, where = message.partition(" - at `key` in `$.")
     if not key:
         text, _, where = message.partition(" - at `$.")
@@ -178,7 +182,38 @@ def _readable(message: str, data: object) -> str:
         return text
     path = where.rstrip("`")
     given = _value_at(data, path)
-    return f"{path}{' (a key)' if key else ''}: {text}" + (f" (given {given})" if given else "")
+    said = f"{path}{' (a key)' if key else ''}: {text}" + (f" (given {given})" if given else "")
+    choices = _choices_at(cls, path) if text.startswith("Invalid enum value") else ()
+    return said + (f" (allowed: {', '.join(choices)})" if choices else "")
+
+
+def _choices_at(cls: type, path: str) -> tuple[str, ...]:
+    """The values a ``Literal`` field at ``path`` of ``cls`` allows; () if it is none."""
+    hint: Any = cls
+    for step in re.findall(r"[^.\[\]]+|\[\d+\]", path):
+        hint = _bare(hint)
+        if step.startswith("["):
+            items = [a for a in typing.get_args(hint) if a is not Ellipsis]
+            hint = items[0] if len(items) == 1 else Any
+        else:
+            try:
+                hint = typing.get_type_hints(hint, include_extras=True).get(step, Any)
+            except (TypeError, NameError):
+                return ()
+    hint = _bare(hint)
+    if typing.get_origin(hint) is Literal:
+        return tuple(str(value) for value in typing.get_args(hint))
+    return ()
+
+
+def _bare(hint: Any) -> Any:
+    """``hint`` without ``Annotated`` constraints or ``| None``."""
+    while typing.get_origin(hint) is Annotated:
+        hint = typing.get_args(hint)[0]
+    options = [a for a in typing.get_args(hint) if a is not type(None)]
+    if typing.get_origin(hint) in (types.UnionType, typing.Union) and len(options) == 1:
+        return _bare(options[0])
+    return hint
 
 
 def _value_at(data: object, path: str) -> str:

@@ -101,3 +101,30 @@ def test_a_control_character_in_any_text_is_refused_in_one_line(
     assert "\n" not in str(refused.value)
     with pytest.raises(CommandError, match="control character"):
         mice.apply(mm.StoryAchievement(f"Key{text}"))
+
+
+@pytest.mark.parametrize(
+    ("line", "said"),
+    [
+        (
+            {"type": "mc.begin_task", "character": "K", "trait": "F", "mode": "fog"},
+            "mc.begin_task: mode: Invalid enum value 'fog' (given \"fog\")"
+            " (allowed: cautious, broke)",
+        ),
+        (
+            {"type": "mc.begin_task", "character": "K", "trait": "F", "circumstances": ["fog"]},
+            "circumstances[0]: Invalid enum value 'fog' (given \"fog\")"
+            " (allowed: combat, unknown, ground)",
+        ),
+    ],
+)
+def test_a_choice_outside_its_list_names_the_list(
+    tmp_path: Path, line: dict[str, object], said: str
+) -> None:
+    """Issue 12: the refusal names the field, the value and what is allowed, a choice too."""
+    session = Session.create(
+        Journal(tmp_path / "j.sqlite3"), "cards", catalog.games()["mouse-card"]
+    )
+    with pytest.raises(CommandError) as refused:
+        session.parse(json.dumps(line))
+    assert said in str(refused.value)
