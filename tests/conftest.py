@@ -15,6 +15,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 from fakegame import Counter, Tally  # noqa: E402
 
 from tablekit.session import Journal, Session  # noqa: E402
+from tablekit.ui import theme  # noqa: E402
 
 
 @pytest.fixture
@@ -40,3 +41,10 @@ def private_dirs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Keep every test away from the user's real config and data."""
     monkeypatch.setenv("TABLEKIT_CONFIG_DIR", str(tmp_path / "config"))
     monkeypatch.setenv("TABLEKIT_DATA_DIR", str(tmp_path / "data"))
+
+
+@pytest.fixture(autouse=True)
+def fresh_fonts() -> None:
+    """Fonts are cached per process, and a test that quits pygame leaves the cached ones
+    dead: every test starts without them, whatever ran before it."""
+    theme.font.cache_clear()
