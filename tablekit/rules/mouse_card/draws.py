@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from tablekit.rules.cards import Card, draw, reshuffle, shuffled
+from tablekit.rules.cards import Card, codes, draw, reshuffle, shuffled
 from tablekit.rules.errors import RuleError
 from tablekit.rules.mouse_card import commands as cmd
 from tablekit.rules.mouse_card import events as ev
@@ -48,7 +48,7 @@ def named(given: str) -> str:
 
 def _named(draft: Draft, given: Sequence[str], count: int) -> tuple[str, ...]:
     """A physical deck's draw: the cards the table names, which must still be in the pile."""
-    cards = tuple(named(card) for card in given)
+    cards = codes(given)
     if len(cards) != count:
         raise RuleError("This draw takes {count} cards; {given} were named", count=count,
                         given=len(cards))  # fmt: skip
@@ -67,7 +67,7 @@ def _from_deck(draft: Draft, count: int, rng: random.Random) -> tuple[str, ...]:
         raise RuleError("The deck and the discard hold only {left} cards", left=len(deck.pile)
                         + len(deck.discard))  # fmt: skip
     if not deck.shuffled:
-        draft.emit(ev.Shuffled(shuffled([*deck.pile, *deck.discard], rng), "first"))
+        draft.emit(ev.Shuffled(reshuffle(deck.pile, deck.discard, rng), "first"))
     elif len(deck.pile) < count:
         draft.emit(ev.Shuffled((*deck.pile, *shuffled(deck.discard, rng)), "empty"))
     return draw(draft.state.deck.pile, count)[0]

@@ -38,14 +38,11 @@ def best(character: Character, options: tuple[str, ...], chosen: str) -> str:
             )
         return found
 
-    def value(name: str) -> int:
-        rating = character.rating(name)
-        return rating.rating if rating else 0
-
-    return max(options, key=value)
+    return max(options, key=lambda name: rating(character, name))
 
 
 def rating(character: Character, name: str) -> int:
+    """``character``'s rating called ``name``; 0 where the sheet has none."""
     found = character.rating(name)
     return found.rating if found else 0
 

@@ -30,6 +30,7 @@ from tablekit.rules.mouse_guard.conflict.action import (
     settle_when_ready,
 )
 from tablekit.rules.mouse_guard.conflict.after_roll import KEPT, waits
+from tablekit.rules.mouse_guard.conflict.disposition import rating as rating_of
 from tablekit.rules.mouse_guard.conflict.setup import current
 from tablekit.rules.mouse_guard.conflict.state import ActionTest, Part
 from tablekit.rules.mouse_guard.dice import MAX_DICE, axes
@@ -83,8 +84,7 @@ def tap_nature(d: Draft, c: ccmd.ActionTapNature, rng: random.Random) -> None:
         raise RuleError("Nature cannot be tapped for {rating}", rating=rating)
     if character.persona < 1:
         raise RuleError("{name} has no Persona point to tap Nature", name=character.name)
-    found = character.rating("Nature")
-    nature = found.rating if found else 0
+    nature = rating_of(character, "Nature")
     _room(d, test, nature)
     d.emit(
         ev.PointsGained(character.name, 0, -1, "tap nature"),

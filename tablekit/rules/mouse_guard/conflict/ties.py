@@ -21,6 +21,7 @@ from tablekit.rules.mouse_guard.conflict import commands as ccmd
 from tablekit.rules.mouse_guard.conflict import events as cev
 from tablekit.rules.mouse_guard.conflict.action import settle_when_ready
 from tablekit.rules.mouse_guard.conflict.after_roll import waits
+from tablekit.rules.mouse_guard.conflict.disposition import rating as rating_of
 from tablekit.rules.mouse_guard.conflict.setup import current
 from tablekit.rules.mouse_guard.conflict.state import ActionTest, Conflict, Exchange, other
 from tablekit.rules.mouse_guard.dice import MAX_DICE, successes
@@ -92,6 +93,5 @@ def _pool(d: Draft, conflict: Conflict, test: ActionTest, ability: str, given: i
             )
         return count
     character = d.state.character(test.actor)
-    rating = character.rating(ability)
-    value = rating.rating if rating else 0
+    value = rating_of(character, ability)
     return max(0, value - d.state.ruleset.dice_penalty(character.conditions))
