@@ -44,10 +44,20 @@ class HomeScene(Scene):
         self.first = 0
         """The first session card shown (cards page on with More)."""
         self._cards: dict[tuple[str, int], list[tuple[str, dict[str, object]]]] = {}
+        self.sessions: list[SessionInfo] = []
+        """The journal's sessions, read when Home shows and after each change made here."""
+        self.trash: list[store.Trashed] = []
+        """The sessions in the trash, read with :attr:`sessions`."""
 
     def enter(self) -> None:
         super().enter()
         self.form = None
+        self._reload()
+
+    def _reload(self) -> None:
+        """Read the sessions and the trash once, not on every frame or tap."""
+        self.sessions = self.app.journal.sessions()
+        self.trash = self._trashed()
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == TAP and widgets.press_any(self.buttons(), event.pos):
@@ -80,7 +90,7 @@ class HomeScene(Scene):
         for area, heading in ((resume, tr("Continue")), (new, tr("New session"))):
             top = pygame.Rect(area.x, area.y, area.width, layout.touch)
             widgets.text(surface, heading, top, size, theme.CHEESE, "title", "left")
-        if not self.app.journal.sessions():
+        if not self.sessions:
             below = pygame.Rect(resume.x, resume.y + layout.touch + layout.gap, resume.width, 200)
             widgets.wrapped(
                 surface, tr("No sessions yet."), below, layout.text("body"), theme.CREAM
@@ -103,7 +113,7 @@ class HomeScene(Scene):
             self.app.layout,
             [
                 (tr("Settings"), lambda: go("settings"), True),
-                (tr("Trash"), self._trash_form, bool(self._trashed())),
+                (tr("Trash"), self._trash_form, bool(self.trash)),
             ],
         )
 
@@ -137,7 +147,7 @@ class HomeScene(Scene):
 
     def _shown(self) -> list[tuple[pygame.Rect, SessionInfo]]:
         """The cards on screen: as many as fit, from :attr:`first` on (one slot left for More)."""
-        sessions = self.app.journal.sessions()
+        sessions = self.sessions
         slots = self._slots(self._areas()[0], self._card_height())
         if len(sessions) > len(slots):
             slots = slots[:-1]
@@ -155,7 +165,7 @@ class HomeScene(Scene):
             button = Button(name, info.name, partial(self.app.resume, info.name))
             button.selected = info.name == current
             found += [button, Button(more, "…", partial(self._card_menu, info.name))]
-        sessions = self.app.journal.sessions()
+        sessions = self.sessions
         if len(sessions) > len(found) // 2:
             slots = self._slots(self._areas()[0], self._card_height())
             rest = len(sessions) - self.first - len(found) // 2
@@ -166,7 +176,7 @@ class HomeScene(Scene):
 
     def _page(self) -> None:
         shown = len(self._shown())
-        total = len(self.app.journal.sessions())
+        total = len(self.sessions)
         self.first = self.first + shown if self.first + shown < total else 0
 
     def _draw_card(self, surface: pygame.Surface, slot: pygame.Rect, info: SessionInfo) -> None:
@@ -259,6 +269,7 @@ class HomeScene(Scene):
         if self.app.session is not None and self.app.session.name == name:
             self.app.session = None
         self.first = 0
+        self._reload()
         return True
 
     def _trashed(self) -> list[store.Trashed]:
@@ -269,7 +280,7 @@ class HomeScene(Scene):
 
     def _trash_form(self) -> None:
         tr = self.app.tr
-        options = [(t.name, t.name) for t in self._trashed()[:8]]
+        options = [(t.name, t.name) for t in self.trash[:8]]
         fields = [
             Field("name", "", "choice", options[0][0], options[i : i + 2], wide=True)
             for i in range(0, len(options), 2)
@@ -282,6 +293,7 @@ class HomeScene(Scene):
         except JournalError as error:
             self.app.notice(str(error))
             return False
+        self._reload()
         return True
 
     def _new_buttons(self) -> list[Button]:
