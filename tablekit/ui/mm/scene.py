@@ -123,7 +123,7 @@ class MiceMysticsScene(Scene):
             self._draw_board(surface, side, view)
         else:
             area = self._form_area(view, panel)
-            full = area == self._full()
+            full = area == chrome.content(self.app.layout)
             if not (full or self._asking(view, panel)):
                 self._draw_tray(surface, view)
             else:
@@ -236,19 +236,6 @@ class MiceMysticsScene(Scene):
             chrome.at_title_end(layout, dice)
         return dice
 
-    def _title_line(self) -> pygame.Rect:
-        """Upright, the chapter and round go on the bar's title row."""
-        return chrome.title_row(self.app.layout)
-
-    def _full(self) -> pygame.Rect:
-        """The whole screen below the bar (upright: below the title line) for a wide form."""
-        area = self.app.layout.content()
-        if self.app.layout.portrait:
-            line = self._title_line()
-            area.height -= line.bottom - area.y
-            area.y = line.bottom
-        return area
-
     def _bar_left(self) -> int:
         return chrome.bar_buttons(
             self.app.layout, [(self.app.tr("Home"), self._home, True)], side="left"
@@ -279,7 +266,7 @@ class MiceMysticsScene(Scene):
         if tray:
             area.height = self._tray().top - layout.gap - area.y
         if layout.portrait:
-            top = self._title_line().bottom
+            top = chrome.title_row(self.app.layout).bottom
             below = pygame.Rect(area.x, top, area.width, area.bottom - top)
             track, side = rows(below, 2, layout.gap)
             if not tray:  # a question's fields need more than half
@@ -296,7 +283,7 @@ class MiceMysticsScene(Scene):
     def _form_area(self, view: MiceMysticsView, form: Form | FigurePanel) -> pygame.Rect:
         """Full width for typing or setting up; below the wheel and hourglass for a question."""
         if form.wide or view["outcome"] != "playing":
-            return self._full()
+            return chrome.content(self.app.layout)
         side = self._areas()[1]
         if self._asking(view, form):
             side = self._areas(tray=False)[1]
