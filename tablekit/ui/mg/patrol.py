@@ -79,7 +79,8 @@ def draw_patrol(
             theme.CREAM,
         )
         return
-    for row, sheet in zip(mouse_rows(layout, area, len(mice)), mice, strict=False):
+    placed = mouse_rows(layout, area, len(mice))
+    for row, sheet in zip(placed, mice, strict=False):
         widgets.panel(surface, row, theme.PARCHMENT, theme.EDGE, 3)
         inner = row.inflate(-2 * layout.gap, -layout.gap)
         top, bottom = rows(inner, 2, 0)
@@ -88,8 +89,7 @@ def draw_patrol(
         widgets.text(surface, sheet["name"], name, size, theme.INK, "bold", "left")
         widgets.text(surface, conditions(sheet, tr), state, size, theme.WAX, "bold", "right")
         widgets.text(surface, counts(sheet, tr), bottom, size, theme.INK, "regular", "left")
-    drawn = mouse_rows(layout, area, len(mice))
-    below = pygame.Rect(area.x, drawn[-1].bottom + layout.gap, area.width, 0)
+    below = pygame.Rect(area.x, placed[-1].bottom + layout.gap, area.width, 0)
     below.height = max(0, area.bottom - below.y)
     draw_notes(surface, layout, below, view, tr)
 
@@ -114,7 +114,7 @@ def draw_notes(
             break
         shown = lines + shown
     for number, line in enumerate(shown):
-        image = font.render(line, True, theme.CREAM)
+        image = widgets.rendered(font, line, theme.CREAM)  # cached, not rendered every frame
         surface.blit(image, (area.x, area.y + number * font.get_linesize()))
 
 
