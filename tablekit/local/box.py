@@ -86,9 +86,7 @@ class Box:
         return tuple(
             m
             for m in self.pack.minions
-            if m.boss
-            and m.cards
-            and all(None not in (c.battle, c.defense, c.life) for c in m.cards)
+            if m.boss and m.cards and _complete(m)
         )
 
 
@@ -106,6 +104,7 @@ def remember_ability(hero: str, name: str, card: str, path: Path | None = None) 
 
 
 def _complete(boss: MinionEntry) -> bool:
+    """Whether every initiative card of ``boss`` has its numbers."""
     return all(None not in (c.battle, c.defense, c.life) for c in boss.cards)
 
 

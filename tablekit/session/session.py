@@ -49,6 +49,9 @@ class Session(Generic[S]):
         self.rng = rng or random.Random()
         self.commands = codec.registry([*SESSION_COMMANDS, *game.commands])
         self.events = codec.registry(game.events)
+        kinds: list[type[Event]] = [*game.events, Undone, Redone]
+        self._answers = codec.registry(kinds)
+        """What a stored answer holds: the game's events, and undo's and redo's."""
         self.snapshot_every = SNAPSHOT_EVERY if snapshot_every is None else snapshot_every
         self._snapshots = SnapshotCodec.of(game)
         self._step = 0
@@ -211,9 +214,7 @@ class Session(Generic[S]):
         text = self.journal.answer(self.name, command_id)
         if text is None:
             return None
-        kinds: list[type[Event]] = [*self.game.events, Undone, Redone]
-        known = codec.registry(kinds)
-        return [codec.from_json(item, known) for item in json.loads(text)]
+        return [codec.from_json(item, self._answers, stored=True) for item in json.loads(text)]
 
     def _undo(self, command_id: str | None = None) -> list[Event]:
         step, before = self.journal.flip(
