@@ -35,7 +35,7 @@ import json
 import sys
 from pathlib import Path
 
-from tablekit.vision.imagefile import ImageRefused, load_image, max_pixels
+from tablekit.vision.imagefile import ImageRefused, LoadedImage, load_image, max_pixels
 from tablekit.vision.kinds import KINDS_HELP, reader_for
 
 
@@ -57,8 +57,6 @@ def add_dice_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentPars
 
 def run_read(args: argparse.Namespace) -> int:
     """Read every image; the exit status is described in the module's docstring."""
-    from tablekit.vision.framing import WORK_SIDE
-
     try:
         reader = reader_for(args.kind)
     except ValueError as error:
@@ -67,15 +65,9 @@ def run_read(args: argparse.Namespace) -> int:
     limit = _pixel_limit()
     refused = missing = partial = False
     for path in args.images:
-        try:
-            image = load_image(path, limit=limit, work_side=WORK_SIDE, quiet=True)
-        except ImageRefused as error:
-            print(f"tablekit dice: {path}: refused: {error}", file=sys.stderr)
-            refused = True
-            continue
-        except OSError as error:
-            print(f"tablekit dice: cannot read image {path}: {_why(error)}", file=sys.stderr)
-            missing = True
+        image = _load(path, limit)
+        if isinstance(image, int):
+            refused, missing = refused or image == 2, missing or image == 1
             continue
         reading = reader(image.frame).scaled(1 / image.scale)
         partial = partial or bool(image.warning)
@@ -95,20 +87,29 @@ def run_read(args: argparse.Namespace) -> int:
     return 2 if refused else 1 if missing else 3 if partial else 0
 
 
+def _load(path: Path, limit: int) -> LoadedImage | int:
+    """The image at ``path``, decoded at the reader's working size; or, said in one line
+    on stderr, exit status 2 for an image refused and 1 for a file that cannot be read."""
+    from tablekit.vision.framing import WORK_SIDE
+
+    try:
+        return load_image(path, limit=limit, work_side=WORK_SIDE, quiet=True)
+    except ImageRefused as error:
+        print(f"tablekit dice: {path}: refused: {error}", file=sys.stderr)
+        return 2
+    except OSError as error:
+        print(f"tablekit dice: cannot read image {path}: {_why(error)}", file=sys.stderr)
+        return 1
+
+
 def run_teach(args: argparse.Namespace) -> int:
     """Add one reference view to a taught set; the exit status is in the module's docstring."""
-    from tablekit.vision.framing import WORK_SIDE
     from tablekit.vision.kinds import kits_dir
     from tablekit.vision.symbols import DiceKit, teach
 
-    try:  # teach() works at WORK_SIDE, so a large JPEG is decoded already shrunk to it
-        image = load_image(args.image, limit=_pixel_limit(), work_side=WORK_SIDE, quiet=True)
-    except ImageRefused as error:
-        print(f"tablekit dice: {args.image}: refused: {error}", file=sys.stderr)
-        return 2
-    except OSError as error:
-        print(f"tablekit dice: cannot read image {args.image}: {_why(error)}", file=sys.stderr)
-        return 1
+    image = _load(args.image, _pixel_limit())  # decoded shrunk to teach()'s working size
+    if isinstance(image, int):
+        return image
     if image.warning:
         print(f"tablekit dice: {args.image}: {image.warning}; nothing taught", file=sys.stderr)
         return 3
