@@ -1,7 +1,7 @@
 """The action pads in a Mouse Guard conflict: a press becomes a command, a state becomes lights.
 
-The pad's name is its side: "gm" for the GM's pad, "patrol" for the players'
-captain. Attack, Defend, Feint and Maneuver script that action into the
+Each pad serves the side :data:`~tablekit.rules.secret.PAD_SIDES` names: the
+GM's, or the players' captain's. Attack, Defend, Feint and Maneuver script that action into the
 pad's next slot; Back takes the last one back; Lock locks the script, or
 unlocks it when it is already locked; holding Back down clears the whole
 script. A side with several teams scripts them one after another: the pad
@@ -17,14 +17,15 @@ from tablekit.rules.mouse_guard.conflict.commands import SideName
 from tablekit.rules.mouse_guard.conflict.state import SIDES, SLOTS
 from tablekit.rules.mouse_guard.state import State
 from tablekit.rules.pads import HELD, PadLights, PadPressed
+from tablekit.rules.secret import PAD_SIDES
 
 
 def press_command(state: State, press: PadPressed) -> Command | None:
     """The command ``press`` means now, or None when no conflict is scripting."""
     conflict = state.conflict
-    if conflict is None or conflict.status != "scripting" or press.pad not in SIDES:
+    side = _side(press.pad)
+    if conflict is None or conflict.status != "scripting" or side is None:
         return None
-    side: SideName = "gm" if press.pad == "gm" else "patrol"
     if press.button == "back":
         return ccmd.Unscript(side)
     if press.button == HELD:
@@ -37,7 +38,14 @@ def press_command(state: State, press: PadPressed) -> Command | None:
 def pad_lights(state: State, pad: str) -> PadLights:
     """How many of the pad's slots are filled (unrevealed) and whether it is locked."""
     conflict = state.conflict
-    if conflict is None or pad not in SIDES or conflict.over:
+    side = _side(pad)
+    if conflict is None or side is None or conflict.over:
         return PadLights(0, SLOTS, False)
-    team = conflict.team(pad)
+    team = conflict.team(side)
     return PadLights(len(team.script) - team.revealed, SLOTS, team.locked)
+
+
+def _side(pad: str) -> SideName | None:
+    """The conflict side the pad serves, None for a pad that serves none."""
+    side = PAD_SIDES.get(pad)
+    return side if side in SIDES else None  # type: ignore[return-value]
