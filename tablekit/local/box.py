@@ -17,6 +17,7 @@ app: :func:`load` says why and gives an empty box.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import IO, Any
@@ -93,14 +94,31 @@ class Box:
 def remember_ability(hero: str, name: str, card: str, path: Path | None = None) -> bool:
     """Keep the ability card ``card`` among ``hero``'s (named ``name`` if new to the box);
     False, writing nothing, if the box is damaged."""
+
+    def add(pack: Pack) -> Pack | None:
+        known = _hero(pack, hero, name)
+        if card in known.abilities:
+            return None
+        return pack.with_hero(replace(known, abilities=(*known.abilities, card)))
+
+    return _change(add, path)
+
+
+def _change(change: Callable[[Pack], Pack | None], path: Path | None) -> bool:
+    """Write the box ``change`` makes of the kept one (nothing if it makes None); False,
+    writing nothing, if the box is damaged: it is left for a person to look at."""
     box = load(path)
     if box.problem:
         return False
-    known = next((h for h in box.pack.heroes if h.id == hero), None) or HeroEntry(hero, name)
-    if card not in known.abilities:
-        known = replace(known, abilities=(*known.abilities, card))
-        save(box.pack.with_hero(known), path)
+    changed = change(box.pack)
+    if changed is not None:
+        save(changed, path)
     return True
+
+
+def _hero(pack: Pack, hero: str, name: str) -> HeroEntry:
+    """The box's entry for ``hero``, or a new one called ``name``."""
+    return next((h for h in pack.heroes if h.id == hero), None) or HeroEntry(hero, name)
 
 
 def _complete(boss: MinionEntry) -> bool:
@@ -111,18 +129,17 @@ def _complete(boss: MinionEntry) -> bool:
 def remember_equipment(hero: str, name: str, cards: Equipment, path: Path | None = None) -> bool:
     """Keep ``cards`` as ``hero``'s starting equipment (``name`` names a hero new to the box);
     False, writing nothing, if the box is damaged."""
-    box = load(path)
-    if box.problem:
-        return False
-    known = next((h for h in box.pack.heroes if h.id == hero), None) or HeroEntry(hero, name)
-    entry = replace(
-        known,
-        starting_equipment=tuple(card for card, _ in cards),
-        weapons=tuple((card, kind) for card, kind in cards if kind),
-        equipment_known=True,
-    )
-    save(box.pack.with_hero(entry), path)
-    return True
+
+    def keep(pack: Pack) -> Pack:
+        entry = replace(
+            _hero(pack, hero, name),
+            starting_equipment=tuple(card for card, _ in cards),
+            weapons=tuple((card, kind) for card, kind in cards if kind),
+            equipment_known=True,
+        )
+        return pack.with_hero(entry)
+
+    return _change(keep, path)
 
 
 def remember_boss(
@@ -130,12 +147,8 @@ def remember_boss(
 ) -> bool:
     """Keep the boss ``boss`` with all its initiative ``cards``, replacing one of the same id;
     False, writing nothing, if the box is damaged."""
-    box = load(path)
-    if box.problem:
-        return False
     entry = MinionEntry(boss, name, ranged=ranged, boss=True, cards=cards)
-    save(box.pack.with_minion(entry), path)
-    return True
+    return _change(lambda pack: pack.with_minion(entry), path)
 
 
 def _known(entry: object, names: tuple[str, ...]) -> Numbers:
@@ -184,10 +197,11 @@ def remember(
     box is left alone for a person to look at: nothing is written and False
     is returned.
     """
-    box = load(path)
-    if box.problem:
-        return False
-    pack = box.pack
+    return _change(lambda pack: _with_numbers(pack, figure, name, numbers, hero), path)
+
+
+def _with_numbers(pack: Pack, figure: str, name: str, numbers: Numbers, hero: bool) -> Pack:
+    """``pack`` with ``numbers`` kept for ``figure`` (see :func:`remember`)."""
     minion_id, _, card_id = figure.partition(":")
     known = next((h for h in pack.heroes if h.id == figure), None)
     minion = next((m for m in pack.minions if m.id == minion_id), None)
@@ -210,8 +224,7 @@ def remember(
         pack = pack.with_minion(
             replace(base_minion, **_only(numbers, "battle defense life ranged large"))
         )
-    save(pack, path)
-    return True
+    return pack
 
 
 def _only(numbers: Numbers, names: str) -> dict[str, Any]:
