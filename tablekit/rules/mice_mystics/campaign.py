@@ -13,6 +13,10 @@ from tablekit.rules.mice_mystics.events import HeroJoined
 from tablekit.rules.mice_mystics.mice import Mouse
 from tablekit.rules.mice_mystics.state import Outcome, State
 
+STORY_LIMIT = 100
+"""The most story achievements a campaign holds: a story book describes a few dozen, so
+more is a script gone wrong, and the list (kept in every snapshot) stays bounded."""
+
 
 def previous_mice(state: State, campaign: bool) -> dict[str, Mouse]:
     """The mice of the chapter just finished, if this chapter continues a campaign."""
@@ -53,3 +57,26 @@ def _joined(state: State, choice: HeroChoice, before: Mouse | None) -> HeroJoine
 def carried_story(state: State, campaign: bool) -> tuple[str, ...]:
     """Story achievements that carry into the next chapter."""
     return state.story if previous_mice(state, campaign) else ()
+
+
+def new_story(state: State, name: str) -> str:
+    """``name`` trimmed, if the mice can earn it now.
+
+    A story achievement is earned once and kept for the rest of the campaign, so
+    recording one the mice already hold (in any case or spacing) is the same tap
+    made twice and is refused, as is one past :data:`STORY_LIMIT`.
+    """
+    name = name.strip()
+    if not name:
+        raise RuleError("Name the achievement")
+    same = [held for held in state.story if _compared(held) == _compared(name)]
+    if same:
+        raise RuleError("The mice already hold the story achievement {name!r}", name=same[0])
+    if len(state.story) >= STORY_LIMIT:
+        raise RuleError("The mice hold at most {limit} story achievements", limit=STORY_LIMIT)
+    return name
+
+
+def _compared(name: str) -> str:
+    """A story achievement's name as compared: spaces collapsed, case ignored."""
+    return " ".join(name.split()).casefold()

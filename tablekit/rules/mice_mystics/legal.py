@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from tablekit.rules.mice_mystics import commands as cmd
 from tablekit.rules.mice_mystics.acting import RESCUE
+from tablekit.rules.mice_mystics.campaign import STORY_LIMIT
 from tablekit.rules.mice_mystics.mice import Marker, Mouse
 from tablekit.rules.mice_mystics.minions import Moves
 from tablekit.rules.mice_mystics.state import Outcome, State
@@ -35,6 +36,8 @@ def legal_commands(state: State) -> frozenset[str]:
     if state.pending:
         return frozenset({state.pending[0].answer, *entering})
     kinds = set(_TABLE)
+    if len(state.story) >= STORY_LIMIT:
+        kinds.discard(cmd.StoryAchievement.kind)
     active = [m for m in state.mice if not m.captured]
     if active:
         kinds |= {

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 
 from tablekit.rules.errors import Phrase, RuleError
-from tablekit.rules.mice_mystics import achievements
+from tablekit.rules.mice_mystics import achievements, campaign
 from tablekit.rules.mice_mystics.battle import defeat_figure, minion_target, wound_minion
 from tablekit.rules.mice_mystics.captures import capture, wound_mouse
 from tablekit.rules.mice_mystics.commands import (
@@ -144,11 +144,10 @@ def party_item(d: Draft, command: PartyItem, rng: random.Random) -> None:
 
 def story_achievement(d: Draft, command: StoryAchievement, rng: random.Random) -> None:
     """A story achievement, which may push the chapter end marker further."""
-    if not command.name.strip():
-        raise RuleError("Name the achievement")
-    d.emit(StoryAchieved(command.name.strip()))
+    name = campaign.new_story(d.state, command.name)
+    d.emit(StoryAchieved(name))
     if command.pages:
-        move_end_marker(d, command.pages, command.name.strip())
+        move_end_marker(d, command.pages, name)
 
 
 def declare_victory(d: Draft, command: DeclareVictory, rng: random.Random) -> None:

@@ -1,0 +1,104 @@
+"""Story achievements: each earned once, kept through a campaign, a bounded list.
+
+Rulebook "Achievements" (the mice earn story achievements that their chapter
+describes) and "Playing Mice and Mystics as a Campaign" (the mice keep them
+from one chapter to the next).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from rules.mice_mystics.mm_support import GAME, Table, started
+
+from tablekit.rules.errors import RuleError
+from tablekit.rules.mice_mystics.campaign import STORY_LIMIT
+from tablekit.rules.mice_mystics.commands import (
+    DeclareVictory,
+    HeroChoice,
+    StartChapter,
+    StoryAchievement,
+)
+from tablekit.session.codec import CommandError
+
+
+def test_a_story_achievement_the_mice_hold_is_refused_and_changes_nothing() -> None:
+    """Rulebook "Achievements": an achievement is a named thing a chapter describes, earned
+    once; recording it again is the same tap twice."""
+    table = started(("collin", "nez"))
+    table.do(StoryAchievement("Freed Lily", pages=1))
+    before = table.state
+    for again in ("Freed Lily", "  freed lily ", "FREED  LILY"):
+        with pytest.raises(RuleError, match="already hold the story achievement 'Freed Lily'"):
+            table.do(StoryAchievement(again, pages=1))
+        assert table.state == before
+    assert table.view()["story_achievements"] == ["Freed Lily"]
+    assert table.view()["chapter_track"]["end"] == 7, "the end marker moved once"
+    table.do(StoryAchievement("Found the key"))
+    assert table.view()["story_achievements"] == ["Freed Lily", "Found the key"]
+
+
+def test_an_achievement_carried_from_the_last_chapter_is_not_earned_again() -> None:
+    """Rulebook "Playing Mice and Mystics as a Campaign": the mice keep their story
+    achievements, so the next chapter cannot record the same one a second time."""
+    table = started(("collin", "nez"))
+    table.do(StoryAchievement("Freed Lily"))
+    table.do(DeclareVictory())
+    table.do(StartChapter("chapter 2", 8, (HeroChoice("collin"), HeroChoice("nez")), campaign=True))
+    with pytest.raises(RuleError, match="already hold"):
+        table.do(StoryAchievement("Freed Lily"))
+    table.do(StoryAchievement("Crossed the river"))
+    assert table.view()["story_achievements"] == ["Freed Lily", "Crossed the river"]
+
+
+def test_a_campaign_holds_at_most_the_limit_of_story_achievements() -> None:
+    """Issue 12: every list has a maximum. A story book describes a few dozen achievements."""
+    table = started(("collin", "nez"))
+    for number in range(STORY_LIMIT):
+        table.do(StoryAchievement(f"Deed {number}"))
+    assert len(table.state.story) == STORY_LIMIT == 100
+    assert "mm.story_achievement" not in GAME.legal_commands(table.state)
+    before = table.state
+    with pytest.raises(RuleError, match="at most 100 story achievements"):
+        table.do(StoryAchievement("One more"))
+    assert table.state == before
+
+
+def test_a_blank_name_is_refused() -> None:
+    table = started(("collin", "nez"))
+    with pytest.raises(RuleError, match="Name the achievement"):
+        table.do(StoryAchievement("   "))
+    assert table.state.story == ()
+
+
+_NAMES = st.sampled_from(("Freed Lily", "freed lily", " Freed  Lily", "Key", "KEY ", "Map"))
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    held=st.integers(0, STORY_LIMIT),
+    commands=st.lists(
+        st.tuples(st.one_of(_NAMES, st.text(min_size=1, max_size=12)), st.integers(0, 2)),
+        max_size=30,
+    ),
+)
+def test_story_stays_unique_and_bounded_and_a_refusal_changes_nothing(
+    held: int, commands: list[tuple[str, int]]
+) -> None:
+    """After any story commands, from any number already held: no achievement twice (in any
+    case or spacing), never more than the limit, and a refused command leaves the state equal."""
+    table: Table = started(("collin", "nez"))
+    table.state = replace(table.state, story=tuple(f"Earlier {n}" for n in range(held)))
+    for name, pages in commands:
+        before = table.state
+        try:
+            table.do(StoryAchievement(name, pages))
+        except (RuleError, CommandError):  # a control character fails the schema first
+            assert table.state == before
+    story = table.state.story
+    compared = [" ".join(name.split()).casefold() for name in story]
+    assert len(compared) == len(set(compared))
+    assert len(story) <= STORY_LIMIT
