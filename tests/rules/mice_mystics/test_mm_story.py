@@ -8,6 +8,7 @@ from one chapter to the next).
 from __future__ import annotations
 
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -23,6 +24,8 @@ from tablekit.rules.mice_mystics.commands import (
     StoryAchievement,
 )
 from tablekit.session.codec import CommandError
+
+DOC = Path(__file__).parents[3] / "docs" / "commands.md"
 
 
 def test_a_story_achievement_the_mice_hold_is_refused_and_changes_nothing() -> None:
@@ -65,6 +68,22 @@ def test_a_campaign_holds_at_most_the_limit_of_story_achievements() -> None:
     with pytest.raises(RuleError, match="at most 100 story achievements"):
         table.do(StoryAchievement("One more"))
     assert table.state == before
+
+
+def test_docs_commands_md_quotes_the_rules_own_refusals() -> None:
+    """docs/commands.md's ``mm.story_achievement`` gives both refusals word for word."""
+    text = DOC.read_text(encoding="utf-8")
+    section = text.split("#### mm.story_achievement", 1)[1].split("####", 1)[0]
+    documented = " ".join(section.split())
+    table = started(("collin", "nez"))
+    table.do(StoryAchievement("Freed Lily"))
+    with pytest.raises(RuleError) as twice:
+        table.do(StoryAchievement("freed lily "))
+    table.state = replace(table.state, story=tuple(f"Deed {n}" for n in range(STORY_LIMIT)))
+    with pytest.raises(RuleError) as past:
+        table.do(StoryAchievement("One more"))
+    for refusal in (twice.value, past.value):
+        assert f"`{refusal}`" in documented
 
 
 def test_a_blank_name_is_refused() -> None:
