@@ -69,7 +69,7 @@ def bare_queue() -> list[float]:
     found = []
     for _ in range(PRESSES):
         start = time.perf_counter()
-        bare.put(PadPressed("gm", "attack"))
+        bare.put(PadPressed("opponents", "attack"))
         bare.get()
         found.append((time.perf_counter() - start) * 1000)
     return found
@@ -78,8 +78,8 @@ def bare_queue() -> list[float]:
 def gpio() -> list[float]:
     Device.pin_factory = MockFactory()
     inbox = TimedInbox()
-    wiring = Buttons().gm
-    pad = GpioPad("gm", wiring, inbox, bounce_ms=10)
+    wiring = Buttons().opponents
+    pad = GpioPad("opponents", wiring, inbox, bounce_ms=10)
     found = []
     try:
         for index in range(PRESSES):
@@ -122,12 +122,12 @@ def bare_pty() -> list[float]:
 def serial() -> list[float]:
     master, slave = os.openpty()
     inbox = TimedInbox()
-    pad = SerialPad("gm", os.ttyname(slave), inbox)
+    pad = SerialPad("opponents", os.ttyname(slave), inbox)
     try:
         heard = b""
         while b"HELLO?" not in heard:
             heard += os.read(master, 64)
-        os.write(master, b"HELLO gm 1\n")
+        os.write(master, b"HELLO opponents 1\n")
         return [inbox.press(lambda: os.write(master, b"PRESS attack\n")) for _ in range(PRESSES)]
     finally:
         pad.close()

@@ -208,7 +208,7 @@ def gpio(path: Path) -> Timed:
     settings = Config(buttons=Buttons(backend="gpio"))
     app = App(settings, Journal(path), SCREEN)
     timed = Timed(app)
-    wiring = settings.buttons.gm
+    wiring = settings.buttons.opponents
     attack = Device.pin_factory.pin(wiring.attack)
     back = Device.pin_factory.pin(wiring.back)
     try:
@@ -278,7 +278,7 @@ def direct(path: Path) -> tuple[Timed, list[float]]:
         for index in range(PRESSES):
             button = "attack" if index % 2 == 0 else "back"
             start = timed.start()
-            app.pads.post(PadPressed("gm", button))
+            app.pads.post(PadPressed("opponents", button))
             timed.until_drawn(start)
             assert timed.script_length("gm") == (index + 1) % 2
         bare = []

@@ -16,7 +16,7 @@ from tablekit.rules.errors import RuleError
 from tablekit.rules.game import Command, Event
 from tablekit.rules.listing import DiceKind, Listing
 from tablekit.rules.pads import PadLights, PadPressed
-from tablekit.rules.secret import Secret
+from tablekit.rules.secret import PAD_SIDES, Secret
 from tablekit.ui import theme, widgets
 from tablekit.ui.onscreen_pad import pad_buttons
 from tablekit.ui.scene import Scene
@@ -179,13 +179,16 @@ class Counter:
 
 
 def press_lights(state: Tally, pad: str) -> PadLights:
-    """The counter's pad lights: how many presses the pad has made, never which."""
-    return PadLights(filled=min(3, sum(note.owner == pad for note in state.notes)))
+    """The counter's pad lights: how many presses the pad's side has made, never which."""
+    side = PAD_SIDES.get(pad, pad)
+    return PadLights(filled=min(3, sum(note.owner == side for note in state.notes)))
 
 
 def press_command(state: Tally, press: PadPressed) -> Command | None:
-    """The counter's pad mapping: every button but Back is scripted, carrying the pad's name."""
-    return None if press.button == "back" else Press(press.pad, press.button)
+    """The counter's pad mapping: every button but Back is scripted, owned by the pad's side
+    (a pad the rules do not know, as in the thread test, by its own name)."""
+    side = PAD_SIDES.get(press.pad, press.pad)
+    return None if press.button == "back" else Press(side, press.button)
 
 
 class CounterScene(Scene):

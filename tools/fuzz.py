@@ -569,7 +569,7 @@ def serial(count: int, seed: int) -> Tally:
 
     tally = Tally("serial")
     rng = random.Random(seed)
-    good = [f"PRESS {b}" for b in BUTTONS] + ["HOLD back", "HELLO gm 1", "HELLO patrol 1"]
+    good = [f"PRESS {b}" for b in BUTTONS] + ["HOLD back", "HELLO opponents 1", "HELLO patrol 1"]
     cutter = Lines()
     for _ in range(count):
         text = rng.choice(good)
@@ -590,7 +590,7 @@ def _pad_lines(cutter: Any, raw: bytes) -> bool:
     taken = False
     for line in cutter.feed(raw):
         try:
-            message: Hello | PadPressed | None = read_line("gm", line)
+            message: Hello | PadPressed | None = read_line("opponents", line)
         except LineRefused:
             message = None
         said = None

@@ -33,7 +33,7 @@ class Board:
         self.slot_leds = [pin(number, pin.OUT, value=0) for number in SLOT_LED_PINS]
         self.lock_led = pin(LOCK_LED_PIN, pin.OUT, value=0)
         patrol = pin(ROLE_PIN, pin.IN, pin.PULL_UP).value() == 0
-        self.pad = Pad("patrol" if patrol else "gm")
+        self.pad = Pad("patrol" if patrol else "opponents")
         self.host = select.poll()
         self.host.register(sys.stdin, select.POLLIN)
         self.last = utime.ticks_ms()

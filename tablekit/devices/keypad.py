@@ -9,9 +9,7 @@ GPIO or serial pad posts, so a game cannot tell them apart.
 from __future__ import annotations
 
 from tablekit.rules.pads import BUTTONS, PadPressed
-
-GM_PAD = "gm"
-PATROL_PAD = "patrol"
+from tablekit.rules.secret import GM_PAD, PATROL_PAD
 
 ROWS = {GM_PAD: "qwerty", PATROL_PAD: "asdfgh"}
 """Which keys, left to right, are each pad's buttons."""

@@ -94,7 +94,7 @@ class Lines:
 
 
 Role = Annotated[str, msgspec.Meta(pattern=r"^[a-z][a-z0-9_-]{0,15}$")]
-"""The pad a board was flashed for: a short lower-case ASCII name such as ``gm``."""
+"""The pad a board was flashed for: a short lower-case ASCII name such as ``patrol``."""
 Version = Annotated[str, msgspec.Meta(pattern=r"^[0-9]{1,4}$")]
 """A protocol version: up to four digits, compared with :data:`VERSION` as text."""
 

@@ -114,7 +114,8 @@ class Buttons:
     """How long a contact must be still before a press counts; longer swallows quick taps."""
     hold_ms: Annotated[int, msgspec.Meta(ge=300, le=3000)] = 1000
     """How long Back is held down to clear the script."""
-    gm: PadWiring = field(default_factory=PadWiring)
+    opponents: PadWiring = field(default_factory=PadWiring)
+    """The pad the GM holds, which scripts the opponents' side."""
     patrol: PatrolPadWiring = field(default_factory=PatrolPadWiring)
 
     def __post_init__(self) -> None:
@@ -128,7 +129,7 @@ class Buttons:
 
     def pads(self) -> dict[str, PadWiring]:
         """Each pad's wiring by the pad's name, as pad events name it."""
-        return {"gm": self.gm, "patrol": self.patrol}
+        return {"opponents": self.opponents, "patrol": self.patrol}
 
 
 @dataclass(frozen=True)
@@ -225,6 +226,10 @@ def parse(data: dict[str, Any], source: str = "config") -> Config:
     return settings
 
 
+RENAMED = {"buttons.gm": "buttons.opponents"}
+"""Keys an older release knew by another name: a table's file says which to rename."""
+
+
 def _check_keys(data: dict[str, Any], cls: type, source: str, prefix: str) -> None:
     """Refuse keys the app does not know: a typo must not be silently ignored."""
     hints = typing.get_type_hints(cls)
@@ -232,6 +237,9 @@ def _check_keys(data: dict[str, Any], cls: type, source: str, prefix: str) -> No
         if key not in hints:
             known = ", ".join(f.name for f in dataclasses.fields(cls))
             shown = f"{prefix}{key}" if key.isprintable() else repr(f"{prefix}{key}")
+            renamed = RENAMED.get(f"{prefix}{key}")
+            if renamed:
+                raise ConfigError(f"{source}: {shown} is now called {renamed}; rename it there")
             raise ConfigError(f"{source}: unknown key {shown}; known here: {known}")
         if dataclasses.is_dataclass(hints[key]) and isinstance(value, dict):
             _check_keys(value, hints[key], source, prefix=f"{prefix}{key}.")

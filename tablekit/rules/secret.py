@@ -7,9 +7,10 @@ the shared table screen never receives the value.
 
 Audiences are a closed set: the table, the GM, and one per action pad
 (:data:`PAD_SIDES`). Each sees the secrets of at most one side, named in
-the audience itself, so no name can stand in for another: the GM's pad sees
-the GM's secrets because :data:`PAD_SIDES` says it serves the GM's side, not
-because it happens to be called ``gm``.
+the audience itself, so no name can stand in for another: the GM's pad
+(``opponents``) sees the GM's secrets because :data:`PAD_SIDES` says it
+serves the GM's side. No pad is called ``table`` or ``gm``, so a pad's name
+is never mistaken for another audience's.
 """
 
 from __future__ import annotations
@@ -20,7 +21,13 @@ from typing import Any
 GM_SIDE = "gm"
 """The game master's side: owner of the GM's secrets."""
 
-PAD_SIDES: dict[str, str] = {"gm": GM_SIDE, "patrol": "patrol"}
+GM_PAD = "opponents"
+"""The pad the GM holds: it scripts the side that opposes the patrol."""
+
+PATROL_PAD = "patrol"
+"""The pad the patrol's captain holds."""
+
+PAD_SIDES: dict[str, str] = {GM_PAD: GM_SIDE, PATROL_PAD: "patrol"}
 """Every action pad, by the name its ``[buttons]`` settings and its presses use,
 with the side it serves. This is the one place a pad's audience meets a side."""
 

@@ -25,7 +25,7 @@ def started(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     capsys.readouterr()
 
 
-@pytest.mark.parametrize("view", ["pad:nobody", "pad:", "pad:table", "players", "GM"])
+@pytest.mark.parametrize("view", ["pad:nobody", "pad:", "pad:table", "pad:gm", "players", "GM"])
 def test_an_audience_outside_the_set_is_one_line_and_opens_nothing(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], view: str
 ) -> None:
@@ -35,7 +35,9 @@ def test_an_audience_outside_the_set_is_one_line_and_opens_nothing(
     out, err = capsys.readouterr()
     assert out == ""
     named = f"pad called {view[4:]!r}" if view.startswith("pad:") else f"audience {view!r}"
-    assert err.splitlines() == [f"tablekit: no {named}; audiences: table, gm, pad:gm, pad:patrol"]
+    assert err.splitlines() == [
+        f"tablekit: no {named}; audiences: table, gm, pad:opponents, pad:patrol"
+    ]
     assert Journal(paths.journal_file(), readonly=True).version("s") == before
 
 
@@ -56,10 +58,10 @@ def test_the_gms_pad_sees_the_gms_secret_and_the_patrols_pad_does_not(
 ) -> None:
     started(tmp_path, capsys)
     seen = {}
-    for view in ("table", "gm", "pad:gm", "pad:patrol"):
+    for view in ("table", "gm", "pad:opponents", "pad:patrol"):
         assert cli.main(["state", "--session", "s", "--view", view]) == 0
         seen[view] = json.loads(capsys.readouterr().out)["notes"]
-    assert seen["gm"] == seen["pad:gm"] == [{"owner": "gm", "note": "feint"}]
+    assert seen["gm"] == seen["pad:opponents"] == [{"owner": "gm", "note": "feint"}]
     assert seen["table"] == seen["pad:patrol"] == [{"owner": "gm", "note": {"hidden": True}}]
 
 
@@ -67,7 +69,7 @@ def test_the_gms_pad_sees_the_gms_secret_and_the_patrols_pad_does_not(
 def test_the_settings_know_only_the_pads_that_have_an_audience(pad: str) -> None:
     """A pad is configured under its name in ``[buttons]``; no other name is a pad."""
     with pytest.raises(
-        config.ConfigError, match=f"unknown key buttons.{pad}; known here: .*gm, patrol"
+        config.ConfigError, match=f"unknown key buttons.{pad}; known here: .*opponents, patrol"
     ):
         config.parse({"buttons": {pad: {"port": "/dev/ttyACM0"}}})
     assert set(config.Buttons().pads()) == set(PAD_SIDES)

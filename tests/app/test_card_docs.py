@@ -55,7 +55,7 @@ def played(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> dict[str, Any]
         after.append(json.loads(view))
     last = {
         view: json.loads(run(capsys, "state", "--session", "Cards", "--view", view))
-        for view in ("table", "gm", "pad:gm")
+        for view in ("table", "gm", "pad:opponents")
     }
     return {"after": after, "events": events, "last": last}
 
@@ -84,7 +84,7 @@ def test_the_order_of_the_pile_never_reaches_a_script(played: dict[str, Any]) ->
 
 def test_every_audience_sees_the_same(played: dict[str, Any]) -> None:
     last = played["last"]
-    assert last["table"] == last["gm"] == last["pad:gm"]
+    assert last["table"] == last["gm"] == last["pad:opponents"]
 
 
 def test_every_documented_field_is_in_the_real_output_with_its_type(

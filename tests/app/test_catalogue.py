@@ -107,7 +107,7 @@ def test_scripted_and_viewed_per_audience(
     code, [table] = run(capsys, "state", "--session", "s")
     assert table["game"] == "test-counter" and table["total"] == 2
     assert table["notes"] == [{"owner": "gm", "note": HIDDEN}]
-    code, [own] = run(capsys, "state", "--session", "s", "--view", "pad:gm")
+    code, [own] = run(capsys, "state", "--session", "s", "--view", "pad:opponents")
     assert own["notes"] == [{"owner": "gm", "note": "feint"}]
 
 
@@ -117,7 +117,7 @@ def test_a_script_prints_the_events_for_the_view_it_names(
     lines = tmp_path / "lines.jsonl"
     lines.write_text('{"type": "t.press", "pad": "gm", "button": "lock"}\n')
     args = ["script", str(lines), "--session", "s", "--game", "test-counter", "--view"]
-    _, [mine] = run(capsys, *args, "pad:gm")
+    _, [mine] = run(capsys, *args, "pad:opponents")
     assert mine["events"] == [{"type": "t.pressed", "pad": "gm", "button": "lock"}]
     _, [theirs] = run(capsys, *args, "pad:patrol")
     assert theirs["events"] == [{"type": "t.pressed", "pad": "gm", "button": HIDDEN}]

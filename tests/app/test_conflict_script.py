@@ -3,7 +3,7 @@
 Every line runs as its own `tablekit script --view table --state`, so both
 the events each line prints and the table's view after it are checked: no
 scripted action (with its actor) may appear in them before its slot is
-revealed, whichever side scripted it. The GM's own pad (`--view pad:gm`)
+revealed, whichever side scripted it. The GM's own pad (`--view pad:opponents`)
 does see the GM's scripted actions, and only those.
 """
 
@@ -156,7 +156,7 @@ def test_a_whole_conflict_never_shows_the_table_an_unrevealed_action(
 
 def check_the_pads(table: Table) -> None:
     """Both scripts locked, nothing revealed: each pad sees its own actions only."""
-    gm = table.state("pad:gm")["conflict"]["sides"]
+    gm = table.state("pad:opponents")["conflict"]["sides"]
     assert [(a["action"], a["actor"]) for a in gm["gm"]["actions"]] == GM_SCRIPT
     assert gm["patrol"]["actions"] == [{"hidden": True}] * 3
     assert set(shown(gm)) == set(GM_SCRIPT)
@@ -174,11 +174,11 @@ def test_the_gm_pad_sees_its_own_scripted_action_as_the_script_prints_it(
     table = Table(tmp_path, capsys)
     for command in SET_UP:
         table.script(command)
-    own = table.script(script("gm", "feint", "Stoat"), view="pad:gm")
+    own = table.script(script("gm", "feint", "Stoat"), view="pad:opponents")
     assert own[0]["events"] == [
         {"type": "mg.action_scripted", "side": "gm", "action": "feint", "actor": "Stoat"}
     ]
     assert own[1]["conflict"]["sides"]["gm"]["actions"] == [{"action": "feint", "actor": "Stoat"}]
-    other = table.script(script("patrol", "attack", "Kenzie"), view="pad:gm")
+    other = table.script(script("patrol", "attack", "Kenzie"), view="pad:opponents")
     assert set(shown(other)) == {("feint", "Stoat")}  # the GM's own, never the patrol's
     assert table.state("table")["conflict"]["sides"]["gm"]["actions"] == [{"hidden": True}]

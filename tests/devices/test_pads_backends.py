@@ -64,7 +64,7 @@ class Recording:
 def test_no_backend_starts_nothing_and_says_nothing() -> None:
     inbox = PadInbox()
     pads = start_pads(Buttons(), inbox)
-    pads.show("gm", PadLights(filled=1))
+    pads.show("opponents", PadLights(filled=1))
     pads.close()
     assert inbox.drain() == []
 
@@ -74,27 +74,27 @@ def test_gpio_pads_start_press_and_light(factory: MockFactory) -> None:
     pads = start_pads(Buttons(backend="gpio"), inbox)
     try:
         assert {pad: s.connected for pad, s in statuses(inbox).items()} == {
-            "gm": True,
+            "opponents": True,
             "patrol": True,
         }
         factory.pin(Buttons().patrol.lock).drive_low()
         assert inbox.drain() == [PadPressed("patrol", "lock")]
-        pads.show("gm", PadLights(filled=1, locked=True))
-        assert factory.pin(Buttons().gm.slot_leds[0]).state
-        assert factory.pin(Buttons().gm.lock_led).state
+        pads.show("opponents", PadLights(filled=1, locked=True))
+        assert factory.pin(Buttons().opponents.slot_leds[0]).state
+        assert factory.pin(Buttons().opponents.lock_led).state
         assert not factory.pin(Buttons().patrol.lock_led).state
     finally:
         pads.close()
 
 
 def test_the_pin_map_comes_from_the_settings(factory: MockFactory) -> None:
-    moved = replace(Buttons().gm, attack=4)
+    moved = replace(Buttons().opponents, attack=4)
     inbox = PadInbox()
-    pads = start_pads(Buttons(backend="gpio", gm=moved), inbox)
+    pads = start_pads(Buttons(backend="gpio", opponents=moved), inbox)
     try:
         inbox.drain()
         factory.pin(4).drive_low()
-        assert inbox.drain() == [PadPressed("gm", "attack")]
+        assert inbox.drain() == [PadPressed("opponents", "attack")]
     finally:
         pads.close()
 
@@ -104,10 +104,10 @@ def test_the_pin_map_comes_from_the_settings(factory: MockFactory) -> None:
 def test_no_gpio_is_said_for_each_pad_and_nothing_crashes() -> None:
     inbox = PadInbox()
     pads = start_pads(Buttons(backend="gpio"), inbox)
-    pads.show("gm", PadLights(filled=2))
+    pads.show("opponents", PadLights(filled=2))
     pads.close()
     found = statuses(inbox)
-    assert set(found) == {"gm", "patrol"}
+    assert set(found) == {"opponents", "patrol"}
     for status in found.values():
         assert not status.connected
         assert status.detail.startswith("No GPIO pins here")
@@ -117,8 +117,10 @@ def test_gpiozero_missing_is_said(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(sys.modules, "gpiozero", None)
     inbox = PadInbox()
     start_pads(Buttons(backend="gpio"), inbox).close()
-    assert statuses(inbox)["gm"] == PadStatus(
-        "gm", False, "gpiozero is not installed; on a Pi, install tablekit with its pi extra."
+    assert statuses(inbox)["opponents"] == PadStatus(
+        "opponents",
+        False,
+        "gpiozero is not installed; on a Pi, install tablekit with its pi extra.",
     )
 
 
@@ -130,7 +132,7 @@ def test_a_pin_in_use_loses_one_pad_not_both(factory: MockFactory) -> None:
     pads = start_pads(Buttons(backend="gpio"), inbox)
     try:
         found = statuses(inbox)
-        assert found["gm"].connected
+        assert found["opponents"].connected
         assert not found["patrol"].connected
         assert found["patrol"].detail.startswith("GPIO pins unavailable")
         pads.show("patrol", PadLights(filled=1))  # a pad that did not start is skipped
@@ -150,7 +152,7 @@ def test_serial_pads_without_ports_say_which_key_is_missing() -> None:
 def test_a_serial_pad_not_plugged_in_is_said(tmp_path: Path) -> None:
     settings = Buttons(
         backend="serial",
-        gm=PadWiring(port=str(tmp_path / "gm")),
+        opponents=PadWiring(port=str(tmp_path / "opponents")),
         patrol=PatrolPadWiring(port=str(tmp_path / "patrol")),
     )
     inbox = PadInbox()
@@ -160,16 +162,18 @@ def test_a_serial_pad_not_plugged_in_is_said(tmp_path: Path) -> None:
         assert until(lambda: found.update(statuses(inbox)) or len(found) == 2)
     finally:
         pads.close()
-    assert found["gm"] == PadStatus("gm", False, f"No pad at {tmp_path / 'gm'}; is it plugged in?")
+    assert found["opponents"] == PadStatus(
+        "opponents", False, f"No pad at {tmp_path / 'opponents'}; is it plugged in?"
+    )
     assert not found["patrol"].connected
 
 
 def test_lights_reach_a_backend_only_when_they_change() -> None:
     gm, patrol = Recording(), Recording()
-    pads = PadBackends({"gm": gm, "patrol": patrol})
+    pads = PadBackends({"opponents": gm, "patrol": patrol})
     for _ in range(3):
-        pads.show("gm", PadLights(filled=1))
-    pads.show("gm", PadLights(filled=2))
+        pads.show("opponents", PadLights(filled=1))
+    pads.show("opponents", PadLights(filled=2))
     pads.show("nobody", PadLights(filled=2))
     pads.close()
     assert gm.shown == [PadLights(filled=1), PadLights(filled=2)]

@@ -38,13 +38,19 @@ def test_the_default_pin_map_is_the_one_documented() -> None:
         ('[buttons]\nbackend = "usb"', "buttons.backend: Invalid enum value 'usb'; allowed: none"),
         ("[buttons]\nbounce_ms = 200", "buttons.bounce_ms: Expected int <= 50"),
         ("[buttons]\nhold_ms = 100", "buttons.hold_ms: Expected int >= 300"),
-        ("[buttons.gm]\nattack = 40", "buttons.gm.attack: Expected int <= 27"),
-        ("[buttons.gm]\nslot_leds = [5, 6]", "buttons.gm.slot_leds: Expected array of length 3"),
-        ("[buttons.gm]\nattak = 4", "unknown key buttons.gm.attak; known here: port, attack"),
+        ("[buttons.opponents]\nattack = 40", "buttons.opponents.attack: Expected int <= 27"),
+        (
+            "[buttons.opponents]\nslot_leds = [5, 6]",
+            "buttons.opponents.slot_leds: Expected array of length 3",
+        ),
+        (
+            "[buttons.opponents]\nattak = 4",
+            "unknown key buttons.opponents.attak; known here: port, attack",
+        ),
         ("[buttons]\nserial_port = 'x'", "unknown key buttons.serial_port; known here: backend"),
         (
-            "[buttons.gm]\nattack = 18",
-            "buttons: GPIO 18 is wired twice: gm.attack and patrol.attack",
+            "[buttons.opponents]\nattack = 18",
+            "buttons: GPIO 18 is wired twice: opponents.attack and patrol.attack",
         ),
         (
             "[buttons.patrol]\nlock_led = 20",
@@ -61,7 +67,19 @@ def test_bad_values_are_refused_with_file_and_key(tmp_path: Path, text: str, mes
 
 
 def test_saved_pads_load_back(tmp_path: Path) -> None:
-    changed = config.parse({"buttons": {"backend": "gpio", "gm": {"attack": 4}, "hold_ms": 800}})
+    changed = config.parse(
+        {"buttons": {"backend": "gpio", "opponents": {"attack": 4}, "hold_ms": 800}}
+    )
     path = tmp_path / "config.toml"
     config.save(changed, path)
     assert config.load(path) == changed
+
+
+def test_the_gms_pad_under_its_old_name_is_told_to_be_renamed(tmp_path: Path) -> None:
+    """Issue 12: no pad is called gm (an audience's name); a file from before says what to do."""
+    path = write(tmp_path, "[buttons.gm]\nattack = 4")
+    with pytest.raises(ConfigError) as caught:
+        config.load(path)
+    assert (
+        str(caught.value) == f"{path}: buttons.gm is now called buttons.opponents; rename it there"
+    )

@@ -45,7 +45,7 @@ def inbox() -> PadInbox:
 @pytest.fixture
 def gm(factory: MockFactory, inbox: PadInbox) -> Iterator[GpioPad]:
     """The GM's pad; Back takes the usual second to count as held."""
-    pad = GpioPad("gm", WIRING.gm, inbox, bounce_ms=BOUNCE_MS)
+    pad = GpioPad("opponents", WIRING.opponents, inbox, bounce_ms=BOUNCE_MS)
     inbox.drain()
     try:
         yield pad
@@ -56,7 +56,7 @@ def gm(factory: MockFactory, inbox: PadInbox) -> Iterator[GpioPad]:
 @pytest.fixture
 def quick(factory: MockFactory, inbox: PadInbox) -> Iterator[GpioPad]:
     """The GM's pad with a short hold time."""
-    pad = GpioPad("gm", WIRING.gm, inbox, bounce_ms=BOUNCE_MS, hold_time=HOLD)
+    pad = GpioPad("opponents", WIRING.opponents, inbox, bounce_ms=BOUNCE_MS, hold_time=HOLD)
     inbox.drain()
     try:
         yield pad
@@ -96,15 +96,15 @@ def test_a_press_reaches_the_inbox_with_its_pad(
     factory: MockFactory, inbox: PadInbox, gm: GpioPad
 ) -> None:
     inbox = inbox
-    pin(factory, WIRING.gm.feint).drive_low()
-    assert presses(inbox) == [PadPressed("gm", "feint")]
-    pin(factory, WIRING.gm.feint).drive_high()
+    pin(factory, WIRING.opponents.feint).drive_low()
+    assert presses(inbox) == [PadPressed("opponents", "feint")]
+    pin(factory, WIRING.opponents.feint).drive_high()
     assert presses(inbox) == []
 
 
 def test_each_button_has_its_own_pin(factory: MockFactory, inbox: PadInbox, gm: GpioPad) -> None:
     for name in ("attack", "defend", "maneuver", "lock"):
-        tap(factory, getattr(WIRING.gm, name))
+        tap(factory, getattr(WIRING.opponents, name))
     assert [event.button for event in presses(inbox)] == [  # type: ignore[union-attr]
         "attack",
         "defend",
@@ -114,22 +114,22 @@ def test_each_button_has_its_own_pin(factory: MockFactory, inbox: PadInbox, gm: 
 
 
 def test_two_pads_never_mix(factory: MockFactory, inbox: PadInbox) -> None:
-    gm = GpioPad("gm", WIRING.gm, inbox)
+    gm = GpioPad("opponents", WIRING.opponents, inbox)
     patrol = GpioPad("patrol", WIRING.patrol, inbox)
     try:
         inbox.drain()
         tap(factory, WIRING.patrol.attack)
-        tap(factory, WIRING.gm.defend)
+        tap(factory, WIRING.opponents.defend)
     finally:
         gm.close()
         patrol.close()
-    assert presses(inbox) == [PadPressed("patrol", "attack"), PadPressed("gm", "defend")]
+    assert presses(inbox) == [PadPressed("patrol", "attack"), PadPressed("opponents", "defend")]
 
 
 def test_the_leds_follow_the_lights(factory: MockFactory, gm: GpioPad) -> None:
     def lit() -> tuple[list[bool], bool]:
-        slots = [bool(pin(factory, n).state) for n in WIRING.gm.slot_leds]
-        return slots, bool(pin(factory, WIRING.gm.lock_led).state)
+        slots = [bool(pin(factory, n).state) for n in WIRING.opponents.slot_leds]
+        return slots, bool(pin(factory, WIRING.opponents.lock_led).state)
 
     assert lit() == ([False, False, False], False)
     gm.show(PadLights(filled=2))
@@ -143,7 +143,7 @@ def test_the_leds_follow_the_lights(factory: MockFactory, gm: GpioPad) -> None:
 def test_a_chattering_contact_posts_one_press(
     factory: MockFactory, inbox: PadInbox, gm: GpioPad
 ) -> None:
-    contact = pin(factory, WIRING.gm.attack)
+    contact = pin(factory, WIRING.opponents.attack)
     for _ in range(6):
         contact.drive_low()
         contact.drive_high()
@@ -153,61 +153,61 @@ def test_a_chattering_contact_posts_one_press(
         contact.drive_high()
         contact.drive_low()
     contact.drive_high()
-    assert presses(inbox) == [PadPressed("gm", "attack")]
+    assert presses(inbox) == [PadPressed("opponents", "attack")]
 
 
 def test_a_chattering_contact_never_fills_two_slots(
     factory: MockFactory, inbox: PadInbox, gm: GpioPad
 ) -> None:
     filled = 0
-    contact = pin(factory, WIRING.gm.defend)
+    contact = pin(factory, WIRING.opponents.defend)
     for _ in range(10):
         contact.drive_low()
         contact.drive_high()
         filled += len(presses(inbox))
         gm.show(PadLights(filled=filled))
     assert filled == 1
-    assert [pin(factory, n).state for n in WIRING.gm.slot_leds] == [1, 0, 0]
+    assert [pin(factory, n).state for n in WIRING.opponents.slot_leds] == [1, 0, 0]
 
 
 def test_pressing_again_after_a_pause_counts(
     factory: MockFactory, inbox: PadInbox, gm: GpioPad
 ) -> None:
-    tap(factory, WIRING.gm.attack)
+    tap(factory, WIRING.opponents.attack)
     time.sleep(HELD_FOR)
-    tap(factory, WIRING.gm.attack)
+    tap(factory, WIRING.opponents.attack)
     assert len(presses(inbox)) == 2
 
 
 def test_back_tapped_posts_back_on_release(
     factory: MockFactory, inbox: PadInbox, gm: GpioPad
 ) -> None:
-    contact = pin(factory, WIRING.gm.back)
+    contact = pin(factory, WIRING.opponents.back)
     contact.drive_low()
     assert presses(inbox) == []
     time.sleep(HELD_FOR)
     contact.drive_high()
-    assert presses(inbox) == [PadPressed("gm", "back")]
+    assert presses(inbox) == [PadPressed("opponents", "back")]
 
 
 @pytest.mark.usefixtures("quick")
 def test_back_held_posts_the_gesture_and_no_plain_back(
     factory: MockFactory, inbox: PadInbox
 ) -> None:
-    contact = pin(factory, WIRING.gm.back)
+    contact = pin(factory, WIRING.opponents.back)
     contact.drive_low()
     seen: list[PadEvent] = []
     assert until(lambda: seen.extend(presses(inbox)) or seen)
     contact.drive_high()
     seen.extend(presses(inbox))
-    assert seen == [PadPressed("gm", HELD)]
+    assert seen == [PadPressed("opponents", HELD)]
 
 
 @pytest.mark.usefixtures("quick")
 def test_back_chattering_then_held_is_still_one_gesture(
     factory: MockFactory, inbox: PadInbox
 ) -> None:
-    contact = pin(factory, WIRING.gm.back)
+    contact = pin(factory, WIRING.opponents.back)
     for _ in range(5):
         contact.drive_low()
         contact.drive_high()
@@ -216,17 +216,17 @@ def test_back_chattering_then_held_is_still_one_gesture(
     assert until(lambda: seen.extend(presses(inbox)) or seen)
     contact.drive_high()
     seen.extend(presses(inbox))
-    assert seen == [PadPressed("gm", HELD)]
+    assert seen == [PadPressed("opponents", HELD)]
 
 
 def test_a_pin_in_use_releases_what_was_claimed(factory: MockFactory, inbox: PadInbox) -> None:
     from gpiozero import LED
 
-    blocker = LED(WIRING.gm.lock_led)
+    blocker = LED(WIRING.opponents.lock_led)
     try:
         with pytest.raises(Exception, match="in use"):
-            GpioPad("gm", WIRING.gm, inbox)
+            GpioPad("opponents", WIRING.opponents, inbox)
     finally:
         blocker.close()
-    pad = GpioPad("gm", WIRING.gm, inbox)  # every pin it took before is free again
+    pad = GpioPad("opponents", WIRING.opponents, inbox)  # every pin it took before is free again
     pad.close()

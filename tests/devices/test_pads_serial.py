@@ -47,7 +47,7 @@ class FakePad:
     def say_bytes(self, data: bytes) -> None:
         os.write(self.master, data)
 
-    def greet(self, role: str = "gm", version: str = "1") -> None:
+    def greet(self, role: str = "opponents", version: str = "1") -> None:
         """Wait for the host's HELLO?, then answer it."""
         assert until(lambda: "HELLO?" in self.hear())
         self.say(f"HELLO {role} {version}")
@@ -100,7 +100,7 @@ def recorder() -> Recorder:
 
 @pytest.fixture
 def host(link: Path, recorder: Recorder) -> Iterator[SerialPad]:
-    pad = SerialPad("gm", str(link), recorder.inbox, first_wait=0.02, longest_wait=0.1)
+    pad = SerialPad("opponents", str(link), recorder.inbox, first_wait=0.02, longest_wait=0.1)
     yield pad
     pad.close()
 
@@ -113,7 +113,7 @@ def test_a_pad_counts_as_connected_only_after_hello(
     device.say("PRESS attack")  # before HELLO: not yet a pad
     device.greet()
     assert until(lambda: recorder.connected())
-    assert recorder.statuses()[-1] == PadStatus("gm", True, f"USB pad on {host.path}.")
+    assert recorder.statuses()[-1] == PadStatus("opponents", True, f"USB pad on {host.path}.")
     assert recorder.presses() == []
     assert host.ignored == 1
 
@@ -125,7 +125,7 @@ def test_presses_and_the_hold_reach_the_inbox(
     device.say("PRESS attack", "PRESS back", "HOLD back", "PRESS lock")
     assert until(lambda: len(recorder.presses()) == 4)
     assert [press.button for press in recorder.presses()] == ["attack", "back", HELD, "lock"]
-    assert {press.pad for press in recorder.presses()} == {"gm"}
+    assert {press.pad for press in recorder.presses()} == {"opponents"}
 
 
 def test_lights_are_written_to_the_pad(
@@ -146,7 +146,7 @@ def test_garbage_changes_nothing_and_is_counted(
     device.say("PRESS jump", "press attack", "HOLD attack", "HELLO", "", "LEDS 3 1")
     device.say_bytes(b"PRESS \xff\xfe\n" + b"X" * 5000 + b"PRESS attack\n" + b"\x00\r\n")
     device.say("PRESS defend")
-    assert until(lambda: recorder.presses() == [PadPressed("gm", "defend")])
+    assert until(lambda: recorder.presses() == [PadPressed("opponents", "defend")])
     assert until(lambda: host.ignored == 9)
     assert recorder.connected() is True
 
@@ -208,7 +208,7 @@ def test_no_device_at_the_path_is_said_plainly(tmp_path: Path, recorder: Recorde
 
 
 def test_close_stops_the_thread(device: FakePad, link: Path, recorder: Recorder) -> None:
-    pad = SerialPad("gm", str(link), recorder.inbox)
+    pad = SerialPad("opponents", str(link), recorder.inbox)
     device.greet()
     assert until(lambda: recorder.connected())
     pad.close()
@@ -231,10 +231,10 @@ def test_a_line_too_long_is_dropped_whole() -> None:
 
 
 def test_the_messages() -> None:
-    assert read_line("gm", "PRESS feint") == PadPressed("gm", "feint")
-    assert read_line("gm", "HOLD back") == PadPressed("gm", HELD)
+    assert read_line("opponents", "PRESS feint") == PadPressed("opponents", "feint")
+    assert read_line("opponents", "HOLD back") == PadPressed("opponents", HELD)
     for refused in ("PRESS back_held", "PRESS  feint"):
         with pytest.raises(LineRefused):
-            read_line("gm", refused)
+            read_line("opponents", refused)
     assert leds_line(PadLights(filled=2, locked=True)) == b"LEDS 2 1\n"
     assert leds_line(PadLights(filled=12)) == b"LEDS 9 0\n"

@@ -20,7 +20,7 @@ from tablekit.devices.pads_serial import (
 )
 from tablekit.rules.pads import BUTTONS, HELD, PadPressed
 
-GOOD = [f"PRESS {b}" for b in BUTTONS] + ["HOLD back", "HELLO gm 1", "HELLO patrol 1"]
+GOOD = [f"PRESS {b}" for b in BUTTONS] + ["HOLD back", "HELLO opponents 1", "HELLO patrol 1"]
 
 streams = st.lists(
     st.binary(max_size=80)
@@ -54,7 +54,7 @@ def test_only_exact_protocol_lines_are_taken_however_the_bytes_arrive(
     for line in found:
         assert len(line) < MAX_LINE and line.isascii()
         try:
-            message = read_line("gm", line)
+            message = read_line("opponents", line)
         except LineRefused:
             continue
         assert said(message) == line
@@ -71,7 +71,7 @@ def test_the_press_schema_allows_exactly_the_pads_buttons() -> None:
         ("HOLD attack", "HOLD: button 'attack' is not allowed; allowed: back"),
         ("HELLO GM 1", "HELLO: role 'GM' is not allowed; allowed: text matching ^[a-z]"),
         (
-            "HELLO gm 12345",
+            "HELLO opponents 12345",
             "HELLO: version '12345' is not allowed; allowed: text matching ^[0-9]{1,4}$",
         ),
         ("PRESS  feint", "PRESS takes 1 word(s): button"),
@@ -80,5 +80,5 @@ def test_the_press_schema_allows_exactly_the_pads_buttons() -> None:
 )
 def test_a_refused_line_names_the_field_the_value_and_what_is_allowed(line: str, why: str) -> None:
     with pytest.raises(LineRefused) as refused:
-        read_line("gm", line)
+        read_line("opponents", line)
     assert str(refused.value).startswith(why)

@@ -7,7 +7,7 @@ from hardware.fakepico import Pico
 
 def test_boot_says_hello_as_the_gm(pico: Pico) -> None:
     pico.boot()
-    assert pico.host.lines() == ["HELLO gm 1"]
+    assert pico.host.lines() == ["HELLO opponents 1"]
 
 
 def test_gp15_grounded_makes_the_patrols_pad(pico: Pico) -> None:
@@ -42,7 +42,7 @@ def test_the_host_sets_the_leds(pico: Pico) -> None:
     pico.boot()
     pico.host.waiting += b"HELLO?\nLEDS 2 1\n"
     pico.run(1)
-    assert pico.host.lines() == ["HELLO gm 1", "HELLO gm 1"]
+    assert pico.host.lines() == ["HELLO opponents 1", "HELLO opponents 1"]
     assert [pico.lit(n) for n in (10, 11, 12, 13)] == [True, True, False, True]
     pico.host.waiting += b"LEDS 0 0\n"
     pico.run(1)

@@ -30,7 +30,7 @@ class Finger:
 
 @pytest.fixture
 def finger(padlogic: Any) -> Finger:
-    return Finger(padlogic.Pad("gm"))
+    return Finger(padlogic.Pad("opponents"))
 
 
 def test_a_press_is_sent_at_once(finger: Finger) -> None:
@@ -88,7 +88,7 @@ def test_hello_is_answered(padlogic: Any) -> None:
 
 
 def test_leds_set_the_lights_even_in_pieces(padlogic: Any) -> None:
-    pad = padlogic.Pad("gm")
+    pad = padlogic.Pad("opponents")
     assert pad.receive(b"LEDS 2") == []
     assert pad.receive(b" 1\n") == []
     assert (pad.slots(3), pad.locked) == ([True, True, False], True)
@@ -97,11 +97,11 @@ def test_leds_set_the_lights_even_in_pieces(padlogic: Any) -> None:
 
 
 def test_garbage_changes_nothing_and_is_counted(padlogic: Any) -> None:
-    pad = padlogic.Pad("gm")
+    pad = padlogic.Pad("opponents")
     pad.receive(b"LEDS 1 1\n")
     garbage = [b"LEDS 10 1", b"LEDS 2", b"LEDS 2 2", b"LEDS x 1", b"leds 2 1", b"", b"\xff\xfe"]
     replies = pad.receive(b"\n".join(garbage) + b"\n" + b"L" * 500 + b"HELLO?\n")
     assert replies == []
     assert pad.ignored == len(garbage) + 1
     assert (pad.slots(3), pad.locked) == ([True, False, False], True)
-    assert pad.receive(b"HELLO?\n") == ["HELLO gm 1"]
+    assert pad.receive(b"HELLO?\n") == ["HELLO opponents 1"]

@@ -112,9 +112,9 @@ def test_gpio_chip_without_the_group(pi5: Path, monkeypatch: pytest.MonkeyPatch)
 
 def test_serial_pads_need_their_ports(pi5: Path) -> None:
     port = "/dev/serial/by-id/usb-MicroPython_Board_in_FS_mode_e661-if00"
-    buttons = Buttons(backend="serial", gm=PadWiring(port=port))
+    buttons = Buttons(backend="serial", opponents=PadWiring(port=port))
     check = doctor.check_pads(buttons, pi5)
-    assert not check.ok and "Pad gm: no device at" in check.text
+    assert not check.ok and "Pad opponents: no device at" in check.text
     touch(pi5 / port.lstrip("/"))
     check = doctor.check_pads(buttons, pi5)
     assert not check.ok and "Pad patrol" in check.text and "buttons.patrol.port" in check.text

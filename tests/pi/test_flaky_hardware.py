@@ -55,7 +55,7 @@ class Pico:
 
         if not until(asked):
             return False
-        self.say("HELLO gm 1")
+        self.say("HELLO opponents 1")
         return True
 
     def say(self, line: str) -> None:
@@ -102,18 +102,20 @@ def test_a_serial_pad_unplugged_and_back_while_the_game_goes_on(
     pico = Pico(link)
 
     def serial(settings: Buttons, inbox: PadInbox) -> PadBackends:
-        pad = SerialPad("gm", str(link), inbox, first_wait=0.02, longest_wait=0.1)
-        return PadBackends({"gm": pad})
+        pad = SerialPad("opponents", str(link), inbox, first_wait=0.02, longest_wait=0.1)
+        return PadBackends({"opponents": pad})
 
     app = counter_app(made, journal, Config(buttons=Buttons(backend="serial")), serial)
     assert pico.greet()
-    assert run_until(app, lambda: app.pad_status.get("gm") and app.pad_status["gm"].connected)
+    assert run_until(
+        app, lambda: app.pad_status.get("opponents") and app.pad_status["opponents"].connected
+    )
     pico.say("PRESS attack")
     assert run_until(app, lambda: presses(app) == ["attack"])
 
     pico.unplug()  # status: told once on screen, remembered for Settings
-    assert run_until(app, lambda: not app.pad_status["gm"].connected)
-    assert app.notice_text == "Pad gm is not connected"
+    assert run_until(app, lambda: not app.pad_status["opponents"].connected)
+    assert app.notice_text == "Pad opponents is not connected"
     # fallback: the keyboard's pad keys (and the on-screen pad) go on scripting
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_w, mod=0))
     assert run_until(app, lambda: presses(app) == ["attack", "defend"])
@@ -121,7 +123,7 @@ def test_a_serial_pad_unplugged_and_back_while_the_game_goes_on(
     again = Pico(link)  # plugged back in: reconnected, no restart
     try:
         assert again.greet()
-        assert run_until(app, lambda: app.pad_status["gm"].connected)
+        assert run_until(app, lambda: app.pad_status["opponents"].connected)
         again.say("PRESS feint")
         assert run_until(app, lambda: presses(app) == ["attack", "defend", "feint"])
     finally:
@@ -146,10 +148,10 @@ def test_no_gpio_on_a_desktop_is_said_and_the_screen_pad_plays(
     app = counter_app(made, journal, Config(buttons=Buttons(backend="gpio")), start_pads)
     app.step(0.0)
     assert {pad: s.connected for pad, s in app.pad_status.items()} == {
-        "gm": False,
+        "opponents": False,
         "patrol": False,
     }
-    assert app.pad_status["gm"].detail.startswith("No GPIO pins here")
+    assert app.pad_status["opponents"].detail.startswith("No GPIO pins here")
     assert "is not connected" in app.notice_text
     [defend] = [b for b in app.scene.buttons() if b.label == "Defend"]  # the on-screen pad
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=defend.rect.center, button=1))

@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 from tablekit.rules.secret import (
     GM,
+    GM_PAD,
     PAD_SIDES,
     TABLE,
     Audience,
@@ -122,16 +123,25 @@ def test_a_secret_used_as_a_key_is_refused_not_leaked() -> None:
 
 def test_audiences_are_a_closed_set() -> None:
     """Issue 12: table, gm and pad:NAME for the pads there are; nothing else."""
-    assert audience_names() == ["table", "gm", "pad:gm", "pad:patrol"]
-    for name in ("pad:nobody", "pad:", "pad:table", "pad:pad:gm", "patrol", "GM", ""):
-        with pytest.raises(UnknownAudience, match="audiences: table, gm, pad:gm, pad:patrol"):
+    assert audience_names() == ["table", "gm", "pad:opponents", "pad:patrol"]
+    for name in ("pad:nobody", "pad:", "pad:table", "pad:gm", "pad:pad:opponents", "patrol", ""):
+        with pytest.raises(
+            UnknownAudience, match="audiences: table, gm, pad:opponents, pad:patrol"
+        ):
             audience(name)
+
+
+def test_no_pad_is_called_as_another_audience() -> None:
+    """Issue 12 item 4: a pad may not be called gm or table, so ``pad:NAME`` never reads as
+    one of them and a pad's name never stands in for the GM."""
+    assert not {TABLE.name, GM.name} & set(PAD_SIDES)
+    assert all(pad.isascii() and pad.islower() for pad in PAD_SIDES)
 
 
 def test_a_pad_sees_its_sides_secrets_by_the_mapping_not_by_its_name() -> None:
     """The GM's pad is a pad audience of its own that serves the GM's side."""
-    pad = pad_audience("gm")
-    assert pad != GM and pad.name == "pad:gm" and pad.side == GM.side == PAD_SIDES["gm"]
+    pad = pad_audience(GM_PAD)
+    assert pad != GM and pad.name == "pad:opponents" and pad.side == GM.side == PAD_SIDES[GM_PAD]
     assert project(Secret("gm", "feint"), pad) == "feint"
     assert project(Secret("gm", "feint"), pad_audience("patrol")) == {"hidden": True}
     assert project(Secret("table", "x"), TABLE) == {"hidden": True}

@@ -117,7 +117,7 @@ def test_a_pad_that_stopped_answering_is_marked_on_its_side(app: App) -> None:
     seal_edge = (gm_panel.right - app.layout.gap - 3, gm_panel.y + app.layout.gap)
     app.draw()
     assert app.canvas.get_at(seal_edge)[:3] != theme.WAX
-    app.pads.post(PadStatus("gm", False, "unplugged"))
+    app.pads.post(PadStatus("opponents", False, "unplugged"))
     app.step(0.0)
     app.draw()
     assert app.canvas.get_at(seal_edge)[:3] == theme.WAX
@@ -150,7 +150,7 @@ def test_the_gms_pad_on_the_screen_opens_only_after_a_hold(app: App) -> None:
     assert controls.release(now=controls.opens_at - 0.01) is False  # let go too soon
     press(app, "GM's pad (hold)")
     assert controls.release(now=controls.opens_at) is True
-    assert controls.pad == "gm"
+    assert controls.pad == "opponents"
     press(app, "Attack")  # the on-screen pad posts through the pad seam
     app.step(0.0)
     gm = app.session.table_view()["conflict"]["sides"]["gm"]  # type: ignore[union-attr]

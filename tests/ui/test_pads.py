@@ -50,17 +50,17 @@ def test_a_press_is_a_command_carrying_the_pad_and_stays_secret_on_the_table(
 ) -> None:
     app = make_app()
     app.start("test-counter")
-    app.pads.post(PadPressed("gm", "feint"))
+    app.pads.post(PadPressed("opponents", "feint"))
     app.step(0.0)
     assert pressed(app) == [("gm", "feint")]
     assert app.session.table_view()["notes"] == [{"owner": "gm", "note": HIDDEN}]
-    assert app.session.pad_view("gm")["notes"] == [{"owner": "gm", "note": "feint"}]
+    assert app.session.pad_view("opponents")["notes"] == [{"owner": "gm", "note": "feint"}]
 
 
 def test_a_press_the_game_ignores_changes_nothing(make_app: Any) -> None:
     app = make_app()
     app.start("test-counter")
-    app.pads.post(PadPressed("gm", "back"))
+    app.pads.post(PadPressed("opponents", "back"))
     app.step(0.0)
     assert pressed(app) == []
     assert not app.session.can_undo
@@ -68,7 +68,7 @@ def test_a_press_the_game_ignores_changes_nothing(make_app: Any) -> None:
 
 def test_presses_before_a_session_are_dropped_quietly(make_app: Any) -> None:
     app = make_app()
-    app.pads.post(PadPressed("gm", "attack"))
+    app.pads.post(PadPressed("opponents", "attack"))
     app.step(0.0)
     assert app.session is None and app.notice_text == ""
 
@@ -76,17 +76,17 @@ def test_presses_before_a_session_are_dropped_quietly(make_app: Any) -> None:
 def test_a_lost_pad_is_told_once_and_remembered(make_app: Any) -> None:
     app = make_app()
     app.start("test-counter")
-    app.pads.post(PadStatus("gm", False, "unplugged"))
+    app.pads.post(PadStatus("opponents", False, "unplugged"))
     app.step(0.0)
-    assert "gm" in app.notice_text
-    assert app.pad_status["gm"] == PadStatus("gm", False, "unplugged")
+    assert "opponents" in app.notice_text
+    assert app.pad_status["opponents"] == PadStatus("opponents", False, "unplugged")
     app.notice_text = ""
-    app.pads.post(PadStatus("gm", False, "still unplugged"))
+    app.pads.post(PadStatus("opponents", False, "still unplugged"))
     app.step(0.0)
     assert app.notice_text == ""
-    app.pads.post(PadStatus("gm", True))
+    app.pads.post(PadStatus("opponents", True))
     app.step(0.0)
-    assert app.pad_status["gm"].connected and app.notice_text == ""
+    assert app.pad_status["opponents"].connected and app.notice_text == ""
 
 
 def test_the_keyboard_is_two_pads_in_a_game_that_uses_pads(make_app: Any) -> None:
@@ -101,7 +101,7 @@ def test_the_keyboard_is_two_pads_in_a_game_that_uses_pads(make_app: Any) -> Non
 def test_ctrl_keys_stay_shortcuts_not_pads(make_app: Any) -> None:
     app = make_app()
     app.start("test-counter")
-    app.pads.post(PadPressed("gm", "attack"))
+    app.pads.post(PadPressed("opponents", "attack"))
     app.step(0.0)
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_z, mod=pygame.KMOD_LCTRL))
     app.step(0.0)
@@ -123,7 +123,7 @@ def test_the_on_screen_pad_posts_through_the_same_inbox(make_app: Any) -> None:
 
 def test_the_inbox_is_bounded_and_counts_what_it_refused() -> None:
     inbox = PadInbox(limit=3)
-    results = [inbox.post(PadPressed("gm", "attack")) for _ in range(5)]
+    results = [inbox.post(PadPressed("opponents", "attack")) for _ in range(5)]
     assert results == [True, True, True, False, False]
     assert inbox.dropped == 2
     assert len(inbox.drain()) == 3
@@ -131,7 +131,7 @@ def test_the_inbox_is_bounded_and_counts_what_it_refused() -> None:
 
 def test_a_pad_has_only_its_six_buttons() -> None:
     with pytest.raises(ValueError, match="no button 'jump'"):
-        PadPressed("gm", "jump")
+        PadPressed("opponents", "jump")
 
 
 def test_the_game_mapping_is_pure_and_carries_the_pad() -> None:
@@ -164,19 +164,22 @@ def test_pad_lights_follow_every_applied_command(make_app: Any) -> None:
     app = make_app()
     app.pad_backends = Recorder()
     app.start("test-counter")
-    app.pads.post(PadPressed("gm", "attack"))
+    app.pads.post(PadPressed("opponents", "attack"))
     app.step(0.0)
-    assert app.pad_backends.shown[-2:] == [("gm", PadLights(filled=1)), ("patrol", PadLights())]
+    assert app.pad_backends.shown[-2:] == [
+        ("opponents", PadLights(filled=1)),
+        ("patrol", PadLights()),
+    ]
 
 
 def test_settings_say_how_each_pad_is(make_app: Any) -> None:
     settings = Config(buttons=Buttons(backend="serial"))
     app = make_app(settings=settings)
-    app.pads.post(PadStatus("gm", False, "no device at /dev/serial/by-id/x"))
+    app.pads.post(PadStatus("opponents", False, "no device at /dev/serial/by-id/x"))
     app.step(0.0)
     app.goto("settings")
     rows = app.scene._pad_rows()
-    assert rows[0] == ("Pad gm", False, "no device at /dev/serial/by-id/x")
+    assert rows[0] == ("Pad opponents", False, "no device at /dev/serial/by-id/x")
     assert rows[1] == ("Pad patrol", False, "No serial port is set: buttons.patrol.port.")
 
 
@@ -184,7 +187,7 @@ def test_a_pad_not_heard_from_yet_is_said_to_be_waited_for(make_app: Any) -> Non
     app = make_app(settings=Config(buttons=Buttons(backend="serial")))
     app.pads.drain()  # what the backends said at start is dropped, as if not yet arrived
     app.goto("settings")
-    assert ("Pad gm", False, "waiting for it to answer") in app.scene._pad_rows()
+    assert ("Pad opponents", False, "waiting for it to answer") in app.scene._pad_rows()
 
 
 def test_a_press_does_nothing_while_another_screen_shows(make_app: Any) -> None:
@@ -192,7 +195,7 @@ def test_a_press_does_nothing_while_another_screen_shows(make_app: Any) -> None:
     app = make_app()
     app.start("test-counter")
     app.goto("settings")
-    app.pads.post(PadPressed("gm", "attack"))
+    app.pads.post(PadPressed("opponents", "attack"))
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_q, mod=0))
     app.step(0.0)
     assert pressed(app) == []

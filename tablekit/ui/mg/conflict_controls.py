@@ -19,6 +19,7 @@ from tablekit.rules.mouse_guard.view_types import (
     ConflictView,
     MouseGuardView,
 )
+from tablekit.rules.secret import GM_PAD, PAD_SIDES, PATROL_PAD
 from tablekit.ui import chrome, theme
 from tablekit.ui.layout import columns, rows
 from tablekit.ui.mg import conflict, conflict_forms
@@ -36,7 +37,7 @@ class ConflictControls:
     def __init__(self, stage: Stage) -> None:
         self.stage = stage
         self.pad: str | None = None
-        """The side whose action pad is shown on the screen, for a table without buttons."""
+        """The action pad shown on the screen, for a table without buttons."""
         self.opens_at: float | None = None
         """While the GM's finger is down on "GM's pad": the moment a release opens it."""
 
@@ -46,7 +47,9 @@ class ConflictControls:
         app = self.stage.app
         layout = app.layout
         missing = {
-            pad: status.detail for pad, status in app.pad_status.items() if not status.connected
+            PAD_SIDES.get(pad, pad): status.detail
+            for pad, status in app.pad_status.items()
+            if not status.connected
         }
         conflict.draw(surface, layout, chrome.content(layout), now, missing, app.tr)
         for button in self.buttons(view):
@@ -123,7 +126,7 @@ class ConflictControls:
         if status == "scripting":
             return [
                 (tr("GM's pad (hold)"), self._hold_gm_pad, True),
-                (tr("Patrol's pad"), partial(self._toggle_pad, "patrol"), True),
+                (tr("Patrol's pad"), partial(self._toggle_pad, PATROL_PAD), True),
                 *self._arms_entry(now),
             ]
         if status == "revealing":
@@ -215,7 +218,7 @@ class ConflictControls:
 
     def _hold_gm_pad(self) -> None:
         """A tap closes the GM's pad; opening it needs a hold, so no player opens it by chance."""
-        if self.pad == "gm":
+        if self.pad == GM_PAD:
             self.pad = None
         else:
             self.opens_at = time.monotonic() + HOLD_SECONDS
@@ -228,12 +231,12 @@ class ConflictControls:
         opens_at, self.opens_at = self.opens_at, None  # any release ends a hold, used or not
         if opens_at is None or (time.monotonic() if now is None else now) < opens_at:
             return False
-        self.pad = "gm"
+        self.pad = GM_PAD
         return True
 
-    def _toggle_pad(self, side: str) -> None:
-        """Show ``side``'s pad on the screen, or hide it: only counts are ever shown above it."""
-        self.pad = None if self.pad == side else side
+    def _toggle_pad(self, pad: str) -> None:
+        """Show ``pad`` on the screen, or hide it: only counts are ever shown above it."""
+        self.pad = None if self.pad == pad else pad
 
 
 PER_ROW = 3

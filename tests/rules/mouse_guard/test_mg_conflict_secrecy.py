@@ -25,11 +25,13 @@ from tablekit.rules.mouse_guard.conflict import commands as ccmd
 from tablekit.rules.mouse_guard.conflict.state import Slot, other
 from tablekit.rules.mouse_guard.game import MouseGuard
 from tablekit.rules.mouse_guard.state import State
-from tablekit.rules.secret import HIDDEN, TABLE, Audience, pad_audience, project
+from tablekit.rules.secret import HIDDEN, PAD_SIDES, TABLE, Audience, pad_audience, project
 from tablekit.session import Journal, Redo, Session, Undo
 
 ACTIONS = ("attack", "defend", "feint", "maneuver")
 SIDES = ("gm", "patrol")
+PADS = {side: pad_audience(pad) for pad, side in PAD_SIDES.items()}
+"""The pad that serves each side, as its audience."""
 MICE = ("Saxon", "Kenzie", "Lieam")
 
 SET_UP: list[Command] = [
@@ -118,7 +120,7 @@ def test_no_table_projection_holds_an_unrevealed_action(run: list[Command], seed
             state = session.state
             for owner in SIDES:
                 mirror = twin(state, owner)
-                for audience in (TABLE, pad_audience(other(owner))):
+                for audience in (TABLE, PADS[other(owner)]):
                     assert _seen(game, state, audience) == _seen(game, mirror, audience)
                 if getattr(command, "side", owner) == other(owner):
                     assert _refusal(game, state, command) == _refusal(game, mirror, command)
@@ -139,7 +141,7 @@ def test_no_table_projection_holds_an_unrevealed_action(run: list[Command], seed
 def _check_events(session: Session[State], command: Command, events: list[Any]) -> None:
     """A scripted action reaches its own pad and nobody else, not even through undo."""
     owner = getattr(command, "side", "")
-    for audience in (TABLE, *map(pad_audience, SIDES)):
+    for audience in (TABLE, *PADS.values()):
         shown = session.project(events, audience)
         for item in shown:
             if item["type"] == "mg.action_scripted":

@@ -100,30 +100,31 @@ def test_pads_script_into_their_own_side() -> None:
     """A press becomes a command that carries the pad's side."""
     table = fight()
     state = table.state
-    assert press_command(state, PadPressed("gm", "feint")) == ccmd.Script("gm", "feint")
+    assert press_command(state, PadPressed("opponents", "feint")) == ccmd.Script("gm", "feint")
     assert press_command(state, PadPressed("patrol", "maneuver")) == ccmd.Script(
         "patrol", "maneuver"
     )
     assert press_command(state, PadPressed("patrol", "back")) == ccmd.Unscript("patrol")
     assert press_command(state, PadPressed("patrol", "back_held")) == ccmd.ClearScript("patrol")
-    assert press_command(state, PadPressed("gm", "lock")) == ccmd.Lock("gm")
+    assert press_command(state, PadPressed("opponents", "lock")) == ccmd.Lock("gm")
     assert press_command(state, PadPressed("pad-3", "attack")) is None
+    assert press_command(state, PadPressed("gm", "attack")) is None  # a side, not a pad
     for action in ("attack", "attack", "defend"):
-        table.do(press_command(table.state, PadPressed("gm", action)))  # type: ignore[arg-type]
-    table.do(press_command(table.state, PadPressed("gm", "lock")))  # type: ignore[arg-type]
-    assert press_command(table.state, PadPressed("gm", "lock")) == ccmd.Unlock("gm")
-    assert pad_lights(table.state, "gm") == PadLights(3, 3, True)
+        table.do(press_command(table.state, PadPressed("opponents", action)))  # type: ignore[arg-type]
+    table.do(press_command(table.state, PadPressed("opponents", "lock")))  # type: ignore[arg-type]
+    assert press_command(table.state, PadPressed("opponents", "lock")) == ccmd.Unlock("gm")
+    assert pad_lights(table.state, "opponents") == PadLights(3, 3, True)
     assert pad_lights(table.state, "patrol") == PadLights(0, 3, False)
 
 
 def test_pads_do_nothing_when_no_conflict_is_scripting() -> None:
     from rules.mouse_guard.mg_support import patrol
 
-    assert press_command(patrol().state, PadPressed("gm", "attack")) is None
-    assert pad_lights(patrol().state, "gm") == PadLights(0, 3, False)
+    assert press_command(patrol().state, PadPressed("opponents", "attack")) is None
+    assert pad_lights(patrol().state, "opponents") == PadLights(0, 3, False)
     table = fight()
     script(table, ("attack",) * 3, ("attack",) * 3)
-    assert press_command(table.state, PadPressed("gm", "back")) is None
+    assert press_command(table.state, PadPressed("opponents", "back")) is None
     table.do(ccmd.Reveal())
     assert pad_lights(table.state, "patrol") == PadLights(2, 3, True)
 
