@@ -40,6 +40,7 @@ from tablekit.session.store import open_session
 from tablekit.ui import theme, widgets
 from tablekit.ui.i18n import refusal, translator
 from tablekit.ui.layout import Layout
+from tablekit.ui.onscreen_pad import pad_title
 from tablekit.ui.scene import Scene
 from tablekit.ui.scenes.startup import StartupScene
 from tablekit.ui.sound import Cues
@@ -184,7 +185,8 @@ class App:
         its language; SQLite's own words, which have no translation, go to the log."""
         failures.note(f"the journal could not be read: {why}")
         return self.tr(
-            "The journal could not be read to the end; what went wrong is in {log}"
+            "The journal could not be read to the end; what went wrong is in {log}, and "
+            "'tablekit check --repair' copies what can be kept to a new file"
         ).format(log=failures.log_file().name)
 
     def fresh_journal(self, path: Path) -> None:
@@ -371,7 +373,8 @@ class App:
             was = self.pad_status.get(event.pad)
             self.pad_status[event.pad] = event
             if not event.connected and (was is None or was.connected):
-                self.notice(self.tr("Pad {pad} is not connected").format(pad=event.pad))
+                title = pad_title(event.pad, self.tr)
+                self.notice(self.tr("{pad} is not connected").format(pad=title))
             self.scene.dirty = True
             return
         command = self._pad_command(event)
@@ -432,16 +435,28 @@ class App:
         Every acknowledged command is already in the journal, so going Home
         loses nothing. A failure that comes back at once on Home stops the
         app (the service restarts it) instead of spinning.
+
+        A journal that stops reading under an open session (the file damaged
+        while the app had it open) is no bug: it is said as opening that
+        journal says it, with SQLite's words in the log and no trace.
         """
-        print(
-            f"tablekit: {failures.record(error, f'the {self.scene.name} screen')}", file=sys.stderr
-        )
+        if isinstance(error, JournalError):
+            print(f"tablekit: the journal could not be read: {error}", file=sys.stderr)
+            name = self.session.name if self.session is not None else ""
+            said = self.unreadable(str(error))
+            said = f"{name}: {said}" if name else said
+        else:
+            print(
+                f"tablekit: {failures.record(error, f'the {self.scene.name} screen')}",
+                file=sys.stderr,
+            )
+            said = self.tr("Something went wrong and was written to the log; play on.")
         self.failures += 1
         if self.failures >= FAILURES_BEFORE_STOP:
             self.running = False
             return 70
         self.goto("home")
-        self.notice(self.tr("Something went wrong and was written to the log; play on."))
+        self.notice(said)
         return 0
 
     def step(self, dt: float) -> bool:

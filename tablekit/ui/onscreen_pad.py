@@ -14,6 +14,7 @@ import pygame
 
 from tablekit.devices.pads import PadInbox
 from tablekit.rules.pads import BUTTONS, PadPressed
+from tablekit.rules.secret import GM_PAD, PATROL_PAD
 from tablekit.ui.i18n import mark
 from tablekit.ui.layout import columns
 from tablekit.ui.widgets import Button
@@ -27,6 +28,15 @@ LABELS = {
     "lock": mark("Lock"),
 }
 """What each pad button says, in English until translated."""
+
+TITLES = {GM_PAD: mark("GM's pad"), PATROL_PAD: mark("Patrol's pad")}
+"""What the table calls each pad the rules know, rather than its name in the settings."""
+
+
+def pad_title(pad: str, tr: Callable[[str], str]) -> str:
+    """The pad called ``pad`` as a player says it: "GM's pad"; another pad by its name."""
+    title = TITLES.get(pad)
+    return tr(title) if title else tr("Pad {pad}").format(pad=pad)
 
 
 def pad_buttons(

@@ -115,7 +115,7 @@ def test_a_serial_pad_unplugged_and_back_while_the_game_goes_on(
 
     pico.unplug()  # status: told once on screen, remembered for Settings
     assert run_until(app, lambda: not app.pad_status["opponents"].connected)
-    assert app.notice_text == "Pad opponents is not connected"
+    assert app.notice_text == "GM's pad is not connected"
     # fallback: the keyboard's pad keys (and the on-screen pad) go on scripting
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_w, mod=0))
     assert run_until(app, lambda: presses(app) == ["attack", "defend"])

@@ -78,7 +78,7 @@ def test_a_lost_pad_is_told_once_and_remembered(make_app: Any) -> None:
     app.start("test-counter")
     app.pads.post(PadStatus("opponents", False, "unplugged"))
     app.step(0.0)
-    assert "opponents" in app.notice_text
+    assert app.notice_text == "GM'ens panel er ikke tilsluttet"  # the counter is played in Danish
     assert app.pad_status["opponents"] == PadStatus("opponents", False, "unplugged")
     app.notice_text = ""
     app.pads.post(PadStatus("opponents", False, "still unplugged"))
@@ -179,15 +179,15 @@ def test_settings_say_how_each_pad_is(make_app: Any) -> None:
     app.step(0.0)
     app.goto("settings")
     rows = app.scene._pad_rows()
-    assert rows[0] == ("Pad opponents", False, "no device at /dev/serial/by-id/x")
-    assert rows[1] == ("Pad patrol", False, "No serial port is set: buttons.patrol.port.")
+    assert rows[0] == ("GM's pad", False, "no device at /dev/serial/by-id/x")
+    assert rows[1] == ("Patrol's pad", False, "No serial port is set: buttons.patrol.port.")
 
 
 def test_a_pad_not_heard_from_yet_is_said_to_be_waited_for(make_app: Any) -> None:
     app = make_app(settings=Config(buttons=Buttons(backend="serial")))
     app.pads.drain()  # what the backends said at start is dropped, as if not yet arrived
     app.goto("settings")
-    assert ("Pad opponents", False, "waiting for it to answer") in app.scene._pad_rows()
+    assert ("GM's pad", False, "waiting for it to answer") in app.scene._pad_rows()
 
 
 def test_a_press_does_nothing_while_another_screen_shows(make_app: Any) -> None:

@@ -13,6 +13,7 @@ from tablekit.local.config import Language
 from tablekit.ui import chrome, theme, widgets
 from tablekit.ui.i18n import LANGUAGES, mark, status_text
 from tablekit.ui.layout import columns
+from tablekit.ui.onscreen_pad import pad_title
 from tablekit.ui.scene import Scene
 from tablekit.ui.touch import TAP
 from tablekit.ui.widgets import Button
@@ -150,12 +151,11 @@ class SettingsScene(Scene):
         found = []
         for pad in self.app.settings.buttons.pads():
             status = self.app.pad_status.get(pad)
+            title = pad_title(pad, tr)
             if status is None:
-                found.append(
-                    (tr("Pad {pad}").format(pad=pad), False, tr("waiting for it to answer"))
-                )
+                found.append((title, False, tr("waiting for it to answer")))
             else:
-                found.append((tr("Pad {pad}").format(pad=pad), status.connected, status.detail))
+                found.append((title, status.connected, status.detail))
         return found
 
     def _camera_tools(self) -> list[Button]:
