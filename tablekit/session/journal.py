@@ -532,10 +532,16 @@ class Journal:
         the answer to ``command_id`` in the same transaction; return the new version and
         the new step's id."""
         with self._transaction():
-            version, head = self._version_and_head(session)
+            row = self._db.execute(
+                "SELECT version, head, "
+                "EXISTS (SELECT 1 FROM steps WHERE session = ?1 AND undone = 1) "
+                "FROM sessions WHERE name = ?1",
+                (session,),
+            ).fetchone()
+            version, head, undone = (int(row[0]), str(row[1]), row[2]) if row else (0, "", 0)
             if version != seen:
                 raise StaleSession("the session changed meanwhile; look again and retry")
-            if self._any_undone(session):
+            if undone:
                 self._db.execute(
                     "DELETE FROM snapshots WHERE session = ? AND step IN "
                     "(SELECT id FROM steps WHERE session = ? AND undone = 1)",
@@ -554,7 +560,11 @@ class Journal:
                 self._store_snapshot(session, step, *snapshot)
             if command_id is not None:
                 self._store_answer(session, command_id, events, now)
-            self._bump(session, checksum, now)
+            self._db.execute(  # the version just read, moved on: no RETURNING to fetch
+                "UPDATE sessions SET version = ?, touched = ?, head = ? WHERE name = ?",
+                (seen + 1, now, checksum, session),
+            )
+            self._pending = (session, seen + 1, checksum)
         return seen + 1, step
 
     def answer(self, session: str, command_id: str) -> str | None:

@@ -101,8 +101,9 @@ def salvage(journal: Journal, session: str) -> tuple[Journal, Drop | None]:
     """
     if journal.readonly:
         journal = journal.in_memory()
+    sound = _sound(journal)  # before the write lock, which a check that fails would spoil
     with journal.holding():
-        if journal.integrity() != "ok":
+        if not sound:
             journal.reindex()  # a damaged index shows steps that are not there, or hides some
         finding = inspect(journal, session)
         if finding.ok:
@@ -112,6 +113,17 @@ def salvage(journal: Journal, session: str) -> tuple[Journal, Drop | None]:
         journal.cut(session, finding.bad, drop)
     journal.drops.append(drop)
     return journal, drop
+
+
+def _sound(journal: Journal) -> bool:
+    """Whether SQLite's own check finds the file whole. A damaged index page can make the
+    check itself fail as "malformed" while the tables still read, and a rebuilt index then
+    shows every step again, so that counts as not whole too. Inside a write transaction
+    such a failure would leave the transaction unable to write: it is checked before."""
+    try:
+        return journal.integrity() == "ok"
+    except JournalError:
+        return False
 
 
 def _kept(journal: Journal, session: str) -> str:

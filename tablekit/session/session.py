@@ -78,10 +78,11 @@ class Session(Generic[S]):
         A ``command_id`` this session already answered gets the same events again
         and nothing is applied, so a script may resend a line it saw no answer to.
         Raises CommandError (a field outside its schema's limits), RuleError
-        (the rules refuse) or JournalError; either way nothing changes.
+        (the rules refuse) or JournalError; either way nothing changes. A command
+        decided on a state another process (a script, a second screen) has moved
+        past since is decided once more on the new state, so a tap after a
+        script's line still applies; StaleSession if the journal moves on again.
         """
-        if self.journal.version(self.name) != self.version:
-            self._reload()  # another process (a script, a second screen) moved on
         if command_id is not None and (answered := self.answered(command_id)) is not None:
             return answered
         if isinstance(command, Undo):
@@ -89,17 +90,40 @@ class Session(Generic[S]):
         if isinstance(command, Redo):
             return self._redo(command_id)
         codec.check(command)  # the schema's limits, for a command from a form or a pad too
-        events = self.game.decide(self.state, command, self.rng)
-        state = fold(self.game, self.state, events)
-        record = json.dumps([codec.to_json(e) for e in events], ensure_ascii=False)
-        snapshot = self._snapshot_of(state) if self._tail + 1 >= self.snapshot_every else None
         try:
-            self.version, self._step = self.journal.record(
-                self.name, codec.dumps(command), record, self.version, snapshot, command_id
-            )
+            return self._decide(command, command_id)
+        except StaleSession:
+            pass  # another process (a script, a second screen) wrote since this one read
+        except RuleError:
+            if self.journal.version(self.name) == self.version:
+                raise  # refused on the journal's own state
+        self._reload()  # and decide once more, on the state the other process left
+        if command_id is not None and (answered := self.answered(command_id)) is not None:
+            return answered
+        try:
+            return self._decide(command, command_id)
         except StaleSession:
             self._reload()
             raise
+
+    def _decide(self, command: Command, command_id: str | None) -> list[Event]:
+        """Decide ``command`` on the state this session holds and record it in one
+        transaction, which raises StaleSession if another process wrote since.
+
+        The journal is not asked first whether it moved on: the record's own
+        transaction reads the version, so a command costs one round of statements.
+        """
+        events = self.game.decide(self.state, command, self.rng)
+        state = fold(self.game, self.state, events)
+        snapshot = self._snapshot_of(state) if self._tail + 1 >= self.snapshot_every else None
+        self.version, self._step = self.journal.record(
+            self.name,
+            codec.dumps(command),
+            codec.dumps_all(events),
+            self.version,
+            snapshot,
+            command_id,
+        )
         self._tail = 0 if snapshot else self._tail + 1
         self.state = state
         self._remember()

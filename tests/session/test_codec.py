@@ -1,10 +1,13 @@
 """Commands and events round-trip through JSON; bad JSON is explained."""
 
 import json
+import unicodedata
 from pathlib import Path
 
 import pytest
 from fakegame import Add, Counter, Hide, Roll
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tablekit.rules.errors import Phrase
 from tablekit.session import codec
@@ -64,3 +67,77 @@ def test_a_phrase_from_the_rules_is_journalled_as_plain_text() -> None:
     """The rules' translatable names (a skill, a marker) are str subclasses; JSON has plain text."""
     line = codec.dumps(Hide(Phrase("gm"), Phrase("a note")))
     assert line == '{"type":"t.hide","owner":"gm","note":"a note"}'
+
+
+def refused_before(data: object) -> str | None:
+    """What the text checks said before they were one regular expression: any text that
+    cannot be UTF-8 first, then the first character of Unicode category Cc."""
+    texts = json.dumps(data, ensure_ascii=False)
+    try:
+        texts.encode("utf-8")
+    except UnicodeEncodeError:
+        return "not valid UTF-8"
+    chars = []
+
+    def walk(item: object) -> None:
+        if isinstance(item, str):
+            chars.extend(item)
+        elif isinstance(item, dict):
+            for key, value in item.items():
+                walk(key)
+                walk(value)
+        elif isinstance(item, list):
+            for value in item:
+                walk(value)
+
+    walk(data)
+    bad = next((c for c in chars if unicodedata.category(c) == "Cc"), None)
+    return None if bad is None else f"U+{ord(bad):04X}"
+
+
+ANY_CHAR = st.one_of(
+    st.characters(min_codepoint=0, max_codepoint=0x2FF),
+    st.characters(),
+    st.sampled_from(["\ud800", "\udbff", "\udc00", "\udfff", "\x7f", "\x9f", "\xa0", "\u2028"]),
+)
+JSONISH = st.recursive(
+    st.one_of(st.text(ANY_CHAR, max_size=6), st.integers(), st.booleans(), st.none()),
+    lambda inner: st.one_of(
+        st.lists(inner, max_size=4),
+        st.dictionaries(st.text(ANY_CHAR, max_size=4), inner, max_size=4),
+    ),
+    max_leaves=12,
+)
+
+
+@settings(max_examples=1000, deadline=None)
+@given(JSONISH)
+def test_the_text_checks_refuse_exactly_what_they_refused_before(data: object) -> None:
+    """Lone surrogates (said first) and control characters U+0000-U+001F, U+007F-U+009F."""
+    expected = refused_before(data)
+    line = {"type": "t.hide", "owner": "gm", "note": "n", "extra": data}
+    with pytest.raises(CommandError) as caught:
+        codec.from_json(line, KNOWN)
+    said = str(caught.value)
+    if expected is None:
+        assert "unknown field 'extra'" in said
+    else:
+        assert expected in said
+
+
+@pytest.mark.parametrize("depth", [300, 600, 900, 990])
+def test_a_deeply_nested_line_is_refused_in_one_line(depth: int) -> None:
+    """Nesting that json.loads still reads used to overflow the text walk (a RecursionError
+    from a few hundred levels); deeper still, json.loads refuses it itself."""
+    for line in (
+        "[" * depth + "]" * depth,
+        '{"type": "t.add", "amount": ' + "[" * depth + "]" * depth + "}",
+    ):
+        with pytest.raises(CommandError, match="nest(s|ing) too deep"):
+            codec.from_json(line, KNOWN)
+
+
+def test_a_line_nested_within_the_limit_is_read_as_before() -> None:
+    line = '{"type": "t.add", "amount": ' + "[" * 200 + "]" * 200 + "}"
+    with pytest.raises(CommandError, match="amount: Expected int, got array"):
+        codec.from_json(line, KNOWN)

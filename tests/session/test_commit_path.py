@@ -1,0 +1,142 @@
+"""One command, one round of statements (issue 13, target: apply + commit at most 1.5x a bare
+INSERT + COMMIT): the journal is not asked for the session's version before the transaction,
+and one SELECT inside it reads the version, the head and whether a step is undone. A command
+decided on a state another process has since moved past is decided again on the new one."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from fakegame import Add, Counter, Hide, Reveal, Tally
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tablekit.rules.errors import RuleError
+from tablekit.session import Journal, Session, Undo, codec
+from tablekit.session.salvage import inspect
+
+
+def reopen(session: Session[Tally]) -> Session[Tally]:
+    """The same session in another process's journal connection (a script, a second screen)."""
+    return Session(Journal(session.journal.path), session.name, Counter())
+
+
+def statements(session: Session[Tally], command: object) -> list[str]:
+    """The SQL ``session.apply(command)`` runs, in order."""
+    run: list[str] = []
+    session.journal._db.set_trace_callback(run.append)
+    try:
+        session.apply(command)  # type: ignore[arg-type]
+    finally:
+        session.journal._db.set_trace_callback(None)
+    return [" ".join(line.split()[:2]) for line in run]
+
+
+def test_a_command_is_one_transaction_with_one_select(session: Session[Tally]) -> None:
+    session.apply(Add(1))
+    assert statements(session, Add(2)) == [
+        "BEGIN IMMEDIATE",
+        "SELECT version,",
+        "INSERT INTO",
+        "UPDATE sessions",
+        "COMMIT",
+    ]
+    session.apply(Undo())
+    assert statements(session, Add(3)) == [  # the undone step is dropped in the same round
+        "BEGIN IMMEDIATE",
+        "SELECT version,",
+        "DELETE FROM",
+        "DELETE FROM",
+        "SELECT checksum",
+        "INSERT INTO",
+        "UPDATE sessions",
+        "COMMIT",
+    ]
+    assert session.state.added == (1, 3) and not session.can_redo
+    assert reopen(session).state == session.state and inspect(session.journal, "friday").ok
+
+
+def test_a_tap_after_another_process_wrote_is_decided_on_its_state(
+    session: Session[Tally],
+) -> None:
+    other = reopen(session)
+    other.apply(Add(5))
+    before = session.version
+    assert session.apply(Add(1))[0].amount == 1  # type: ignore[attr-defined]
+    assert session.state.added == (5, 1) and session.version == before + 2
+    assert reopen(session).state == session.state
+
+
+def test_a_command_the_old_state_refuses_is_decided_again_on_the_new_one(
+    session: Session[Tally],
+) -> None:
+    """A script hid the patrol's note after this screen last read the journal: revealing
+    it is refused on the screen's old state, and applies on the journal's."""
+    reopen(session).apply(Hide("patrol", "ambush"))
+    session.apply(Reveal("patrol"))
+    assert [note.revealed for note in session.state.notes] == [True]
+    assert reopen(session).state == session.state
+
+
+def test_a_refusal_on_the_journal_s_own_state_changes_nothing(session: Session[Tally]) -> None:
+    session.apply(Add(1))
+    version, state = session.version, session.state
+    with pytest.raises(RuleError, match="nothing hidden"):
+        session.apply(Reveal("patrol"))
+    assert (session.version, session.state) == (version, state)
+    assert len(session.journal.steps("friday")) == 1
+
+
+def test_steps_are_stored_as_compact_json_and_old_texts_still_verify(
+    session: Session[Tally],
+) -> None:
+    """The journal stores what msgspec writes; a step an earlier build stored (spaces after
+    its commas) keeps its text, and the chain through both still checks out."""
+    journal = session.journal
+    journal.append("friday", '{"type":"t.add","amount":2}', '[{"type": "t.added", "amount": 2}]', 0)
+    fresh = reopen(session)
+    fresh.apply(Add(3))
+    old, new = fresh.journal.steps("friday")
+    assert old.events == '[{"type": "t.added", "amount": 2}]'
+    assert (new.command, new.events) == (
+        '{"type":"t.add","amount":3}',
+        '[{"type":"t.added","amount":3}]',
+    )
+    assert inspect(fresh.journal, "friday").ok and reopen(session).state.added == (2, 3)
+
+
+TEXT = st.text(
+    st.one_of(st.characters(), st.sampled_from(["\ud800", "\udfff", "\x85", "\x7f", "\n"])),
+    max_size=12,
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(owner=TEXT, note=TEXT)
+def test_stored_texts_read_back_as_the_events_and_command_they_were(owner: str, note: str) -> None:
+    """Any text a command may hold comes back from the journal's texts unchanged; text the
+    checks refuse never reaches them."""
+    command = Hide(owner or "o", note)
+    try:
+        codec.check(command)
+    except codec.CommandError:
+        return
+    events = Counter().decide(Tally(), command, random.Random(0))
+    stored = codec.dumps_all(events)
+    known = codec.registry(Counter.events)
+    assert [codec.from_json(item, known) for item in json.loads(stored)] == events
+    assert codec.from_json(codec.dumps(command), codec.registry(Counter.commands)) == command
+
+
+def test_a_journal_file_keeps_every_step_across_processes(tmp_path: Path) -> None:
+    path = tmp_path / "journal.sqlite3"
+    one: Session[Tally] = Session.create(Journal(path), "s", Counter())
+    two: Session[Tally] = Session(Journal(path), "s", Counter())
+    for amount in range(1, 7):
+        (one if amount % 2 else two).apply(Add(amount))
+    assert one.journal.version("s") == 6
+    assert Session(Journal(path), "s", Counter()).state.added == (1, 2, 3, 4, 5, 6)
