@@ -128,10 +128,10 @@ def test_calibrate_saves_the_camera_table_and_the_app_uses_it(
     assert scene.frame is not None and scene.frame.shape[:2] == (h, w)
 
 
-def test_settings_camera_row_leads_to_teaching(make_app: Any, one_die: Path) -> None:
+def test_settings_camera_button_leads_to_teaching(make_app: Any, one_die: Path) -> None:
     app = make_app((800, 480), replace(Config(), camera=_replay(one_die)))
     app.goto("settings")
-    button = app.scene._camera_tools()[0]
+    [button] = [b for b in app.scene.buttons() if b.label == "Dice camera…"]
     assert min(button.rect.size) >= 48
     app.scene.handle(pygame.event.Event(TAP, pos=button.rect.center))
     assert app.scene.name == "teach"

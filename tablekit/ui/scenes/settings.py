@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from tablekit.local import paths
-from tablekit.local.config import Language
+from tablekit.local.config import Config, Language
 from tablekit.ui import chrome, theme, widgets
 from tablekit.ui.i18n import LANGUAGES, mark, status_text
 from tablekit.ui.layout import columns
@@ -65,7 +65,7 @@ class SettingsScene(Scene):
             self.dirty = True
 
     def buttons(self) -> list[Button]:
-        return self._bar() + [b for _, row in self._rows() for b in row] + self._camera_tools()
+        return self._bar() + [b for _, row in self._rows() for b in row]
 
     def draw(self, surface: pygame.Surface) -> None:
         layout = self.app.layout
@@ -79,32 +79,77 @@ class SettingsScene(Scene):
         self._draw_devices(surface)
 
     def _bar(self) -> list[Button]:
-        back = (self.app.tr("Back"), lambda: self.app.goto("home"), True)
-        return chrome.bar_buttons(self.app.layout, [back])
+        """Back, and the way to the dice camera's teaching and calibration."""
+        tr = self.app.tr
+        back = (tr("Back"), lambda: self.app.goto("home"), True)
+        camera = (tr("Dice camera…"), lambda: self.app.goto("teach"), True)
+        return chrome.bar_buttons(self.app.layout, [back, camera])
 
-    def _grid(self) -> list[tuple[pygame.Rect, pygame.Rect]]:
-        """(label, choices) rectangles for each setting row."""
+    def _grid(self) -> list[tuple[pygame.Rect, list[pygame.Rect]]]:
+        """(label, a cell per choice) for each setting row.
+
+        The choices sit beside their label (under it, upright), as many side by
+        side as fit their longest text at full size; the rest go on another
+        line, so no game's title is shrunk or cut short however many games
+        the table has.
+        """
         layout = self.app.layout
         area = layout.content()
         step = layout.touch + layout.gap
-        label_width = area.width if layout.portrait else area.width // 3
+        options = self._options()
+        label_width = area.width if layout.portrait else self._label_width([o[0] for o in options])
         found = []
         y = area.y
-        for _ in range(3):
+        for _, choices in options:
             label = pygame.Rect(area.x, y, label_width, layout.touch)
             if layout.portrait:
                 y += step
-                choices = pygame.Rect(area.x, y, area.width, layout.touch)
-            else:
-                choices = pygame.Rect(label.right, y, area.width - label_width, layout.touch)
-            found.append((label, choices))
-            y += step
+            left = area.x if layout.portrait else label.right
+            line = pygame.Rect(left, y, area.right - left, layout.touch)
+            across = self._across([text for text, _, _ in choices], line.width)
+            cells: list[pygame.Rect] = []
+            while len(cells) < len(choices):
+                cells += columns(line, across, layout.gap)
+                line = line.move(0, step)
+            found.append((label, cells[: len(choices)]))
+            y = line.y
         return found
+
+    def _label_width(self, labels: list[str]) -> int:
+        """As wide as the longest label and a gap, at most a third of the screen, so the
+        choices beside it get the rest."""
+        layout = self.app.layout
+        font = theme.font("bold", layout.text("body"))
+        widest = max(font.size(label)[0] for label in labels) + 2 * layout.gap
+        return min(widest, layout.content().width // 3)
+
+    def _across(self, texts: list[str], width: int) -> int:
+        """How many choices go side by side in ``width``: all of them (at least two, so
+        a lone choice is not stretched) if the longest text fits its cell beside the
+        chosen one's check mark (about a touch wide), else fewer."""
+        layout = self.app.layout
+        gap = layout.gap
+        font = theme.font("bold", layout.text("body"))
+        widest = max(font.size(text)[0] for text in texts) + layout.touch
+        fit = max(1, (width + gap) // (widest + gap))
+        return max(2, len(texts)) if fit >= len(texts) else fit
 
     def _label_rects(self) -> list[pygame.Rect]:
         return [label for label, _ in self._grid()]
 
     def _rows(self) -> list[tuple[str, list[Button]]]:
+        """Each setting's label and its buttons, one per choice, the chosen one marked."""
+        found = []
+        for (label, options), (_, cells) in zip(self._options(), self._grid(), strict=True):
+            row = [
+                Button(cell, text, partial(self.app.change_settings, value), selected=chosen)
+                for cell, (text, chosen, value) in zip(cells, options, strict=True)
+            ]
+            found.append((label, row))
+        return found
+
+    def _options(self) -> list[tuple[str, list[tuple[str, bool, Config]]]]:
+        """Each setting's label and its choices: (text, chosen now, the settings it makes)."""
         settings = self.app.settings
         tr = self.app.tr
         ui, play = settings.ui, settings.play
@@ -121,16 +166,7 @@ class SettingsScene(Scene):
             (g.title, g.name == play.game, replace(settings, play=replace(play, game=g.name)))
             for g in self.app.games.values()
         ]
-        labelled = [(tr("Language"), language), (tr("Sound"), sound), (tr("New sessions"), game)]
-        found = []
-        for (label, options), (_, area) in zip(labelled, self._grid(), strict=True):
-            cells = columns(area, max(2, len(options)), self.app.layout.gap)
-            row = [
-                Button(cell, text, partial(self.app.change_settings, value), selected=chosen)
-                for cell, (text, chosen, value) in zip(cells, options, strict=False)
-            ]
-            found.append((label, row))
-        return found
+        return [(tr("Language"), language), (tr("Sound"), sound), (tr("New sessions"), game)]
 
     def _describe_devices(self, camera: CameraStatus) -> list[tuple[str, bool, str]]:
         """(device, working, sentence) for every kind of device tablekit can use."""
@@ -158,19 +194,9 @@ class SettingsScene(Scene):
                 found.append((title, status.connected, status.detail))
         return found
 
-    def _camera_tools(self) -> list[Button]:
-        """The camera row's way to teach dice and calibrate the tray."""
-        layout = self.app.layout
-        area = layout.content()
-        width = max(4 * layout.touch, area.width // 3)
-        rect = pygame.Rect(0, 0, width, layout.touch)
-        rect.bottomright = (area.right - layout.gap, area.bottom - layout.gap)
-        label = self.app.tr("Teach dice / calibrate tray")
-        return [Button(rect, label, lambda: self.app.goto("teach"))]
-
     def _draw_devices(self, surface: pygame.Surface) -> None:
         layout = self.app.layout
-        top = self._grid()[-1][1].bottom + 2 * layout.gap
+        top = self._grid()[-1][1][-1].bottom + 2 * layout.gap
         area = layout.content()
         box = pygame.Rect(area.x, top, area.width, area.bottom - top)
         if box.height < layout.touch:
@@ -182,13 +208,9 @@ class SettingsScene(Scene):
         y = inner.y
         for name, working, sentence in self.devices + self._pad_rows():
             mark = "OK" if working else "—"
-            row = pygame.Rect(inner.x, y, inner.width, line)
-            widgets.text(
-                surface, f"{mark}  {name}: {sentence}", row, size, theme.INK, "bold", "left"
-            )
-            y += line
+            room = pygame.Rect(inner.x, y, inner.width, inner.bottom - line - y)
+            said = f"{mark}  {name}: {sentence}"
+            y += widgets.wrapped(surface, said, room, size, theme.INK, "bold")  # wraps, not shrinks
         where = pygame.Rect(inner.x, y, inner.width, line)
         note = f"{self.app.tr('Settings file')}: {paths.config_file().name}"
         widgets.text(surface, note, where, size, theme.INK_SOFT, "regular", "left")
-        for button in self._camera_tools():
-            button.draw(surface, size)
