@@ -10,7 +10,6 @@ import random
 from pathlib import Path
 
 import pytest
-
 from fakegame import Add, Counter, Hide, Reveal, Tally
 from hypothesis import given, settings
 from hypothesis import strategies as st

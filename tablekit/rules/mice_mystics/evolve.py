@@ -7,7 +7,6 @@ tuples it touches.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from typing import Any
 
 from tablekit.rules.game import Event
@@ -15,6 +14,7 @@ from tablekit.rules.mice_mystics import events as ev
 from tablekit.rules.mice_mystics.chapter import ChapterTrack
 from tablekit.rules.mice_mystics.content import MinionEntry
 from tablekit.rules.mice_mystics.equipment import equipping, stowing
+from tablekit.rules.mice_mystics.frozen import replace
 from tablekit.rules.mice_mystics.mice import Marker, Mouse
 from tablekit.rules.mice_mystics.minions import MinionCard
 from tablekit.rules.mice_mystics.state import LastRoll, Outcome, Question, State, Turn

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from enum import StrEnum
 
 from tablekit.rules.errors import Phrase, RuleError
 from tablekit.rules.mice_mystics.chapter import ChapterTrack
 from tablekit.rules.mice_mystics.content import Pack
 from tablekit.rules.mice_mystics.encounter import Encounter
+from tablekit.rules.mice_mystics.frozen import replace
 from tablekit.rules.mice_mystics.mice import Mouse
 from tablekit.rules.mice_mystics.minions import MinionCard
 from tablekit.rules.mice_mystics.track import Track
