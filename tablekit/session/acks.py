@@ -76,6 +76,8 @@ class Acks:
         self.journal = journal
         self._owner = digest(owner)
         self._fd: int | None = None
+        self._names: dict[str, bytes] = {}
+        """Each session's digest, made once: a write follows every commit."""
 
     def write(self, session: str, version: int, head: str) -> None:
         """Say that ``session`` reached ``version``, with ``head`` its newest step's checksum,
@@ -85,9 +87,8 @@ class Acks:
         try:
             if self._fd is None:
                 self._fd = os.open(sidecar(self.journal), os.O_RDWR | os.O_CREAT, 0o644)
-            body = LAYOUT.pack(
-                MAGIC, version, time.time(), self._owner, digest(session), digest(head)
-            )
+            name = self._names.get(session) or self._names.setdefault(session, digest(session))
+            body = LAYOUT.pack(MAGIC, version, time.time(), self._owner, name, digest(head))
             os.pwrite(self._fd, body + _seal(body), 0)
         except OSError:
             self.close()

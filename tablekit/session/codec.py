@@ -8,11 +8,12 @@ deep inside the rules.
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import json
 import re
 import types
 import typing
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Annotated, Any, Literal, TypeVar
 
 import msgspec
@@ -145,12 +146,19 @@ def check(value: Command) -> None:
     The type, range and length of each field are declared once, on the command's
     dataclass (``msgspec.Meta``); every command, whatever made it, meets them here.
     """
+    checked_line(value)
+
+
+def checked_line(value: Command) -> str:
+    """``check`` the command, and return its JSON line as ``dumps`` writes it, from the one
+    conversion both need: the session does both for every command."""
     data = msgspec.to_builtins(value, enc_hook=plain_text)
     _check_text(data)
     try:
         msgspec.convert(data, type=type(value))
     except msgspec.ValidationError as error:
         raise CommandError(f"{value.kind}: {_readable(str(error), data, type(value))}") from None
+    return _ENCODER.encode({"type": value.kind, **data}).decode()
 
 
 NESTING = 256
@@ -186,23 +194,29 @@ def _texts(data: object) -> str:
     nests deeper than :data:`NESTING` (walked without recursion, so any depth is said so)."""
     if isinstance(data, str):
         return data
+    if not isinstance(data, dict | list | tuple):
+        return ""
     found: list[str] = []
-    stack: list[tuple[object, int]] = [(data, 0)]
-    while stack:
-        item, depth = stack.pop()
-        if isinstance(item, str):
-            found.append(item)
-            continue
-        if isinstance(item, dict):
-            items: list[object] = [part for pair in item.items() for part in pair]
-        elif isinstance(item, list | tuple):
-            items = list(item)
+    walks: list[Iterator[object]] = [_parts(data)]  # one per container being read, innermost last
+    while walks:
+        for item in walks[-1]:
+            if isinstance(item, str):
+                found.append(item)
+            elif isinstance(item, dict | list | tuple):
+                if len(walks) >= NESTING:
+                    raise CommandError("the line nests too deep")
+                walks.append(_parts(item))
+                break
         else:
-            continue
-        if depth >= NESTING:
-            raise CommandError("the line nests too deep")
-        stack.extend((part, depth + 1) for part in reversed(items))
+            walks.pop()
     return "".join(found)
+
+
+def _parts(container: dict[object, object] | list[object] | tuple[object, ...]) -> Iterator[object]:
+    """A container's keys and values in order, or its items."""
+    if isinstance(container, dict):
+        return itertools.chain.from_iterable(container.items())
+    return iter(container)
 
 
 def _readable(message: str, data: object, cls: type) -> str:

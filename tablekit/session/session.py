@@ -89,9 +89,9 @@ class Session(Generic[S]):
             return self._undo(command_id)
         if isinstance(command, Redo):
             return self._redo(command_id)
-        codec.check(command)  # the schema's limits, for a command from a form or a pad too
+        line = codec.checked_line(command)  # the schema's limits, for a form's or a pad's too
         try:
-            return self._decide(command, command_id)
+            return self._decide(command, line, command_id)
         except StaleSession:
             pass  # another process (a script, a second screen) wrote since this one read
         except RuleError:
@@ -101,14 +101,15 @@ class Session(Generic[S]):
         if command_id is not None and (answered := self.answered(command_id)) is not None:
             return answered
         try:
-            return self._decide(command, command_id)
+            return self._decide(command, line, command_id)
         except StaleSession:
             self._reload()
             raise
 
-    def _decide(self, command: Command, command_id: str | None) -> list[Event]:
-        """Decide ``command`` on the state this session holds and record it in one
-        transaction, which raises StaleSession if another process wrote since.
+    def _decide(self, command: Command, line: str, command_id: str | None) -> list[Event]:
+        """Decide ``command`` (``line``, its checked JSON) on the state this session holds
+        and record it in one transaction, which raises StaleSession if another process
+        wrote since.
 
         The journal is not asked first whether it moved on: the record's own
         transaction reads the version, so a command costs one round of statements.
@@ -118,7 +119,7 @@ class Session(Generic[S]):
         snapshot = self._snapshot_of(state) if self._tail + 1 >= self.snapshot_every else None
         self.version, self._step = self.journal.record(
             self.name,
-            codec.dumps(command),
+            line,
             codec.dumps_all(events),
             self.version,
             snapshot,
