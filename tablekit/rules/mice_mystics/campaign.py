@@ -7,6 +7,8 @@ individual achievements stay behind.
 
 from __future__ import annotations
 
+import re
+
 from tablekit.rules.errors import RuleError
 from tablekit.rules.mice_mystics.commands import HeroChoice
 from tablekit.rules.mice_mystics.events import HeroJoined
@@ -16,6 +18,21 @@ from tablekit.rules.mice_mystics.state import Outcome, State
 STORY_LIMIT = 100
 """The most story achievements a campaign holds: a story book describes a few dozen, so
 more is a script gone wrong, and the list (kept in every snapshot) stays bounded."""
+
+NUMBERED = re.compile(r"Story achievement (\d+)")
+"""How the touchscreen names a story achievement: by its number in the story book."""
+
+
+def story_name(number: int) -> str:
+    """The stored name of the story book's achievement ``number``, as the screen records it."""
+    return f"Story achievement {number}"
+
+
+def story_number(name: str) -> int | None:
+    """The number in a story achievement stored as "Story achievement N", or None for a
+    name a script gave, which is said as it is."""
+    found = NUMBERED.fullmatch(name)
+    return int(found.group(1)) if found else None
 
 
 def previous_mice(state: State, campaign: bool) -> dict[str, Mouse]:
@@ -70,6 +87,9 @@ def new_story(state: State, name: str) -> str:
     if not name:
         raise RuleError("Name the achievement")
     same = [held for held in state.story if _compared(held) == _compared(name)]
+    if same and story_number(same[0]) is not None:
+        number = story_number(same[0])
+        raise RuleError("The mice already hold story achievement {number}", number=number)
     if same:
         raise RuleError("The mice already hold the story achievement {name!r}", name=same[0])
     if len(state.story) >= STORY_LIMIT:

@@ -12,6 +12,7 @@ from typing import Any
 
 from tablekit.rules.game import Command
 from tablekit.rules.mice_mystics import commands as cmd
+from tablekit.rules.mice_mystics.campaign import story_name
 from tablekit.rules.mice_mystics.encounter import MinionGroup
 from tablekit.rules.mice_mystics.view_types import Hero, MiceMysticsView
 from tablekit.ui.form import Field, Form
@@ -225,7 +226,7 @@ def story(submit: Submit, tr: Tr) -> Form:
 
     def confirm(values: dict[str, Any]) -> bool:
         return submit(
-            cmd.StoryAchievement(f"Story achievement {values['number']}", values["pages"])
+            cmd.StoryAchievement(story_name(values["number"]), values["pages"])
         )
 
     return Form(tr("Story achievement"), [fields], confirm, tr("Record"))

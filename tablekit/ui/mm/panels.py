@@ -16,6 +16,7 @@ import pygame
 from tablekit.local import box
 from tablekit.rules.game import Command
 from tablekit.rules.mice_mystics import commands as cmd
+from tablekit.rules.mice_mystics.campaign import story_number
 from tablekit.rules.mice_mystics.mice import Marker
 from tablekit.rules.mice_mystics.view_types import (
     CatalogueHero,
@@ -350,12 +351,23 @@ def setup_form(
     return Form(title, pages, start, tr("Start"), cancellable=False)
 
 
+def _story_facts(view: MiceMysticsView, tr: Tr) -> list[str]:
+    """The story achievements the mice hold, so nobody records one twice: by their number in
+    the story book, a name a script gave as it is."""
+    held = []
+    for name in view["story_achievements"]:
+        number = story_number(name)
+        held.append(name if number is None else str(number))
+    label = tr("Story achievements")
+    return [f"{label}: {', '.join(held)}"] if held else []
+
+
 def chapter_menu(
     view: MiceMysticsView, submit: Submit, tr: Tr, open_form: Callable[[Form], None]
 ) -> FigurePanel:
     """Encounters, chapter placements, story achievements and victory."""
     legal = set(view["legal"])
-    menu = FigurePanel(tr("Chapter"), [], [], lambda: None)
+    menu = FigurePanel(tr("Chapter"), _story_facts(view, tr), [], lambda: None)
     menu.close = menu.dismiss
 
     def then(build: Callable[[], Form]) -> Callable[[], None]:

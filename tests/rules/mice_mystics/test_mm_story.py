@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from rules.mice_mystics.mm_support import GAME, Table, started
 
 from tablekit.rules.errors import RuleError
-from tablekit.rules.mice_mystics.campaign import STORY_LIMIT
+from tablekit.rules.mice_mystics.campaign import STORY_LIMIT, story_name, story_number
 from tablekit.rules.mice_mystics.commands import (
     DeclareVictory,
     HeroChoice,
@@ -42,6 +42,18 @@ def test_a_story_achievement_the_mice_hold_is_refused_and_changes_nothing() -> N
     assert table.view()["chapter_track"]["end"] == 7, "the end marker moved once"
     table.do(StoryAchievement("Found the key"))
     assert table.view()["story_achievements"] == ["Freed Lily", "Found the key"]
+
+
+def test_a_numbered_achievement_is_refused_by_its_number() -> None:
+    """The touchscreen records the story book's achievements by number; a refusal says the
+    number, so it reads in any language, where a script's own name is quoted as given."""
+    table = started(("collin", "nez"))
+    table.do(StoryAchievement(story_name(3)))
+    with pytest.raises(RuleError) as refused:
+        table.do(StoryAchievement("story achievement 3"))
+    assert str(refused.value) == "The mice already hold story achievement 3"
+    assert refused.value.params == {"number": 3}
+    assert story_number(story_name(12)) == 12 and story_number("Freed Lily") is None
 
 
 def test_an_achievement_carried_from_the_last_chapter_is_not_earned_again() -> None:
@@ -82,7 +94,10 @@ def test_docs_commands_md_quotes_the_rules_own_refusals() -> None:
     table.state = replace(table.state, story=tuple(f"Deed {n}" for n in range(STORY_LIMIT)))
     with pytest.raises(RuleError) as past:
         table.do(StoryAchievement("One more"))
-    for refusal in (twice.value, past.value):
+    table.state = replace(table.state, story=(story_name(3),))
+    with pytest.raises(RuleError) as numbered:
+        table.do(StoryAchievement(story_name(3)))
+    for refusal in (twice.value, past.value, numbered.value):
         assert f"`{refusal}`" in documented
 
 
