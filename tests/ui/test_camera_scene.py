@@ -100,7 +100,10 @@ def test_a_camera_lost_before_the_dice_settle_turns_the_roll_into_entry_by_hand(
     make_app: Any, tmp_path: Path
 ) -> None:
     shutil.copy(FRAMES / "mm_action_101.jpg", tmp_path / "tray.jpg")
-    once = CameraSettings(backend="replay", replay_path=str(tmp_path), replay_loop=False)
+    # At 120 fps the one frame is shown for 8 ms, fewer than the frames a tray needs to settle.
+    once = CameraSettings(
+        backend="replay", replay_path=str(tmp_path), replay_loop=False, replay_fps=120
+    )
     scene = _scene(make_app, once)
     _settle(scene)
     assert scene.manual and scene.reading == Reading(())
