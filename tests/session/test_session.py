@@ -86,7 +86,7 @@ def test_views_hide_notes_from_table_and_other_pads(session: Session[Tally]) -> 
     session.apply(Hide("patrol", "attack"))
     assert session.table_view()["notes"] == [{"owner": "patrol", "note": {"hidden": True}}]
     assert session.pad_view("patrol")["notes"][0]["note"] == "attack"
-    assert session.pad_view("gm")["notes"][0]["note"] == {"hidden": True}
+    assert session.pad_view("opponents")["notes"][0]["note"] == {"hidden": True}
     assert session.gm_view()["notes"][0]["note"] == {"hidden": True}
     assert "attack" not in repr(session.table_view())
 
