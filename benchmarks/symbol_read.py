@@ -239,12 +239,12 @@ def main() -> None:
         scenes = [compose(n, backgrounds, folder) for n in range(args.images)]
         first = {name: read_file(reader, scenes[0].path)[1] for name, reader in settings.items()}
         times = {name: np.zeros((len(scenes), args.passes)) for name in settings}
-        decode = np.zeros((len(scenes), args.passes))
+        decode = {name: np.zeros((len(scenes), args.passes)) for name in settings}
         tallies = {name: Tally() for name in settings}
         for p in range(args.passes):
             for i, scene in enumerate(scenes):
                 for name, reader in settings.items():
-                    reading, times[name][i, p], decode[i, p] = read_file(reader, scene.path)
+                    reading, times[name][i, p], decode[name][i, p] = read_file(reader, scene.path)
                     if p == 0:
                         tallies[name].add(reading.dice, scene)
         clutter = {
@@ -261,7 +261,7 @@ def report(
     settings: dict[str, Reader],
     first: dict[str, float],
     times: dict[str, np.ndarray],
-    decode: np.ndarray,
+    decode: dict[str, np.ndarray],
     tallies: dict[str, Tally],
     clutter: dict[str, dict[str, list[tuple[Reading, float, float]]]],
 ) -> None:
@@ -272,16 +272,18 @@ def report(
     print(f"{len(scenes)} scenes, {dice} action dice, one thread, OpenCV {cv2.__version__}\n")
     print(
         "| reader | dice right | false dice / 100 images | real d6 read / 100 images "
-        "| first call ms | ms / image median | p95 | max |"
+        "| first call ms | ms / image median | p95 | max | without decode: median | p95 |"
     )
-    print("|---|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|---|---|")
     for name in settings:
         t, per_image = tallies[name], np.median(times[name], axis=1)
+        reading = np.median(times[name] - decode[name], axis=1)
         print(
             f"| {name} | {100 * t.right / max(t.placed, 1):.1f}% ({t.right}/{t.placed}) "
             f"| {100 * t.false_dice / len(scenes):.1f} | {100 * t.on_d6 / len(scenes):.1f} "
             f"| {first[name]:.0f} | {np.median(per_image):.1f} "
-            f"| {np.percentile(per_image, 95):.1f} | {per_image.max():.1f} |"
+            f"| {np.percentile(per_image, 95):.1f} | {per_image.max():.1f} "
+            f"| {np.median(reading):.1f} | {np.percentile(reading, 95):.1f} |"
         )
     print("\nms / image (median, decode included) by the scene's long side:\n")
     print("| long side | images | decode alone | " + " | ".join(settings) + " |")
@@ -289,7 +291,10 @@ def report(
     sides = np.array([s.side for s in scenes])
     for side in sorted(set(sides)):
         rows = sides == side
-        cells = [np.median(np.median(t, axis=1)[rows]) for t in [decode, *times.values()]]
+        alone = np.median(decode[next(iter(settings))], axis=1)
+        cells = [
+            np.median(t[rows]) for t in [alone, *(np.median(t, axis=1) for t in times.values())]
+        ]
         print(f"| {side} | {rows.sum()} | " + " | ".join(f"{c:.1f}" for c in cells) + " |")
     print("\nClutter, nothing on it a die (regions reported, ms median):\n")
     print("| frame | " + " | ".join(settings) + " |")

@@ -20,7 +20,6 @@ from pathlib import Path
 
 import numpy as np
 
-from tablekit.vision.framing import fit
 from tablekit.vision.reading import DieReading, Reading
 
 READ_SIDE = 640
@@ -103,6 +102,33 @@ class DiceKit:
         except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile) as error:
             why = f"The taught dice in {path} cannot be read ({error}); teach them again."
             raise ValueError(why) from None
+
+
+def shrink(frame: np.ndarray, side: int) -> tuple[np.ndarray, float]:
+    """The frame scaled down so its long side is at most ``side``, and the scale from
+    frame pixels to returned pixels (as :func:`tablekit.vision.framing.fit` gives).
+
+    OpenCV averages pixel blocks quickly only by a whole factor (0.3 ms from 1280
+    to 640 px here, 16 ms from 2000 to 640), so the frame is averaged by the
+    largest whole factor that keeps it at ``side`` or more (leaving out the last
+    rows and columns that do not fill a block), then resized by what is left,
+    less than half, with linear interpolation (0.7 ms instead of 4 to 7).
+    """
+    import cv2
+
+    height, width = frame.shape[:2]
+    whole = max(height, width) // side
+    if whole >= 2 and min(height, width) >= whole:
+        blocks = frame[: height - height % whole, : width - width % whole]
+        frame = cv2.resize(blocks, (width // whole, height // whole), interpolation=cv2.INTER_AREA)
+    else:
+        whole = 1
+    height, width = frame.shape[:2]
+    rest = min(1.0, side / max(height, width))
+    if rest < 1.0:
+        size = (max(1, round(width * rest)), max(1, round(height * rest)))
+        frame = cv2.resize(frame, size, interpolation=cv2.INTER_LINEAR)
+    return frame, rest / whole
 
 
 @dataclass(frozen=True)
@@ -265,7 +291,7 @@ def read_symbols(
     read in full; the rest are reported from a :func:`glance`, at confidence 0.
     """
     start = time.perf_counter()
-    small, factor = fit(frame, side)
+    small, factor = shrink(frame, side)
     refs = references(kit)
     blobs = find_blobs(small)
     dice = []
@@ -287,7 +313,7 @@ def teach(kit: DiceKit, frame: np.ndarray, face: str) -> Blob:
 
     Raises ``LookupError`` when no die stands out, so the screen can say so.
     """
-    small, factor = fit(frame, READ_SIDE)
+    small, factor = shrink(frame, READ_SIDE)
     blobs = find_blobs(small)
     if not blobs:
         raise LookupError("No die found: put one die in the middle of the tray.")

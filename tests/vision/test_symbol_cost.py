@@ -54,20 +54,22 @@ def test_a_strip_or_a_large_photo_is_searched_at_the_working_size(
     assert max(seen[0][:2]) == READ_SIDE
 
 
+@pytest.mark.parametrize("times", [5.0, 3.5, 1.7])
 def test_a_large_photo_is_read_as_well_as_its_small_copy_in_its_own_pixels(
-    monkeypatch: pytest.MonkeyPatch,
+    times: float, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     placed = random_dice(MM_ACTION_FACES, 8, seed=41)
     small = render(placed, seed=41)
-    large = cv2.resize(small, None, fx=5, fy=5, interpolation=cv2.INTER_CUBIC)
+    large = cv2.resize(small, None, fx=times, fy=times, interpolation=cv2.INTER_CUBIC)
     seen = _seen_sides(monkeypatch)
     reading = read_symbols(large, mm_action_kit())
     assert seen == [small.shape]
     assert len(reading.dice) == len(placed)
-    for die in placed:  # in the large frame's pixels: five times the small one's
-        (near,) = [d for d in reading.dice if np.hypot(d.x - 5 * die.x, d.y - 5 * die.y) < 15]
+    for die in placed:  # in the large frame's pixels
+        x, y = times * die.x, times * die.y
+        (near,) = [d for d in reading.dice if np.hypot(d.x - x, d.y - y) < 3 * times]
         assert near.value == die.face
-        assert near.w == pytest.approx(5 * die.side, rel=0.25)
+        assert near.w == pytest.approx(times * die.side, rel=0.25)
 
 
 def _clutter(squares: int, seed: int = 0) -> np.ndarray:
