@@ -49,7 +49,7 @@ SCALES = (0.92, 1.0, 1.08)
 SMOOTHING = 3
 """Side of the blur before a pixel's distance from the floor is taken: wide enough for
 sensor noise; at 640 px a 5 px blur smears a small die's darker rim into the floor,
-and found 1 die in 30 fewer in dim light (``benchmarks/symbol_read.py``)."""
+and missed 29 more of 566 dice in the scenes of ``benchmarks/symbol_read.py``."""
 
 FLOOR_DISTANCE = 40.0
 """Colour distance (Lab, lightness at half weight so shadows stay floor) that marks a die."""
@@ -156,7 +156,7 @@ def find_blobs(frame: np.ndarray, min_side: float = 12.0) -> list[Blob]:
     smooth = cv2.GaussianBlur(frame, (SMOOTHING, SMOOTHING), 0)
     lab = cv2.cvtColor(smooth, cv2.COLOR_BGR2LAB).astype(np.float32)
     floor = np.median(lab.reshape(-1, 3)[::7], axis=0)
-    # Weighted distance from the floor, squared, in two OpenCV passes (numpy's norm took 3x longer).
+    # Weighted distance from the floor, squared, in two OpenCV passes (numpy's norm took 5x longer).
     away = cv2.transform(lab, np.hstack([np.diag(LAB_WEIGHTS), -(LAB_WEIGHTS * floor)[:, None]]))
     distance2 = cv2.transform(cv2.multiply(away, away), np.ones((1, 3), np.float32))
     mask: np.ndarray = (distance2 > FLOOR_DISTANCE**2).astype(np.uint8)
