@@ -5,14 +5,15 @@ Run: ``python -m benchmarks.resend_kills [KILLS]`` (default 1,000); the test sui
 the same harness with a few kills.
 
 The client keeps a queue of lines not yet answered, each a Mice and Mystics
-story achievement named after its id. Each round it starts ``tablekit script -``,
-writes the whole queue, reads a random number of answers, waits a random
+party item named after its id (a campaign holds at most 100 story
+achievements; the party's items have no such limit). Each round it starts
+``tablekit script -``, writes the whole queue, reads a random number of answers, waits a random
 moment and kills the process; every answer read takes its line off the queue.
 The next round resends the rest, ids unchanged. A kill that lands after a
 commit and before its answer leaves a line that is in the journal but still
 queued: its resend must be answered from the journal, not applied again.
-At the end one round without a kill drains the queue, and the session's story
-must hold every line exactly once, in order.
+At the end one round without a kill drains the queue, and the party's items
+must be every line exactly once, in order.
 """
 
 from __future__ import annotations
@@ -87,13 +88,14 @@ def start(env: dict[str, str], lines: list[dict[str, object]]) -> subprocess.Pop
 
 
 def line(number: int) -> dict[str, object]:
-    return {"id": f"S{number}", "type": "mm.story_achievement", "name": f"S{number}", "pages": 0}
+    return {"id": f"S{number}", "type": "mm.party_item", "item": f"S{number}"}
 
 
-def story(data: Path) -> list[str]:
+def party(data: Path) -> list[str]:
+    """The party's items, one per line applied, in the order they were applied."""
     journal = Journal(data / "journal.sqlite3", readonly=True)
     try:
-        return list(Session(journal, "resend", MiceAndMystics()).state.story)
+        return list(Session(journal, "resend", MiceAndMystics()).state.party)
     finally:
         journal.close()
 
@@ -137,11 +139,11 @@ def run(kills: int, data: Path, seed: int = SEED) -> Tally:
         done = {str(answer["id"]) for answer in answers}
         queue = [item for item in queue if item["id"] not in done]
         told = [str(item["id"]) for item in queue if str(item["id"]).startswith("S")]
-        written = story(data)
+        written = party(data)
         tally.committed_unanswered += bool(told) and told[0] in written
         tally.kills += 1
     assert not queue, queue
-    written = story(data)
+    written = party(data)
     assert written == [f"S{n}" for n in range(1, made + 1)], "a line was lost or applied twice"
     tally.kills = kills
     tally.lines = made + len(SETUP)

@@ -4,7 +4,9 @@
 one unique, and prints a result line only after the command is journalled.
 The test SIGKILLs it at random points, 200 times, and after every kill
 checks that each acknowledged command is in the replayed state and that
-SQLite finds the file intact.
+SQLite finds the file intact. Each command is a party item of its own (a
+campaign holds at most 100 story achievements; the party's items have no
+such limit).
 """
 
 import json
@@ -65,13 +67,13 @@ def tablekit(env: dict[str, str], lines: list[dict[str, object]]) -> subprocess.
     return child
 
 
-def achievement(number: int) -> dict[str, object]:
-    return {"type": "mm.story_achievement", "name": f"S{number}", "pages": 0}
+def item(number: int) -> dict[str, object]:
+    return {"type": "mm.party_item", "item": f"S{number}"}
 
 
 def run_until_killed(env: dict[str, str], start: int, rng: random.Random) -> list[str]:
     """Let the script acknowledge a random number of commands, then kill it."""
-    child = tablekit(env, [achievement(n) for n in range(start, start + 200)])
+    child = tablekit(env, [item(n) for n in range(start, start + 200)])
     assert child.stdout is not None
     acked = [child.stdout.readline() for _ in range(rng.randint(0, 12))]
     time.sleep(rng.random() * 0.004)
@@ -94,10 +96,10 @@ def test_acknowledged_commands_survive_sigkill(tmp_path: Path) -> None:
         acked.update(run_until_killed(env, start, rng))
         journal = Journal(tmp_path / "journal.sqlite3")
         try:
-            story = Session(journal, "durable", MiceAndMystics()).state.story
+            party = Session(journal, "durable", MiceAndMystics()).state.party
             assert journal.integrity() == "ok"
         finally:
             journal.close()
-        assert acked <= set(story)
+        assert acked <= set(party)
         start += 200
     assert len(acked) > KILLS
