@@ -34,6 +34,7 @@ bench: $(VENV)/.installed
 	$(PY) -m benchmarks.journal_damage
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m benchmarks.app_speed
 	$(PY) -m benchmarks.dice_read
+	$(PY) -m benchmarks.symbol_read
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m benchmarks.camera_ui
 	$(PY) -m benchmarks.mg_odds
 	$(PY) -m benchmarks.card_odds
