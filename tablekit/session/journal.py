@@ -35,6 +35,7 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from types import TracebackType
 from typing import Any
 
 from tablekit.session import acks, guard
@@ -822,44 +823,75 @@ class Journal:
         with self._transaction():
             yield
 
-    @contextlib.contextmanager
-    def _transaction(self) -> Iterator[None]:
-        """BEGIN IMMEDIATE ... COMMIT, or ROLLBACK if the body raised; a session's new
-        version is acknowledged in the sidecar once its commit is durable. One inside
-        another (a write inside ``holding``) is part of the outer one."""
-        if self.readonly:
-            raise JournalError(f"the journal {self.path} was opened only to read")
-        if self._depth:
-            self._depth += 1
-            try:
-                yield
-            finally:
-                self._depth -= 1
+    def _transaction(self) -> _Transaction:
+        """BEGIN IMMEDIATE ... COMMIT, or ROLLBACK if the body raised: see :class:`_Transaction`."""
+        return _Transaction(self)
+
+
+class _Transaction:
+    """BEGIN IMMEDIATE ... COMMIT, or ROLLBACK if the body raised; a session's new version is
+    acknowledged in the sidecar once its commit is durable. One inside another (a write
+    inside ``holding``) is part of the outer one.
+
+    A class rather than a generator: every command passes through one, and
+    ``contextlib``'s machinery cost about 0.01 ms of each command measured between fsyncs.
+    """
+
+    __slots__ = ("_journal", "_outer")
+
+    def __init__(self, journal: Journal) -> None:
+        self._journal = journal
+        self._outer = False
+
+    def __enter__(self) -> None:
+        journal = self._journal
+        if journal.readonly:
+            raise JournalError(f"the journal {journal.path} was opened only to read")
+        if journal._depth:
+            journal._depth += 1
             return
         try:
-            self._db.execute("BEGIN IMMEDIATE")
+            journal._db.execute("BEGIN IMMEDIATE")
         except sqlite3.OperationalError as error:
             raise JournalBusy(
                 f"the journal is busy (another program is writing): {error}"
             ) from None
         except sqlite3.Error as error:
             raise JournalError(f"the journal is busy or broken: {error}") from None
-        self._pending = None
-        self._depth = 1
+        journal._pending = None
+        journal._depth = 1
+        self._outer = True
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        trace: TracebackType | None,
+    ) -> None:
+        journal = self._journal
+        if not self._outer:
+            journal._depth -= 1
+            return
         try:
-            yield
-            self._db.execute("COMMIT")
-        except BaseException as error:
-            with contextlib.suppress(sqlite3.Error):
-                self._db.execute("ROLLBACK")
-            if isinstance(error, sqlite3.OperationalError) and "locked" in str(error):
-                raise JournalBusy(
-                    f"the journal is busy (another program is writing): {error}"
-                ) from None
-            if isinstance(error, sqlite3.Error):
-                raise JournalError(f"the journal could not be written: {error}") from None
-            raise
+            if error is None:
+                try:
+                    journal._db.execute("COMMIT")
+                except sqlite3.Error as failed:
+                    error = failed
+            if error is not None:
+                with contextlib.suppress(sqlite3.Error):
+                    journal._db.execute("ROLLBACK")
+                _raise_as_journal_error(error)
+                return  # not SQLite's: the body's own error goes on as it was
         finally:
-            self._depth = 0
-        if self._pending is not None and self._acks is not None:
-            self._acks.write(*self._pending)
+            journal._depth = 0
+        if journal._pending is not None and journal._acks is not None:
+            journal._acks.write(*journal._pending)
+
+
+def _raise_as_journal_error(error: BaseException) -> None:
+    """A write SQLite refused, said as the journal's error; any other error is left as it is."""
+    if isinstance(error, sqlite3.OperationalError) and "locked" in str(error):
+        raise JournalBusy(f"the journal is busy (another program is writing): {error}") from None
+    if isinstance(error, sqlite3.Error):
+        raise JournalError(f"the journal could not be written: {error}") from None
