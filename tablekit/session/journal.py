@@ -219,11 +219,10 @@ def _clock(seconds: float) -> str:
 
 
 def chain(previous: str, command: str, events: str) -> str:
-    """The checksum a step is stored with: its command and events, and the step before's."""
-    digest = hashlib.sha256(previous.encode())
-    digest.update(b"\0" + command.encode("utf-8", "surrogateescape"))
-    digest.update(b"\0" + events.encode("utf-8", "surrogateescape"))
-    return digest.hexdigest()
+    """The checksum a step is stored with: its command and events, and the step before's
+    (the three texts joined by NUL, as UTF-8; bytes that were not UTF-8 as they were)."""
+    text = "\0".join((previous, command, events))
+    return hashlib.sha256(text.encode("utf-8", "surrogateescape")).hexdigest()
 
 
 def unchained(command: str, events: str) -> str:
