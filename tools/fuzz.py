@@ -478,7 +478,8 @@ def _loader(settings: Any, path: Path, data: bytes) -> Callable[[], bool]:
 
 
 def images(count: int, seed: int) -> Tally:
-    """Image files with mutated headers and bodies, loaded and (when decoded) read as d6."""
+    """Image files with mutated headers and bodies, loaded and (when decoded) read as d6 or as
+    Mice and Mystics action dice, in turn."""
     import cv2
     import numpy as np
 
@@ -494,14 +495,14 @@ def images(count: int, seed: int) -> Tally:
         cv2.imencode(".jpg", picture, [cv2.IMWRITE_JPEG_PROGRESSIVE, 1])[1].tobytes(),
         cv2.imencode(".bmp", picture)[1].tobytes(),
     ]
-    read = reader_for("d6")
+    readers = [reader_for("d6"), reader_for("mm-action")]
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "image"
         for number in range(count):
             data = _image_bytes(rng, rng.choice(seeds))
             path.write_bytes(data)
             side = rng.choice([640, 1280])  # every caller passes a working size (WORK_SIDE)
-            reader = read if number % 20 == 0 else None
+            reader = readers[number // 20 % 2] if number % 20 == 0 else None
             attempt = partial(_load, load_image, ImageRefused, path, side, reader)
             timed(tally, attempt, data[:64].hex())
     tally.peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
