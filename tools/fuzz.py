@@ -426,7 +426,8 @@ def config(count: int, seed: int) -> Tally:
     tally = Tally("config")
     rng = random.Random(seed)
     values = Values(rng, ["auto", "on", "off", "gpio", "serial", "none", "mice-mystics", "en"])
-    good = tomli_w.dumps(json.loads(json.dumps(dataclasses.asdict(settings.Config()))))
+    defaults = json.loads(json.dumps(dataclasses.asdict(settings.Config())))
+    good = tomli_w.dumps(_unset_left_out(defaults))
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "config.toml"
         for _ in range(count):
@@ -435,6 +436,15 @@ def config(count: int, seed: int) -> Tally:
             path.write_bytes(data)
             timed(tally, _loader(settings, path, data), text)
     return tally
+
+
+def _unset_left_out(table: dict[str, Any]) -> dict[str, Any]:
+    """``table`` without its unset (None) values: TOML has no null, a file leaves them out."""
+    return {
+        key: _unset_left_out(value) if isinstance(value, dict) else value
+        for key, value in table.items()
+        if value is not None
+    }
 
 
 def _settings_text(rng: random.Random, values: Values, good: str, schema: type) -> str:
