@@ -93,7 +93,7 @@ class _Images(_Source):
         path = self._files[self._index]
         self._index += 1
         try:
-            # every reader works at WORK_SIDE: a large JPEG is decoded already shrunk to it
+            # no reader works above WORK_SIDE: a large JPEG is decoded already shrunk to it
             return load_image(path, limit=self._limit, work_side=WORK_SIDE).frame
         except ImageRefused as error:
             raise OSError(f"cannot read {path.name}: {error}") from None

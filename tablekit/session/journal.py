@@ -538,7 +538,9 @@ class Journal:
                 "FROM sessions WHERE name = ?1",
                 (session,),
             ).fetchone()
-            version, head, undone = (int(row[0]), str(row[1]), row[2]) if row else (0, "", 0)
+            if row is None:  # renamed or put in the trash by another program meanwhile
+                raise JournalError(f"there is no session called {session!r} any more")
+            version, head, undone = int(row[0]), str(row[1]), row[2]
             if version != seen:
                 raise StaleSession("the session changed meanwhile; look again and retry")
             if undone:

@@ -27,7 +27,9 @@ MIN_DIE = 0.04
 PAD_GREY = 127
 
 WORK_SIDE = 1280
-"""The readers' working size: a frame with a longer side is scaled down to it first.
+"""The d6 reader's working size, and the largest any reader needs a frame decoded at: a
+frame with a longer side is scaled down to it first (the action-dice reader goes on down
+to its own ``READ_SIDE``).
 
 A camera frame is 1280x960 by default, where dice are tens of pixels wide;
 reading a larger photo at full size costs time and memory and reads no better.

@@ -16,7 +16,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tablekit.rules.errors import RuleError
-from tablekit.session import Journal, Session, Undo, codec
+from tablekit.session import Journal, Session, Undo, acks, codec, store
+from tablekit.session.errors import JournalError
 from tablekit.session.journal import chain
 from tablekit.session.salvage import inspect
 
@@ -70,6 +71,22 @@ def test_a_tap_after_another_process_wrote_is_decided_on_its_state(
     assert session.apply(Add(1))[0].amount == 1  # type: ignore[attr-defined]
     assert session.state.added == (5, 1) and session.version == before + 2
     assert reopen(session).state == session.state
+
+
+def test_a_tap_on_a_session_another_program_renamed_is_refused_and_stores_nothing(
+    session: Session[Tally],
+) -> None:
+    """No step is stored under a name that no longer has a session (a later session of
+    that name would inherit it), and the sidecar is not told of a version nobody has."""
+    session.apply(Add(1))
+    store.rename(Journal(session.journal.path), "friday", "saturday")
+    sidecar = acks.sidecar(session.journal.path).read_bytes()
+    with pytest.raises(JournalError, match="no session called 'friday'"):
+        session.apply(Add(2))
+    assert acks.sidecar(session.journal.path).read_bytes() == sidecar
+    moved = Session(Journal(session.journal.path), "saturday", Counter())
+    assert moved.state.added == (1,) and len(moved.journal.steps("saturday")) == 1
+    assert not Journal(session.journal.path).steps("friday")
 
 
 def test_a_command_the_old_state_refuses_is_decided_again_on_the_new_one(

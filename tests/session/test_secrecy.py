@@ -124,7 +124,16 @@ def test_a_secret_used_as_a_key_is_refused_not_leaked() -> None:
 def test_audiences_are_a_closed_set() -> None:
     """Issue 12: table, gm and pad:NAME for the pads there are; nothing else."""
     assert audience_names() == ["table", "gm", "pad:opponents", "pad:patrol"]
-    for name in ("pad:nobody", "pad:", "pad:table", "pad:gm", "pad:pad:opponents", "patrol", ""):
+    for name in (
+        "pad:nobody",
+        "pad:",
+        "pad:table",
+        "pad:gm",
+        "pad:pad:opponents",
+        "patrol",
+        "GM",
+        "",
+    ):
         with pytest.raises(
             UnknownAudience, match="audiences: table, gm, pad:opponents, pad:patrol"
         ):

@@ -132,7 +132,8 @@ class SettingsScene(Scene):
         font = theme.font("bold", layout.text("body"))
         widest = max(font.size(text)[0] for text in texts) + layout.touch
         fit = max(1, (width + gap) // (widest + gap))
-        return max(2, len(texts)) if fit >= len(texts) else fit
+        wanted = max(2, len(texts))
+        return wanted if fit >= wanted else fit
 
     def _label_rects(self) -> list[pygame.Rect]:
         return [label for label, _ in self._grid()]

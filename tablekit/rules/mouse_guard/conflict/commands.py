@@ -1,6 +1,6 @@
 """What the table asks for in a conflict. JSON form: ``{"type": kind, **fields}``.
 
-``side`` is always "gm" or "patrol", the names of the two action pads. One
+``side`` is always "gm" or "patrol", the two sides (each served by one action pad). One
 line per command, as a script would send it::
 
     {"type": "mg.begin_conflict", "conflict": "fight", "patrol": ["Saxon", "Kenzie"], "captain": "Saxon", "goal": "Drive the weasel off", "opponent": "Weasel", "gm_goal": "Eat well", "gm_dice": 4}
