@@ -123,3 +123,21 @@ def test_the_trash_forgets_after_its_days_and_names_never_clash(tmp_path: Path) 
         store.rename(journal, "b", "b+")
     with pytest.raises(store.JournalError):
         store.restore(journal, "nothing")
+
+
+def test_a_session_that_cannot_be_read_says_so_in_the_tables_language(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    journal = Journal(tmp_path / "j.sqlite3")
+    app = make(journal, "da")
+    name = chapter(app)
+    tap(app, app.tr("Home"))
+
+    def unreadable(*args: Any, **kwargs: Any) -> Any:
+        raise store.JournalError("the journal cannot be read: database disk image is malformed")
+
+    monkeypatch.setattr(store, "open_session", unreadable)
+    app.scene._cards.clear()  # type: ignore[attr-defined]
+    words = shown(app)
+    assert name in words
+    assert "Mice and Mystics · Kan ikke læses" in words

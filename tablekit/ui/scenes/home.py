@@ -23,7 +23,7 @@ from tablekit.session.codec import CommandError
 from tablekit.session.journal import JournalError, SessionInfo
 from tablekit.ui import chrome, theme, widgets
 from tablekit.ui.form import Field, Form
-from tablekit.ui.i18n import localized
+from tablekit.ui.i18n import localized, mark
 from tablekit.ui.layout import columns, rows
 from tablekit.ui.scene import Scene
 from tablekit.ui.touch import TAP
@@ -211,7 +211,7 @@ class HomeScene(Scene):
                 )
                 lines = listing.summary(session.table_view())
             except (RuleError, JournalError, CommandError):
-                lines = [("Cannot be read", {})]
+                lines = [(mark("Cannot be read"), {})]
             self._cards[key] = [(template, dict(values)) for template, values in lines]
         return self._cards[key]
 
