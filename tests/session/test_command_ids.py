@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 from fakegame import Add, Counter
+from session.test_durability import SETUP
 
 from benchmarks import resend_kills
 from tablekit import cli
@@ -159,23 +160,7 @@ def test_a_busy_journal_at_opening_is_line_0(
 def test_two_scripts_on_one_session_each_end_in_json_and_status_0_or_1(tmp_path: Path) -> None:
     env = {**os.environ, "TABLEKIT_DATA_DIR": str(tmp_path), "TABLEKIT_CONFIG_DIR": str(tmp_path)}
     base = [sys.executable, "-m", "tablekit", "script", "-", "--session", "race"]
-    chapter = [
-        {
-            "type": "mm.set_stats",
-            "figure": "lily",
-            "battle": 2,
-            "defense": 1,
-            "lore": 2,
-            "move": 3,
-            "life": 5,
-        },
-        {
-            "type": "mm.start_chapter",
-            "chapter": "Chapter 1",
-            "end_page": 8,
-            "heroes": [{"hero": "lily", "ability": "Aim"}],
-        },
-    ]
+    chapter = SETUP  # Lily's numbers, then a chapter for her, as the durability test plays
     setup = subprocess.run(
         [*base, "--game", "mice-mystics"],
         input="".join(json.dumps(line) + "\n" for line in chapter),
