@@ -160,10 +160,9 @@ def test_a_busy_journal_at_opening_is_line_0(
 def test_two_scripts_on_one_session_each_end_in_json_and_status_0_or_1(tmp_path: Path) -> None:
     env = {**os.environ, "TABLEKIT_DATA_DIR": str(tmp_path), "TABLEKIT_CONFIG_DIR": str(tmp_path)}
     base = [sys.executable, "-m", "tablekit", "script", "-", "--session", "race"]
-    chapter = SETUP  # Lily's numbers, then a chapter for her, as the durability test plays
     setup = subprocess.run(
         [*base, "--game", "mice-mystics"],
-        input="".join(json.dumps(line) + "\n" for line in chapter),
+        input="".join(json.dumps(line) + "\n" for line in SETUP),  # a chapter for Lily
         env=env,
         capture_output=True,
         text=True,
