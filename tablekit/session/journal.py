@@ -635,8 +635,13 @@ class Journal:
 
         Each step must chain to the one before it (the step ``after`` itself for
         the first), and the newest to the checksum the session row keeps; if not,
-        Damaged names the session and the first step that does not check out.
+        Damaged names the session and the first step that does not check out. All of
+        it is read at one moment, so another process's commit meanwhile is not damage.
         """
+        with self.reading():
+            return self._checked_steps(session, after)
+
+    def _checked_steps(self, session: str, after: int) -> list[Step]:
         checksum = "checksum" if "checksum" in self._columns.get("steps", ()) else "NULL"
         query = (
             f"SELECT id, command, events, {checksum} FROM steps "

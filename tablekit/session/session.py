@@ -276,8 +276,9 @@ class Session(Generic[S]):
 
     def _replay(self) -> S:
         """Fold the steps in effect, from the newest snapshot that checks out, if any."""
-        state, self._step = self._start()
-        steps = self.journal.steps(self.name, after=self._step)
+        with self.journal.reading():  # the snapshot and the steps after it, at one moment
+            state, self._step = self._start()
+            steps = self.journal.steps(self.name, after=self._step)
         recent = [(self._step, state, 0)]
         for folded, step in enumerate(steps, start=1):
             state = fold(self.game, state, self._events_of(step))

@@ -179,3 +179,26 @@ def test_a_step_s_checksum_is_the_sha256_of_its_texts_joined_by_nul(
     except UnicodeEncodeError:
         return  # a surrogate that is no stray byte: never stored (the checks refuse it)
     assert chain(previous, command, events) == hashlib.sha256(b"\0".join(parts)).hexdigest()
+
+
+def test_a_step_another_process_commits_while_a_session_opens_is_not_damage(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 13 item 8: opening reads the steps, then the session's newest checksum. A
+    script's commit between the two made them disagree, and the racing script ended in
+    "does not check out" and exit 2; the reads now see one moment of the journal."""
+    path = tmp_path / "journal.sqlite3"
+    Session.create(Journal(path), "friday", Counter()).apply(Add(1))
+    other = Session(Journal(path), "friday", Counter())
+    real_head = Journal.head
+
+    def head_after_another_commit(self: Journal, session: str) -> str:
+        monkeypatch.setattr(Journal, "head", real_head)
+        other.apply(Add(2))  # another process's command lands right here
+        return real_head(self, session)
+
+    monkeypatch.setattr(Journal, "head", head_after_another_commit)
+    opened = Session(Journal(path), "friday", Counter())
+    assert opened.state.added == (1,), "the journal as it was when the reads began"
+    assert opened.apply(Add(3))[0].amount == 3  # type: ignore[attr-defined]
+    assert Session(Journal(path), "friday", Counter()).state.added == (1, 2, 3)
