@@ -50,6 +50,9 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tests"))  # the suite's boundary helpers, shared, not copied
+from fuzzing import doc_examples, words_in  # noqa: E402
+
 HANG = 1.0
 """Seconds one input may take before it counts as a hang."""
 ABORT = 10
@@ -256,30 +259,6 @@ def mutate(rng: random.Random, text: str) -> str:
         else:
             chars[where:where] = [chr(rng.randrange(0x20, 0x250))]
     return "".join(chars)
-
-
-def words_in(data: Any, found: set[str]) -> set[str]:
-    """Every short text in a JSON view: the names a game's commands refer to."""
-    if isinstance(data, str) and 0 < len(data) <= 40:
-        found.add(data)
-    elif isinstance(data, dict):
-        for key, value in data.items():
-            words_in(key, found)
-            words_in(value, found)
-    elif isinstance(data, list):
-        for value in data:
-            words_in(value, found)
-    return found
-
-
-def doc_examples() -> list[dict[str, Any]]:
-    """The JSON command examples in docs/commands.md, in the order they appear."""
-    text = (ROOT / "docs" / "commands.md").read_text(encoding="utf-8")
-    found = []
-    for match in re.finditer(r'\{"type": ?"[^"]+".*\}', text):
-        with contextlib.suppress(json.JSONDecodeError):
-            found.append(json.loads(match.group(0)))
-    return found
 
 
 # ---- commands --------------------------------------------------------------------------------
