@@ -23,6 +23,10 @@ if TYPE_CHECKING:
     from tablekit.devices.feed import CameraFeed
 
 
+Options = list[tuple[str, list[tuple[str, bool, Config]]]]
+"""Each setting's label and its choices: (text, chosen now, the settings it makes)."""
+
+
 class SettingsScene(Scene):
     """Choices are toggles; every change is saved to the config file at once."""
 
@@ -65,18 +69,19 @@ class SettingsScene(Scene):
             self.dirty = True
 
     def buttons(self) -> list[Button]:
-        return self._bar() + [b for _, row in self._rows() for b in row]
+        return self._bar() + [b for _, _, row in self._rows() for b in row]
 
     def draw(self, surface: pygame.Surface) -> None:
         layout = self.app.layout
         surface.fill(theme.WOOD)
         chrome.draw_bar(surface, layout, self.app.tr("Settings"), self._bar())
         size = layout.text("body")
-        for label_rect, (label, row) in zip(self._label_rects(), self._rows(), strict=True):
+        rows = self._rows()
+        for label, label_rect, row in rows:
             widgets.text(surface, label, label_rect, size, theme.CHEESE, "bold", "left")
             for button in row:
                 button.draw(surface, size)
-        self._draw_devices(surface)
+        self._draw_devices(surface, rows[-1][2][-1].rect.bottom)
 
     def _bar(self) -> list[Button]:
         """Back, and the way to the dice camera's teaching and calibration."""
@@ -85,7 +90,7 @@ class SettingsScene(Scene):
         camera = (tr("Dice camera…"), lambda: self.app.goto("teach"), True)
         return chrome.bar_buttons(self.app.layout, [back, camera])
 
-    def _grid(self) -> list[tuple[pygame.Rect, list[pygame.Rect]]]:
+    def _grid(self, options: Options) -> list[tuple[pygame.Rect, list[pygame.Rect]]]:
         """(label, a cell per choice) for each setting row.
 
         The choices sit beside their label (under it, upright), as many side by
@@ -96,8 +101,8 @@ class SettingsScene(Scene):
         layout = self.app.layout
         area = layout.content()
         step = layout.touch + layout.gap
-        options = self._options()
-        label_width = area.width if layout.portrait else self._label_width([o[0] for o in options])
+        labels = [label for label, _ in options]
+        label_width = area.width if layout.portrait else min(self._widest(labels), area.width // 3)
         found = []
         y = area.y
         for _, choices in options:
@@ -115,41 +120,37 @@ class SettingsScene(Scene):
             y = line.y
         return found
 
-    def _label_width(self, labels: list[str]) -> int:
-        """As wide as the longest label and a gap, at most a third of the screen, so the
-        choices beside it get the rest."""
+    def _widest(self, texts: list[str]) -> int:
+        """The longest of ``texts`` at body size, with a gap either side: a label's room."""
         layout = self.app.layout
         font = theme.font("bold", layout.text("body"))
-        widest = max(font.size(label)[0] for label in labels) + 2 * layout.gap
-        return min(widest, layout.content().width // 3)
+        return max(font.size(text)[0] for text in texts) + 2 * layout.gap
 
     def _across(self, texts: list[str], width: int) -> int:
         """How many choices go side by side in ``width``: all of them (at least two, so
         a lone choice is not stretched) if the longest text fits its cell beside the
-        chosen one's check mark (about a touch wide), else fewer."""
+        chosen one's check mark (about a touch wide, besides the gaps), else fewer."""
         layout = self.app.layout
         gap = layout.gap
-        font = theme.font("bold", layout.text("body"))
-        widest = max(font.size(text)[0] for text in texts) + layout.touch
+        widest = self._widest(texts) - 2 * gap + layout.touch
         fit = max(1, (width + gap) // (widest + gap))
         wanted = max(2, len(texts))
         return wanted if fit >= wanted else fit
 
-    def _label_rects(self) -> list[pygame.Rect]:
-        return [label for label, _ in self._grid()]
-
-    def _rows(self) -> list[tuple[str, list[Button]]]:
-        """Each setting's label and its buttons, one per choice, the chosen one marked."""
+    def _rows(self) -> list[tuple[str, pygame.Rect, list[Button]]]:
+        """Each setting's label, where it goes, and its buttons, one per choice, the chosen
+        one marked."""
+        options = self._options()
         found = []
-        for (label, options), (_, cells) in zip(self._options(), self._grid(), strict=True):
+        for (label, choices), (where, cells) in zip(options, self._grid(options), strict=True):
             row = [
                 Button(cell, text, partial(self.app.change_settings, value), selected=chosen)
-                for cell, (text, chosen, value) in zip(cells, options, strict=True)
+                for cell, (text, chosen, value) in zip(cells, choices, strict=True)
             ]
-            found.append((label, row))
+            found.append((label, where, row))
         return found
 
-    def _options(self) -> list[tuple[str, list[tuple[str, bool, Config]]]]:
+    def _options(self) -> Options:
         """Each setting's label and its choices: (text, chosen now, the settings it makes)."""
         settings = self.app.settings
         tr = self.app.tr
@@ -195,9 +196,11 @@ class SettingsScene(Scene):
                 found.append((title, status.connected, status.detail))
         return found
 
-    def _draw_devices(self, surface: pygame.Surface) -> None:
+    def _draw_devices(self, surface: pygame.Surface, below: int) -> None:
+        """The camera's and the pads' state, in a box from ``below`` (the last choice's
+        bottom) down."""
         layout = self.app.layout
-        top = self._grid()[-1][1][-1].bottom + 2 * layout.gap
+        top = below + 2 * layout.gap
         area = layout.content()
         box = pygame.Rect(area.x, top, area.width, area.bottom - top)
         if box.height < layout.touch:
