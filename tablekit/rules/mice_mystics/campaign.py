@@ -87,10 +87,10 @@ def new_story(state: State, name: str) -> str:
     if not name:
         raise RuleError("Name the achievement")
     same = [held for held in state.story if _compared(held) == _compared(name)]
-    if same and story_number(same[0]) is not None:
-        number = story_number(same[0])
-        raise RuleError("The mice already hold story achievement {number}", number=number)
     if same:
+        number = story_number(same[0])
+        if number is not None:
+            raise RuleError("The mice already hold story achievement {number}", number=number)
         raise RuleError("The mice already hold the story achievement {name!r}", name=same[0])
     if len(state.story) >= STORY_LIMIT:
         raise RuleError("The mice hold at most {limit} story achievements", limit=STORY_LIMIT)
