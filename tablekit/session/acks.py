@@ -83,15 +83,15 @@ class Acks:
         """Say that ``session`` reached ``version``, with ``head`` its newest step's checksum,
         in one ``pwrite`` and no fsync (it may lag behind a power cut, never run ahead of
         what was acknowledged); a sidecar that cannot be written is skipped (it only ever
-        makes damage easier to see). ``digest`` and ``_seal`` are written out here: this
-        runs after every command's commit, where each call costs."""
+        makes damage easier to see)."""
         try:
             if self._fd is None:
                 self._fd = os.open(sidecar(self.journal), os.O_RDWR | os.O_CREAT, 0o644)
-            name = self._names.get(session) or self._names.setdefault(session, digest(session))
-            newest = hashlib.sha256(head.encode("utf-8", "surrogateescape")).digest()[:16]
-            body = LAYOUT.pack(MAGIC, version, time.time(), self._owner, name, newest)
-            os.pwrite(self._fd, body + hashlib.sha256(body).digest()[:8], 0)
+            name = self._names.get(session)
+            if name is None:
+                name = self._names[session] = digest(session)
+            body = LAYOUT.pack(MAGIC, version, time.time(), self._owner, name, digest(head))
+            os.pwrite(self._fd, body + _seal(body), 0)
         except OSError:
             self.close()
 
