@@ -67,6 +67,10 @@ class DiceKit:
     name: str
     names: list[str] = field(default_factory=list)
     views: list[np.ndarray] = field(default_factory=list)
+    _rows: tuple[list[str], np.ndarray] | None = field(
+        default=None, init=False, repr=False, compare=False
+    )
+    """The :func:`references` matrix, made on the first read and again after :meth:`add`."""
 
     @property
     def faces(self) -> list[str]:
@@ -77,6 +81,13 @@ class DiceKit:
         """Keep one more reference view of ``face``."""
         self.names.append(face)
         self.views.append(view)
+        self._rows = None
+
+    def rows(self) -> tuple[list[str], np.ndarray]:
+        """The kit's :func:`references`, kept between frames: a camera reads many."""
+        if self._rows is None:
+            self._rows = references(self)
+        return self._rows
 
     def save(self, path: Path) -> None:
         """Store the kit as a compressed ``.npz`` (views as float16), replacing it atomically."""
@@ -292,7 +303,7 @@ def read_symbols(
     """
     start = time.perf_counter()
     small, factor = shrink(frame, side)
-    refs = references(kit)
+    refs = kit.rows()
     blobs = find_blobs(small)
     dice = []
     for blob in blobs[:most]:
@@ -317,6 +328,6 @@ def teach(kit: DiceKit, frame: np.ndarray, face: str) -> Blob:
     blobs = find_blobs(small)
     if not blobs:
         raise LookupError("No die found: put one die in the middle of the tray.")
-    blob = max(blobs, key=lambda b: b.w * b.h)
+    blob = blobs[0]  # the largest
     kit.add(face, face_view(small, blob))
     return Blob(blob.x / factor, blob.y / factor, blob.w / factor, blob.h / factor, blob.angle)
