@@ -84,6 +84,22 @@ def fold(game: Game[S], state: S, events: Sequence[Event]) -> S:
     return state
 
 
+def settle(game: Game[S], state: S, command: Command, rng: random.Random) -> tuple[list[Event], S]:
+    """The events ``command`` causes in ``state`` and the state after them.
+
+    Optional for a game: one whose ``decide`` folds each event as it decides (a draft, so
+    later steps of a rule see earlier ones) may offer ``settled(state, command, rng)``
+    returning both, so the session does not fold the same events a second time; any other
+    game is decided, then folded.
+    """
+    settled = getattr(game, "settled", None)
+    if settled is not None:
+        events, after = settled(state, command, rng)
+        return events, after
+    events = game.decide(state, command, rng)
+    return events, fold(game, state, events)
+
+
 def state_type(game: Game[S]) -> type[S] | None:
     """The class of ``game``'s state, if the game declares it as ``state_type``.
 

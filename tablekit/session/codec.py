@@ -53,20 +53,33 @@ def plain_text(value: object) -> object:
 
 _ENCODER = msgspec.json.Encoder(enc_hook=plain_text)
 
+_HEADS: dict[type, bytes] = {}
+"""The start of each class's JSON line, ``{"type":`` and its kind."""
+
+
+def _line(value: Command | Event) -> bytes:
+    """``{"type": kind, **fields}`` in UTF-8, the fields in the class's order: msgspec encodes
+    the dataclass itself, and the kind goes in front, without building a dict between."""
+    body = _ENCODER.encode(value)
+    head = _HEADS.get(type(value))
+    if head is None:
+        head = _HEADS[type(value)] = b'{"type":' + _ENCODER.encode(value.kind)
+    return head + (b"}" if body == b"{}" else b"," + body[1:])
+
 
 def dumps(value: Command | Event) -> str:
     """One compact JSON line, as the journal stores a command."""
-    return _ENCODER.encode(to_json(value)).decode()
+    return _line(value).decode()
 
 
 def dumps_all(values: Iterable[Command | Event]) -> str:
     """A compact JSON list of ``values``, as the journal stores a step's events.
 
-    msgspec writes it in a third of the time ``json.dumps`` took, without the spaces
+    msgspec writes it in a fraction of the time ``json.dumps`` took, without the spaces
     after commas and colons, and every reader parses either; a step written before keeps
     its text, which its checksum covers.
     """
-    return _ENCODER.encode([to_json(value) for value in values]).decode()
+    return (b"[" + b",".join(_line(value) for value in values) + b"]").decode()
 
 
 LINE_LIMIT = 64 * 1024
@@ -150,8 +163,20 @@ def check(value: Command) -> None:
 
 
 def checked_line(value: Command) -> str:
-    """``check`` the command, and return its JSON line as ``dumps`` writes it, from the one
-    conversion both need: the session does both for every command."""
+    """``check`` the command, and return its JSON line as ``dumps`` writes it: the session
+    does both for every command.
+
+    The common case takes one encode and one typed decode of the line, in msgspec's C
+    code: a line whose bytes hold no escape (a control character, a quote or a
+    backslash), no DEL or C1 control, and that the command's own decoder accepts, has
+    nothing the full check below would refuse. Anything else takes the full check, which
+    says what is wrong.
+    """
+    return _plain_line(value) or _checked_in_full(value)
+
+
+def _checked_in_full(value: Command) -> str:
+    """The full check of ``checked_line``, which says what is wrong with a line."""
     data = msgspec.to_builtins(value, enc_hook=plain_text)
     _check_text(data)
     try:
@@ -159,6 +184,33 @@ def checked_line(value: Command) -> str:
     except msgspec.ValidationError as error:
         raise CommandError(f"{value.kind}: {_readable(str(error), data, type(value))}") from None
     return _ENCODER.encode({"type": value.kind, **data}).decode()
+
+
+_DECODERS: dict[type, msgspec.json.Decoder[Any]] = {}
+"""Each command class's own decoder, which holds a line to the class's schema."""
+
+
+def _plain_line(value: Command) -> str | None:
+    """The command's JSON line if it plainly meets its schema, else None (to check in full).
+
+    Plain means that the UTF-8 bytes hold no backslash (the encoder escapes every control
+    character, a quote and a backslash), no DEL and no character from U+0080 to U+00BF,
+    among which are the C1 controls. A command's typed fields bound how deep it nests.
+    """
+    try:
+        line = _line(value)
+    except (UnicodeEncodeError, NotImplementedError, TypeError, ValueError, RecursionError):
+        return None  # a lone surrogate, or a value JSON cannot hold: said by the full check
+    if b"\\" in line or b"\x7f" in line or b"\xc2" in line:
+        return None
+    decoder = _DECODERS.get(type(value))
+    if decoder is None:
+        decoder = _DECODERS[type(value)] = msgspec.json.Decoder(type(value))
+    try:
+        decoder.decode(line)  # the "type" key is not a field: the decoder passes it over
+    except msgspec.ValidationError:
+        return None
+    return line.decode()
 
 
 NESTING = 256

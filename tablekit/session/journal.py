@@ -257,6 +257,9 @@ class Journal:
         self._acks: acks.Acks | None = None
         self._pending: tuple[str, int, str] | None = None
         """The session, version and head the open transaction moved to, acknowledged on commit."""
+        self._known: tuple[str, int, str] | None = None
+        """The session, version and head this journal's last commit left, if it moved one: a
+        command that follows checks them in the statement that writes (see ``record``)."""
         self._depth = 0
         """How many ``_transaction`` blocks are open: only the outermost begins and commits."""
         try:
@@ -531,28 +534,17 @@ class Journal:
         """As ``append``, and store ``snapshot`` (tag, encoded state after this step) and
         the answer to ``command_id`` in the same transaction; return the new version and
         the new step's id."""
+        known = self._known
         with self._transaction():
-            row = self._db.execute(
-                "SELECT version, head, "
-                "EXISTS (SELECT 1 FROM steps WHERE session = ?1 AND undone = 1) "
-                "FROM sessions WHERE name = ?1",
-                (session,),
-            ).fetchone()
-            if row is None:  # renamed or put in the trash by another program meanwhile
-                raise JournalError(f"there is no session called {session!r} any more")
-            version, head, undone = int(row[0]), str(row[1]), row[2]
-            if version != seen:
-                raise StaleSession("the session changed meanwhile; look again and retry")
-            if undone:
-                self._db.execute(
-                    "DELETE FROM snapshots WHERE session = ? AND step IN "
-                    "(SELECT id FROM steps WHERE session = ? AND undone = 1)",
-                    (session, session),
-                )
-                self._db.execute("DELETE FROM steps WHERE session = ? AND undone = 1", (session,))
-                head = self._newest_checksum(session)
-            checksum = chain(head, command, events)
             now = time.time()
+            if known is not None and known[0] == session and known[1] == seen:
+                checksum = chain(known[2], command, events)
+                moved = self._move_on(session, seen, known[2], checksum, now)
+            else:
+                moved = False
+            if not moved:  # not as this journal last left it: read what it is
+                checksum = chain(self._head_to_chain_to(session, seen), command, events)
+                self._move_on(session, seen, None, checksum, now)
             cursor = self._db.execute(
                 "INSERT INTO steps (session, command, events, at, checksum) VALUES (?, ?, ?, ?, ?)",
                 (session, command, events, now, checksum),
@@ -562,12 +554,45 @@ class Journal:
                 self._store_snapshot(session, step, *snapshot)
             if command_id is not None:
                 self._store_answer(session, command_id, events, now)
-            self._db.execute(  # the version just read, moved on: no RETURNING to fetch
-                "UPDATE sessions SET version = ?, touched = ?, head = ? WHERE name = ?",
-                (seen + 1, now, checksum, session),
-            )
             self._pending = (session, seen + 1, checksum)
         return seen + 1, step
+
+    def _move_on(
+        self, session: str, seen: int, head: str | None, checksum: str, now: float
+    ) -> bool:
+        """Move ``session`` from version ``seen`` to the next, with ``checksum`` its new head,
+        if it is still at ``seen``, its head is ``head`` (None: not checked) and no step of
+        it is undone: one statement both checks and writes. False if it was not so."""
+        moved = self._db.execute(
+            "UPDATE sessions SET version = ?2, touched = ?3, head = ?4 "
+            "WHERE name = ?1 AND version = ?5 AND (?6 IS NULL OR head = ?6) "
+            "AND NOT EXISTS (SELECT 1 FROM steps WHERE session = ?1 AND undone = 1)",
+            (session, seen + 1, now, checksum, seen, head),
+        )
+        return moved.rowcount == 1
+
+    def _head_to_chain_to(self, session: str, seen: int) -> str:
+        """The checksum a new step of ``session`` chains to, once any undone steps are gone;
+        StaleSession if the session is no longer at version ``seen``."""
+        row = self._db.execute(
+            "SELECT version, head, "
+            "EXISTS (SELECT 1 FROM steps WHERE session = ?1 AND undone = 1) "
+            "FROM sessions WHERE name = ?1",
+            (session,),
+        ).fetchone()
+        if row is None:  # renamed or put in the trash by another program meanwhile
+            raise JournalError(f"there is no session called {session!r} any more")
+        if int(row[0]) != seen:
+            raise StaleSession("the session changed meanwhile; look again and retry")
+        if not row[2]:
+            return str(row[1])
+        self._db.execute(
+            "DELETE FROM snapshots WHERE session = ? AND step IN "
+            "(SELECT id FROM steps WHERE session = ? AND undone = 1)",
+            (session, session),
+        )
+        self._db.execute("DELETE FROM steps WHERE session = ? AND undone = 1", (session,))
+        return self._newest_checksum(session)
 
     def answer(self, session: str, command_id: str) -> str | None:
         """The events (JSON text) a command with this id was answered with, if it was seen."""
@@ -885,12 +910,14 @@ class _Transaction:
                 except sqlite3.Error as failed:
                     error = failed
             if error is not None:
+                journal._known = None
                 with contextlib.suppress(sqlite3.Error):
                     journal._db.execute("ROLLBACK")
                 _raise_as_journal_error(error)
                 return  # not SQLite's: the body's own error goes on as it was
         finally:
             journal._depth = 0
+        journal._known = journal._pending
         if journal._pending is not None and journal._acks is not None:
             journal._acks.write(*journal._pending)
 

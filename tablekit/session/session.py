@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import Any, Generic, TypeVar
 
 from tablekit.rules.errors import RuleError
-from tablekit.rules.game import Command, Event, Game, fold
+from tablekit.rules.game import Command, Event, Game, fold, settle
 from tablekit.rules.secret import GM, HIDDEN, TABLE, Audience, Secret, pad_audience, project
 from tablekit.session import codec
 from tablekit.session.commands import SESSION_COMMANDS, Redo, Redone, Undo, Undone
@@ -114,8 +114,7 @@ class Session(Generic[S]):
         The journal is not asked first whether it moved on: the record's own
         transaction reads the version, so a command costs one round of statements.
         """
-        events = self.game.decide(self.state, command, self.rng)
-        state = fold(self.game, self.state, events)
+        events, state = settle(self.game, self.state, command, self.rng)
         snapshot = self._snapshot_of(state) if self._tail + 1 >= self.snapshot_every else None
         self.version, self._step = self.journal.record(
             self.name,

@@ -1,7 +1,9 @@
 """One command, one round of statements (issue 13, target: apply + commit at most 1.5x a bare
-INSERT + COMMIT): the journal is not asked for the session's version before the transaction,
-and one SELECT inside it reads the version, the head and whether a step is undone. A command
-decided on a state another process has since moved past is decided again on the new one."""
+INSERT + COMMIT): the journal is not asked for the session's version before the transaction.
+When the session is as this journal's last commit left it, one UPDATE both checks the version,
+the head and that no step is undone, and moves the session on; otherwise one SELECT reads what
+the session is. A command decided on a state another process has since moved past is decided
+again on the new one."""
 
 from __future__ import annotations
 
@@ -38,28 +40,47 @@ def statements(session: Session[Tally], command: object) -> list[str]:
     return [" ".join(line.split()[:2]) for line in run]
 
 
-def test_a_command_is_one_transaction_with_one_select(session: Session[Tally]) -> None:
+def test_a_command_is_one_transaction_of_two_writes(session: Session[Tally]) -> None:
     session.apply(Add(1))
     assert statements(session, Add(2)) == [
         "BEGIN IMMEDIATE",
-        "SELECT version,",
-        "INSERT INTO",
         "UPDATE sessions",
+        "INSERT INTO",
         "COMMIT",
     ]
     session.apply(Undo())
     assert statements(session, Add(3)) == [  # the undone step is dropped in the same round
         "BEGIN IMMEDIATE",
+        "UPDATE sessions",  # refused: a step is undone
         "SELECT version,",
         "DELETE FROM",
         "DELETE FROM",
         "SELECT checksum",
-        "INSERT INTO",
         "UPDATE sessions",
+        "INSERT INTO",
         "COMMIT",
     ]
     assert session.state.added == (1, 3) and not session.can_redo
     assert reopen(session).state == session.state and inspect(session.journal, "friday").ok
+
+
+def test_a_journal_that_misremembers_the_head_still_chains_to_the_real_one(
+    session: Session[Tally],
+) -> None:
+    """What this journal remembers of its last commit is only a guess the UPDATE checks: a
+    wrong head (as if another program had rewritten the session at the same version) is
+    refused there, and the step chains to the head the journal holds."""
+    session.apply(Add(1))
+    known = session.journal._known
+    assert known is not None and known[1] == session.version
+    session.journal._known = (known[0], known[1], chain("", "forged", "[]"))
+    assert statements(session, Add(2))[:3] == [
+        "BEGIN IMMEDIATE",
+        "UPDATE sessions",
+        "SELECT version,",
+    ]
+    assert inspect(Journal(session.journal.path), "friday").ok
+    assert reopen(session).state.added == (1, 2)
 
 
 def test_a_tap_after_another_process_wrote_is_decided_on_its_state(

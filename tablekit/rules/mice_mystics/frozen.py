@@ -1,7 +1,7 @@
 """A frozen value with some fields changed, as ``dataclasses.replace`` makes it, faster.
 
-Every command's events are folded twice (the draft decides on the state after each event,
-and the session folds them again), and an event copies the state and a mouse or a card:
+Every command's events are folded as the draft decides them (each step of a rule sees the
+state after the one before), and an event copies the state and a mouse or a card:
 ``dataclasses.replace`` calls ``__init__`` again, which sets each of the state's 19 fields
 through ``object.__setattr__`` (3.8 us here; a mouse's 13, 2.7 us). For a plain frozen
 dataclass, whose generated ``__init__`` only stores its arguments, a copy of the instance's

@@ -82,13 +82,20 @@ class MiceAndMystics:
 
     def decide(self, state: State, command: Command, rng: random.Random) -> list[Event]:
         """The events ``command`` causes, or a RuleError saying why not."""
+        return self.settled(state, command, rng)[0]
+
+    def settled(
+        self, state: State, command: Command, rng: random.Random
+    ) -> tuple[list[Event], State]:
+        """The events ``command`` causes and the state after them, folded as they were
+        decided (see :func:`tablekit.rules.game.settle`)."""
         handler = _HANDLERS.get(type(command))
         if handler is None:
             raise UnknownCommandError("Mice and Mystics has no command {kind!r}", kind=command.kind)
         _check_moment(state, command)
         draft = Draft(state)
         handler(draft, command, rng)
-        return draft.events
+        return draft.events, draft.state
 
     def evolve(self, state: State, event: Event) -> State:
         """The state after ``event``."""
@@ -107,6 +114,10 @@ class MiceAndMystics:
         return {}
 
 
+_ANSWERS = frozenset({cmd.Defend, cmd.PlaceBossWounds, cmd.ResolveSurge, cmd.TakeSearchCard})
+"""Commands that answer a question the rules asked, and so need one waiting."""
+
+
 def _check_moment(state: State, command: Command) -> None:
     """Refuse a command that does not fit the chapter's phase or a pending question."""
     if isinstance(command, _ANYTIME):
@@ -122,6 +133,5 @@ def _check_moment(state: State, command: Command) -> None:
         )
     if state.pending and command.kind != state.pending[0].answer:
         raise RuleError("First answer this: {question}", question=state.pending[0].text)
-    answers = {cmd.Defend, cmd.PlaceBossWounds, cmd.ResolveSurge, cmd.TakeSearchCard}
-    if not state.pending and type(command) in answers:
+    if not state.pending and type(command) in _ANSWERS:
         raise RuleError("There is no question waiting for that answer")

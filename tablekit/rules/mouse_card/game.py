@@ -46,12 +46,20 @@ class MouseCard:
         return State()
 
     def decide(self, state: State, command: Command, rng: random.Random) -> list[Event]:
+        """The events ``command`` causes, or a RuleError saying why not."""
+        return self.settled(state, command, rng)[0]
+
+    def settled(
+        self, state: State, command: Command, rng: random.Random
+    ) -> tuple[list[Event], State]:
+        """The events ``command`` causes and the state after them, folded as they were
+        decided (see :func:`tablekit.rules.game.settle`)."""
         handler = _HANDLERS.get(type(command))
         if handler is None:
             raise UnknownCommandError("Mouse Card has no command {kind!r}", kind=command.kind)
         draft = Draft(state)
         handler(draft, command, rng)
-        return draft.events
+        return draft.events, draft.state
 
     def evolve(self, state: State, event: Event) -> State:
         return evolve(state, event)

@@ -118,6 +118,13 @@ class MouseGuard:
 
     def decide(self, state: State, command: Command, rng: random.Random) -> list[Event]:
         """The events ``command`` causes, or a RuleError saying why not."""
+        return self.settled(state, command, rng)[0]
+
+    def settled(
+        self, state: State, command: Command, rng: random.Random
+    ) -> tuple[list[Event], State]:
+        """The events ``command`` causes and the state after them, folded as they were
+        decided (see :func:`tablekit.rules.game.settle`)."""
         handler = _HANDLERS.get(type(command))
         if handler is None:
             raise UnknownCommandError("Mouse Guard has no command {kind!r}", kind=command.kind)
@@ -126,7 +133,7 @@ class MouseGuard:
             rules = state.ruleset
             draft.emit(RulesetUsed(rules.name, rules.digest, recorded(rules)))
         handler(draft, command, rng)
-        return draft.events
+        return draft.events, draft.state
 
     def evolve(self, state: State, event: Event) -> State:
         """The state after ``event``."""
