@@ -13,7 +13,12 @@ and back, or renamed, starts its version anew but keeps its newest step.)
 The record names the journal by a random id kept in it, so a sidecar is
 only ever compared with the journal that wrote it (a journal made anew, or
 repaired into a new file, has an id of its own), and names the session by a
-digest of its name.
+digest of its name. A CRC-32 seals it against a torn or damaged write.
+
+A write follows every commit, in the time a command is measured against a
+bare INSERT + COMMIT, so it does little: the session's digest is made once,
+the head (itself a SHA-256) is stored as its first 16 bytes, not hashed again,
+and the seal is a CRC.
 """
 
 from __future__ import annotations
@@ -23,11 +28,14 @@ import hashlib
 import os
 import struct
 import time
+import zlib
 from dataclasses import dataclass
 from pathlib import Path
 
-MAGIC = b"tkacked3"
+MAGIC = b"tkacked4"
+"""The layout's version: a sidecar of an older layout is ignored, as a missing one."""
 LAYOUT = struct.Struct("<8sqd16s16s16s")
+SEAL = struct.Struct("<I")
 
 
 @dataclass(frozen=True)
@@ -49,8 +57,17 @@ def digest(text: str) -> bytes:
     return hashlib.sha256(text.encode("utf-8", "surrogateescape")).digest()[:16]
 
 
+def mark(head: str) -> bytes:
+    """A session's head (the checksum of its newest step) as the sidecar stores it: the first
+    16 bytes of the SHA-256 it is; any other text (a damaged journal's), its digest."""
+    try:
+        return bytes.fromhex(head[:32]) if len(head) == 64 else digest(head)
+    except ValueError:
+        return digest(head)
+
+
 def _seal(body: bytes) -> bytes:
-    return hashlib.sha256(body).digest()[:8]
+    return SEAL.pack(zlib.crc32(body))
 
 
 def read(journal: Path, owner: str) -> Acked | None:
@@ -60,8 +77,8 @@ def read(journal: Path, owner: str) -> Acked | None:
         data = sidecar(journal).read_bytes()
     except OSError:
         return None
-    body = data[: LAYOUT.size]
-    if len(data) < LAYOUT.size + 8 or data[LAYOUT.size : LAYOUT.size + 8] != _seal(body):
+    body, seal = data[: LAYOUT.size], data[LAYOUT.size : LAYOUT.size + SEAL.size]
+    if len(seal) < SEAL.size or seal != _seal(body):
         return None
     magic, version, at, written_by, session, head = LAYOUT.unpack(body)
     if magic != MAGIC or written_by != digest(owner):
@@ -90,7 +107,7 @@ class Acks:
             name = self._names.get(session)
             if name is None:
                 name = self._names[session] = digest(session)
-            body = LAYOUT.pack(MAGIC, version, time.time(), self._owner, name, digest(head))
+            body = LAYOUT.pack(MAGIC, version, time.time(), self._owner, name, mark(head))
             os.pwrite(self._fd, body + _seal(body), 0)
         except OSError:
             self.close()

@@ -329,7 +329,7 @@ class Journal:
         for name, version, head in rows:
             if acks.digest(name) != acked.session:
                 continue
-            if int(version) >= acked.version or acks.digest(str(head)) == acked.head:
+            if int(version) >= acked.version or acks.mark(str(head)) == acked.head:
                 return None
             newest = self._db.execute(
                 "SELECT MAX(at) FROM steps WHERE session = ?", (name,)

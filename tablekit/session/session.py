@@ -132,7 +132,8 @@ class Session(Generic[S]):
     def _remember(self) -> None:
         """Keep the state after the step just folded, for an undo of the next one."""
         self._recent.append((self._step, self.state, self._tail))
-        del self._recent[:-RECENT]
+        if len(self._recent) > RECENT:
+            del self._recent[0]
 
     def checkpoint(self) -> bool:
         """Store a snapshot of the state now if many steps were folded since the last one.

@@ -4,6 +4,7 @@ write-ahead log cut short, and files that are not tablekit journals (issue 13, B
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 import shutil
@@ -16,7 +17,7 @@ from fakegame import LISTING, Add, Counter, Tally
 from tablekit import cli
 from tablekit.local import paths
 from tablekit.rules import catalog
-from tablekit.session import Journal, Redo, Session, Undo, store
+from tablekit.session import Journal, Redo, Session, Undo, acks, store
 from tablekit.session.journal import SCHEMA_VERSION, JournalError, NotAJournal, chain
 from tablekit.session.salvage import inspect
 from tablekit.session.store import open_session
@@ -223,6 +224,30 @@ def test_a_wal_cut_short_is_reported_with_what_it_lost(tmp_path: Path) -> None:
     assert drop.count >= lost and "write-ahead log" in drop.why and drop.copy
     assert Path(f"{drop.copy}-wal").read_bytes() == cut
     assert not reopen(path).journal.drops  # said once
+
+
+def test_the_sidecar_keeps_a_head_as_the_checksum_it_is_and_an_older_layout_is_passed_over(
+    tmp_path: Path,
+) -> None:
+    """The sidecar stores a head (a SHA-256 in hex) as its first 16 bytes, and anything else
+    by digest. A sidecar of the layout before (a SHA-256 seal, magic "tkacked3") is read as
+    none: the journal opens without a report, and its next commit writes the new layout."""
+    head = chain("", "command", "[]")
+    assert acks.mark(head) == bytes.fromhex(head)[:16]
+    assert acks.mark("") == acks.digest("") and acks.mark("z" * 64) == acks.digest("z" * 64)
+    path = tmp_path / "journal.sqlite3"
+    session = counter(path, 3)
+    owner = session.journal._db.execute("SELECT journal FROM meta").fetchone()[0]
+    session.journal.close()
+    old = acks.LAYOUT.pack(b"tkacked3", 99, 0.0, acks.digest(owner), acks.digest("c"), b"\0" * 16)
+    acks.sidecar(path).write_bytes(old + hashlib.sha256(old).digest()[:8])
+    assert acks.read(path, owner) is None
+    opened = reopen(path)
+    assert opened.state.total == total(3) and not opened.journal.drops
+    opened.apply(Add(4))
+    acked = acks.read(path, owner)
+    assert acked is not None and acked.version == opened.version
+    assert acked.head == acks.mark(opened.journal.head("c"))
 
 
 def test_a_session_whose_version_starts_anew_with_its_steps_is_not_reported(
