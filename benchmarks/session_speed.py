@@ -255,7 +255,8 @@ def main() -> None:
         cells = []
         for events in sizes:
             mine, base = results[events][name]
-            cells.append(f"{mine:.3f} (bare {base:.3f}, {mine / base:.2f}x)" if base else f"{mine:.1f}")
+            ratio = f"{mine:.3f} (bare {base:.3f}, {mine / base:.2f}x)" if base else ""
+            cells.append(ratio or f"{mine:.1f}")
         print(f"| {name} | " + " | ".join(cells) + " |")
 
 
