@@ -84,11 +84,7 @@ class Box:
 
     def bosses(self) -> tuple[MinionEntry, ...]:
         """The bosses defined on this device whose every initiative card has its numbers."""
-        return tuple(
-            m
-            for m in self.pack.minions
-            if m.boss and m.cards and _complete(m)
-        )
+        return tuple(m for m in self.pack.minions if m.boss and m.cards and _complete(m))
 
 
 def remember_ability(hero: str, name: str, card: str, path: Path | None = None) -> bool:

@@ -29,8 +29,10 @@ def test_the_check_catches_a_lost_acknowledged_command(tmp_path: Path) -> None:
     app_kills.prepare(tmp_path, "test-counter")
     state = app_kills.state_now(tmp_path)
     lost = {"v": state["v"] + 1, "ids": [*state["ids"], 999]}
-    (tmp_path / "acks.jsonl").write_text(f'{{"v": {state["v"]}, "ids": {state["ids"]}}}\n'
-                                         f'{{"pending": "t.press"}}\n'
-                                         f'{{"v": {lost["v"]}, "ids": {lost["ids"]}}}\n')
+    (tmp_path / "acks.jsonl").write_text(
+        f'{{"v": {state["v"]}, "ids": {state["ids"]}}}\n'
+        f'{{"pending": "t.press"}}\n'
+        f'{{"v": {lost["v"]}, "ids": {lost["ids"]}}}\n'
+    )
     with pytest.raises(AssertionError):
         app_kills.check(tmp_path)

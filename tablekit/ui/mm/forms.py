@@ -225,9 +225,7 @@ def story(submit: Submit, tr: Tr) -> Form:
     ]
 
     def confirm(values: dict[str, Any]) -> bool:
-        return submit(
-            cmd.StoryAchievement(story_name(values["number"]), values["pages"])
-        )
+        return submit(cmd.StoryAchievement(story_name(values["number"]), values["pages"]))
 
     return Form(tr("Story achievement"), [fields], confirm, tr("Record"))
 
