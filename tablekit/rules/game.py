@@ -9,6 +9,9 @@ A game is a reducer in two steps, as in event sourcing:
 * ``evolve(state, event)`` applies one event. It is deterministic and never
   fails for an event that ``decide`` produced, so replaying a journal rebuilds
   exactly the same state without re-rolling a single die.
+
+A game may also offer ``settled(state, command, rng)``, returning the events
+and the state after them at once, when it folds as it decides: see :func:`settle`.
 """
 
 from __future__ import annotations

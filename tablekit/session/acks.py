@@ -33,7 +33,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 MAGIC = b"tkacked4"
-"""The layout's version: a sidecar of an older layout is ignored, as a missing one."""
+"""The layout's version: a sidecar of an older layout is ignored, as a missing one (so a
+log cut short in the last run before an upgrade goes unreported, as with no sidecar)."""
 LAYOUT = struct.Struct("<8sqd16s16s16s")
 SEAL = struct.Struct("<I")
 

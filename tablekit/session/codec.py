@@ -195,7 +195,9 @@ def _plain_line(value: Command) -> str | None:
 
     Plain means that the UTF-8 bytes hold no backslash (the encoder escapes every control
     character, a quote and a backslash), no DEL and no character from U+0080 to U+00BF,
-    among which are the C1 controls. A command's typed fields bound how deep it nests.
+    among which are the C1 controls, and the line, read back by the command's own
+    decoder, is the command again (a dict key 7 is written as "7", which the schema's
+    str keys would take). A command's typed fields bound how deep it nests.
     """
     try:
         line = _line(value)
@@ -206,11 +208,11 @@ def _plain_line(value: Command) -> str | None:
     decoder = _DECODERS.get(type(value))
     if decoder is None:
         decoder = _DECODERS[type(value)] = msgspec.json.Decoder(type(value))
-    try:
-        decoder.decode(line)  # the "type" key is not a field: the decoder passes it over
+    try:  # the "type" key is not a field: the decoder passes it over
+        read = decoder.decode(line)
     except msgspec.ValidationError:
         return None
-    return line.decode()
+    return line.decode() if read == value else None  # a key 7 written as "7", say
 
 
 NESTING = 256
@@ -328,5 +330,5 @@ def _value_at(data: object, path: str) -> str:
             data = data[step]
         else:
             return ""
-    text = json.dumps(data, ensure_ascii=False)
+    text = json.dumps(data, ensure_ascii=False, default=repr, skipkeys=True)
     return text if len(text) <= 40 else text[:37] + "..."

@@ -537,14 +537,17 @@ class Journal:
         known = self._known
         with self._transaction():
             now = time.time()
+            checksum = ""
             if known is not None and known[0] == session and known[1] == seen:
                 checksum = chain(known[2], command, events)
-                moved = self._move_on(session, seen, known[2], checksum, now)
-            else:
-                moved = False
-            if not moved:  # not as this journal last left it: read what it is
+                if not self._move_on(session, seen, known[2], checksum, now):
+                    checksum = ""
+            if not checksum:  # not as this journal last left it: read what it is
                 checksum = chain(self._head_to_chain_to(session, seen), command, events)
-                self._move_on(session, seen, None, checksum, now)
+                self._db.execute(  # just read at ``seen``: moved on as it is
+                    "UPDATE sessions SET version = ?, touched = ?, head = ? WHERE name = ?",
+                    (seen + 1, now, checksum, session),
+                )
             cursor = self._db.execute(
                 "INSERT INTO steps (session, command, events, at, checksum) VALUES (?, ?, ?, ?, ?)",
                 (session, command, events, now, checksum),
@@ -557,15 +560,13 @@ class Journal:
             self._pending = (session, seen + 1, checksum)
         return seen + 1, step
 
-    def _move_on(
-        self, session: str, seen: int, head: str | None, checksum: str, now: float
-    ) -> bool:
+    def _move_on(self, session: str, seen: int, head: str, checksum: str, now: float) -> bool:
         """Move ``session`` from version ``seen`` to the next, with ``checksum`` its new head,
-        if it is still at ``seen``, its head is ``head`` (None: not checked) and no step of
-        it is undone: one statement both checks and writes. False if it was not so."""
+        if it is still at ``seen``, its head is ``head`` and no step of it is undone: one
+        statement both checks and writes. False if it was not so, and nothing changed."""
         moved = self._db.execute(
             "UPDATE sessions SET version = ?2, touched = ?3, head = ?4 "
-            "WHERE name = ?1 AND version = ?5 AND (?6 IS NULL OR head = ?6) "
+            "WHERE name = ?1 AND version = ?5 AND head = ?6 "
             "AND NOT EXISTS (SELECT 1 FROM steps WHERE session = ?1 AND undone = 1)",
             (session, seen + 1, now, checksum, seen, head),
         )

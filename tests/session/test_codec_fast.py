@@ -100,3 +100,13 @@ def test_text_the_shortcut_leaves_to_the_full_check(text: str, plain: bool) -> N
     value = AddCharacter(text, traits={"Brave": 1})
     assert (codec._plain_line(value) is not None) == plain
     assert full(value) == codec._plain_line(value) or not plain
+
+
+@pytest.mark.parametrize("key", [7, 1.5, True, None, ("a",)])
+def test_a_key_that_is_not_text_goes_the_long_way_and_is_refused(key: object) -> None:
+    """msgspec writes a dict key 7 as "7", which the schema's text keys would take: the
+    command read back is not the command given, so the full check decides, and refuses."""
+    value = built(AddCharacter, {"name": "collin", "traits": {key: 1}})
+    assert codec._plain_line(value) is None
+    with pytest.raises(CommandError, match="traits"):
+        codec.checked_line(value)

@@ -83,6 +83,27 @@ def test_a_journal_that_misremembers_the_head_still_chains_to_the_real_one(
     assert reopen(session).state.added == (1, 2)
 
 
+def test_a_session_row_read_at_its_version_is_moved_on_whatever_it_held(
+    session: Session[Tally],
+) -> None:
+    """A version that is not a whole number (a hand-edited or damaged row) reads as the
+    version the session holds; the record moves the row on as it always did, so the
+    journal, its head and the sidecar agree and nothing is reported lost."""
+    session.apply(Add(1))
+    session.apply(Add(2))
+    session.journal._db.execute("UPDATE sessions SET version = 2.5")
+    session.journal._known = None
+    session.version = session.journal.version("friday")
+    session.apply(Add(3))
+    version, head = session.journal._db.execute("SELECT version, head FROM sessions").fetchone()
+    assert version == session.version == 3 and head == session.journal.head("friday")
+    owner = session.journal._db.execute("SELECT journal FROM meta").fetchone()[0]
+    acked = acks.read(session.journal.path, owner)
+    assert acked is not None and acked.version == 3
+    assert inspect(session.journal, "friday").ok
+    assert not Journal(session.journal.path).drops
+
+
 def test_a_tap_after_another_process_wrote_is_decided_on_its_state(
     session: Session[Tally],
 ) -> None:
