@@ -134,6 +134,11 @@ class Damaged(JournalError):
         self.step = step
 
 
+def another_game(session: str) -> JournalError:
+    """A session renamed away by another program, and one of another game made in its place."""
+    return JournalError(f"the session {session!r} is now another game's; open it again")
+
+
 def damaged(session: str, step: int, why: str) -> Damaged:
     """The error for a step of ``session`` that cannot be believed."""
     return Damaged(session, step, why)
@@ -530,20 +535,22 @@ class Journal:
         seen: int,
         snapshot: tuple[str, bytes] | None = None,
         command_id: str | None = None,
+        game: str | None = None,
     ) -> tuple[int, int]:
         """As ``append``, and store ``snapshot`` (tag, encoded state after this step) and
         the answer to ``command_id`` in the same transaction; return the new version and
-        the new step's id."""
+        the new step's id. With ``game``, a session of that name that is now another game's
+        (renamed away, and one made anew in its place) is refused: JournalError."""
         known = self._known
         with self._transaction():
             now = time.time()
             checksum = ""
             if known is not None and known[0] == session and known[1] == seen:
                 checksum = chain(known[2], command, events)
-                if not self._move_on(session, seen, known[2], checksum, now):
+                if not self._move_on(session, seen, known[2], checksum, now, game):
                     checksum = ""
             if not checksum:  # not as this journal last left it: read what it is
-                checksum = chain(self._head_to_chain_to(session, seen), command, events)
+                checksum = chain(self._head_to_chain_to(session, seen, game), command, events)
                 self._db.execute(  # just read at ``seen``: moved on as it is
                     "UPDATE sessions SET version = ?, touched = ?, head = ? WHERE name = ?",
                     (seen + 1, now, checksum, session),
@@ -560,29 +567,35 @@ class Journal:
             self._pending = (session, seen + 1, checksum)
         return seen + 1, step
 
-    def _move_on(self, session: str, seen: int, head: str, checksum: str, now: float) -> bool:
+    def _move_on(
+        self, session: str, seen: int, head: str, checksum: str, now: float, game: str | None
+    ) -> bool:
         """Move ``session`` from version ``seen`` to the next, with ``checksum`` its new head,
-        if it is still at ``seen``, its head is ``head`` and no step of it is undone: one
-        statement both checks and writes. False if it was not so, and nothing changed."""
+        if it is still at ``seen``, its head is ``head``, no step of it is undone and it is a
+        session of ``game`` (None: any): one statement both checks and writes. False if it
+        was not so, and nothing changed."""
         moved = self._db.execute(
             "UPDATE sessions SET version = ?2, touched = ?3, head = ?4 "
-            "WHERE name = ?1 AND version = ?5 AND head = ?6 "
+            "WHERE name = ?1 AND version = ?5 AND head = ?6 AND (?7 IS NULL OR game = ?7) "
             "AND NOT EXISTS (SELECT 1 FROM steps WHERE session = ?1 AND undone = 1)",
-            (session, seen + 1, now, checksum, seen, head),
+            (session, seen + 1, now, checksum, seen, head, game),
         )
         return moved.rowcount == 1
 
-    def _head_to_chain_to(self, session: str, seen: int) -> str:
+    def _head_to_chain_to(self, session: str, seen: int, game: str | None) -> str:
         """The checksum a new step of ``session`` chains to, once any undone steps are gone;
-        StaleSession if the session is no longer at version ``seen``."""
+        StaleSession if the session is no longer at version ``seen``, JournalError if it is
+        gone or now a session of another game than ``game``."""
         row = self._db.execute(
             "SELECT version, head, "
-            "EXISTS (SELECT 1 FROM steps WHERE session = ?1 AND undone = 1) "
+            "EXISTS (SELECT 1 FROM steps WHERE session = ?1 AND undone = 1), game "
             "FROM sessions WHERE name = ?1",
             (session,),
         ).fetchone()
         if row is None:  # renamed or put in the trash by another program meanwhile
             raise JournalError(f"there is no session called {session!r} any more")
+        if game is not None and row[3] != game:
+            raise another_game(session)
         if int(row[0]) != seen:
             raise StaleSession("the session changed meanwhile; look again and retry")
         if not row[2]:
@@ -750,15 +763,22 @@ class Journal:
         undo: bool,
         command_id: str | None = None,
         answer: Callable[[Step], str] | None = None,
+        game: str | None = None,
     ) -> tuple[Step | None, int]:
         """Undo or redo one step; return it (None if there was none) and the version
         the session had just before, so a caller knows whether it was in step.
 
         A step put back must still chain to the step before it. With
-        ``command_id``, ``answer(step)`` (the events' JSON) is kept for a resend.
+        ``command_id``, ``answer(step)`` (the events' JSON) is kept for a resend. With
+        ``game``, a session of that name that is now another game's is refused.
         """
         with self._transaction():
-            before = self.version(session)
+            row = self._db.execute(
+                "SELECT version, game FROM sessions WHERE name = ?", (session,)
+            ).fetchone()
+            if game is not None and row is not None and row[1] != game:
+                raise another_game(session)
+            before = int(row[0]) if row is not None else 0
             row = self._db.execute(
                 "SELECT id, command, events, checksum FROM steps "
                 f"WHERE session = ? AND undone = ? ORDER BY id {'DESC' if undo else 'ASC'} LIMIT 1",

@@ -12,7 +12,7 @@ from tablekit.rules.game import Command, Event, Game, fold, settle
 from tablekit.rules.secret import GM, HIDDEN, TABLE, Audience, Secret, pad_audience, project
 from tablekit.session import codec
 from tablekit.session.commands import SESSION_COMMANDS, Redo, Redone, Undo, Undone
-from tablekit.session.journal import Journal, StaleSession, Step, damaged
+from tablekit.session.journal import Journal, StaleSession, Step, another_game, damaged
 from tablekit.session.snapshots import SnapshotCodec
 
 S = TypeVar("S")
@@ -123,6 +123,7 @@ class Session(Generic[S]):
             self.version,
             snapshot,
             command_id,
+            self.game.name,
         )
         self._tail = 0 if snapshot else self._tail + 1
         self.state = state
@@ -243,7 +244,7 @@ class Session(Generic[S]):
 
     def _undo(self, command_id: str | None = None) -> list[Event]:
         step, before = self.journal.flip(
-            self.name, undo=True, command_id=command_id, answer=_undone
+            self.name, undo=True, command_id=command_id, answer=_undone, game=self.game.name
         )
         if step is None:
             raise RuleError("There is nothing to undo")
@@ -257,7 +258,7 @@ class Session(Generic[S]):
 
     def _redo(self, command_id: str | None = None) -> list[Event]:
         step, before = self.journal.flip(
-            self.name, undo=False, command_id=command_id, answer=_redone
+            self.name, undo=False, command_id=command_id, answer=_redone, game=self.game.name
         )
         if step is None:
             raise RuleError("There is nothing to redo")
@@ -270,7 +271,10 @@ class Session(Generic[S]):
         return [Redone(step.command)]
 
     def _reload(self) -> None:
-        """Catch up with the journal: its version first, so a race is caught by append."""
+        """Catch up with the journal: its version first, so a race is caught by append; a
+        session of this name that is now another game's is not read as this one."""
+        if self.journal.info(self.name).game != self.game.name:
+            raise another_game(self.name)
         self.version = self.journal.version(self.name)
         self.state = self._replay()
 

@@ -131,6 +131,30 @@ def test_a_tap_on_a_session_another_program_renamed_is_refused_and_stores_nothin
     assert not Journal(session.journal.path).steps("friday")
 
 
+@pytest.mark.parametrize("played", [0, 2])
+@pytest.mark.parametrize("tap", ["add", "undo"])
+def test_a_session_replaced_by_another_games_under_its_name_is_not_written(
+    session: Session[Tally], played: int, tap: str
+) -> None:
+    """Another program renames the session away and makes a Mice and Mystics session of the
+    same name (both new ones start at version 0, with no head): a tap on the screen that
+    still shows the counter is refused in one line, and neither session changes."""
+    for amount in range(1, played + 1):
+        session.apply(Add(amount))
+    other = Journal(session.journal.path)
+    store.rename(other, "friday", "saturday")
+    other.create("friday", "mice-mystics")
+    other.close()
+    with pytest.raises(JournalError, match="'friday' is now another game's"):
+        session.apply(Add(9) if tap == "add" else Undo())
+    reader = Journal(session.journal.path)
+    assert reader.steps("friday") == [] and reader.version("friday") == 0
+    assert [step.command for step in reader.steps("saturday")] == [
+        codec.dumps(Add(amount)) for amount in range(1, played + 1)
+    ]
+    assert inspect(reader, "saturday").ok
+
+
 def test_a_command_the_old_state_refuses_is_decided_again_on_the_new_one(
     session: Session[Tally],
 ) -> None:
