@@ -10,7 +10,7 @@ from fakegame import LISTING
 
 from tablekit.local.config import Config
 from tablekit.session import Journal
-from tablekit.ui import theme
+from tablekit.ui import theme, widgets
 from tablekit.ui.app import App
 
 
@@ -32,3 +32,12 @@ def make_app(journal: Journal) -> Iterator[object]:
             app.pad_backends.close()  # a serial pad's reconnecting thread must not outlive it
         theme.font.cache_clear()
         pygame.quit()
+
+
+@pytest.fixture
+def shut_pygame() -> Iterator[None]:
+    """After the test: no ledger of drawn widgets, no cached fonts, pygame shut down."""
+    yield
+    widgets.LEDGER = None
+    theme.font.cache_clear()
+    pygame.quit()

@@ -15,16 +15,10 @@ from mm_screens import NUMBERS, START
 
 from tablekit.local.config import Config
 from tablekit.session import Journal, store
-from tablekit.ui import theme, widgets
+from tablekit.ui import widgets
 from tablekit.ui.app import App
 
-
-@pytest.fixture(autouse=True)
-def shut() -> Any:
-    yield
-    widgets.LEDGER = None
-    theme.font.cache_clear()
-    pygame.quit()
+pytestmark = pytest.mark.usefixtures("shut_pygame")
 
 
 def make(journal: Journal, language: str = "en", size: tuple[int, int] = (800, 480)) -> App:

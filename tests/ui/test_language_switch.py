@@ -10,7 +10,6 @@ every game is walked in Danish by the games' own tests (``test_mm_danish``,
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 
@@ -21,16 +20,9 @@ from ui.test_mm_danish import catalogue, drawn, english
 from tablekit.local.config import Config
 from tablekit.rules import catalog
 from tablekit.session import Journal
-from tablekit.ui import theme, widgets
 from tablekit.ui.app import App
 
-
-@pytest.fixture(autouse=True)
-def shut() -> Iterator[None]:
-    yield
-    widgets.LEDGER = None
-    theme.font.cache_clear()
-    pygame.quit()
+pytestmark = pytest.mark.usefixtures("shut_pygame")
 
 
 def tap(app: App, label: str) -> None:

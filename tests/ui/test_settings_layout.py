@@ -6,25 +6,19 @@ from __future__ import annotations
 from dataclasses import replace
 from itertools import combinations
 from pathlib import Path
-from typing import Any
 
 import pygame
 import pytest
 
 from tablekit.local.config import Buttons, Config
 from tablekit.session import Journal
-from tablekit.ui import theme, widgets
+from tablekit.ui import widgets
 from tablekit.ui.app import App
 
 SIZES = [(800, 480), (720, 1280), (1920, 1080)]
 
 
-@pytest.fixture(autouse=True)
-def shut() -> Any:
-    yield
-    widgets.LEDGER = None
-    theme.font.cache_clear()
-    pygame.quit()
+pytestmark = pytest.mark.usefixtures("shut_pygame")
 
 
 def settings_screen(tmp_path: Path, size: tuple[int, int], language: str) -> App:
