@@ -168,9 +168,9 @@ def checked_line(value: Command) -> str:
 
     The common case takes one encode and one typed decode of the line, in msgspec's C
     code: a line whose bytes hold no escape (a control character, a quote or a
-    backslash), no DEL or C1 control, and that the command's own decoder accepts, has
-    nothing the full check below would refuse. Anything else takes the full check, which
-    says what is wrong.
+    backslash), no DEL or C1 control, and that the command's own decoder reads back as the
+    same command, has nothing the full check below would refuse. Anything else takes the
+    full check, which says what is wrong.
     """
     return _plain_line(value) or _checked_in_full(value)
 

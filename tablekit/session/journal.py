@@ -773,12 +773,12 @@ class Journal:
         ``game``, a session of that name that is now another game's is refused.
         """
         with self._transaction():
-            row = self._db.execute(
+            held = self._db.execute(
                 "SELECT version, game FROM sessions WHERE name = ?", (session,)
             ).fetchone()
-            if game is not None and row is not None and row[1] != game:
+            if game is not None and held is not None and held[1] != game:
                 raise another_game(session)
-            before = int(row[0]) if row is not None else 0
+            before = int(held[0]) if held is not None else 0
             row = self._db.execute(
                 "SELECT id, command, events, checksum FROM steps "
                 f"WHERE session = ? AND undone = ? ORDER BY id {'DESC' if undo else 'ASC'} LIMIT 1",
