@@ -7,11 +7,26 @@ here first: a journal starts with SQLite's header and carries tablekit's
 application id; a journal from before the id is recognised by its tables,
 read with SQLite told the file is immutable, so nothing is created beside
 it. Anything else is refused and never written.
+
+The file's own bytes are read directly only where that cannot cost another
+connection its locks. SQLite keeps its locks on the journal as POSIX
+advisory locks, which belong to the process, and closing *any* descriptor of
+the file in that process drops all of them. A journal open in the app (its
+locks gone unnoticed) would then look unused to a script finishing in another
+process, which would checkpoint and delete the write-ahead log the app is
+still writing to: its next commits would go to a deleted file, lost when it
+is killed. So a file this process has a journal open on is not read again
+here (it was recognised when that journal opened it), and a copy of it is
+made by another process (:func:`copy_file`).
 """
 
 from __future__ import annotations
 
+import os
 import sqlite3
+import subprocess
+import sys
+import threading
 import time
 from pathlib import Path
 
@@ -23,12 +38,75 @@ APPLICATION_ID = 0x746B6A31
 HEADER = b"SQLite format 3\x00"
 
 
+_HELD: dict[tuple[int, int], int] = {}
+"""How many journals this process has open on each file, by device and inode."""
+_HELD_LOCK = threading.Lock()  # the app walks a session's chain on a thread of its own
+
+Held = tuple[int, int]
+
+
+def hold(path: Path) -> Held | None:
+    """Note that a journal of this process has the file at ``path`` open (None: no file)."""
+    try:
+        found = path.stat()
+    except OSError:
+        return None
+    key = (found.st_dev, found.st_ino)
+    with _HELD_LOCK:
+        _HELD[key] = _HELD.get(key, 0) + 1
+    return key
+
+
+def release(key: Held | None) -> None:
+    """Note that one journal opened with ``hold`` closed its connection."""
+    if key is None:
+        return
+    with _HELD_LOCK:
+        left = _HELD.get(key, 0) - 1
+        if left > 0:
+            _HELD[key] = left
+        else:
+            _HELD.pop(key, None)
+
+
+def _held(path: Path) -> bool:
+    try:
+        found = path.stat()
+    except OSError:
+        return False
+    with _HELD_LOCK:
+        return (found.st_dev, found.st_ino) in _HELD
+
+
+def copy_file(source: Path, target: Path) -> None:
+    """Copy ``source`` to ``target`` byte for byte, in a process of its own, so that closing
+    the copy's descriptor drops none of this process's locks on it; OSError on failure."""
+    copied = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "import shutil, sys; shutil.copyfile(sys.argv[1], sys.argv[2])",
+            os.fspath(source),
+            os.fspath(target),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    if copied.returncode:
+        lines = copied.stderr.strip().splitlines() or ["no reason given"]
+        raise OSError(f"cannot copy {source} to {target}: {lines[-1]}")
+
+
 def check(path: Path, readonly: bool) -> bool:
     """Whether ``path`` is to become a new journal; NotAJournal if it is something else.
 
     Nothing at the path, or an empty file with no write-ahead log, is a new
-    journal (there is nothing in it to lose); a read finds no journal there.
+    journal (there is nothing in it to lose); a read finds no journal there. A file
+    that a journal of this process has open is one (see the module's note on locks).
     """
+    if _held(path):
+        return False
     wal = Path(f"{path}-wal")
     logged = wal.is_file() and wal.stat().st_size > 0
     if not path.exists() or (path.is_file() and path.stat().st_size == 0):

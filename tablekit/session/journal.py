@@ -29,7 +29,6 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import logging
-import shutil
 import sqlite3
 import time
 from collections.abc import Callable, Iterator
@@ -267,8 +266,11 @@ class Journal:
         command that follows checks them in the statement that writes (see ``record``)."""
         self._depth = 0
         """How many ``_transaction`` blocks are open: only the outermost begins and commits."""
+        self._held: guard.Held | None = None
+        """This journal's file, noted as open in this process while the connection is."""
         try:
             self._db = self._connect()
+            self._held = None if self._file is None else guard.hold(self._file)
             self._db.text_factory = _text
             if not readonly:
                 self._db.execute("PRAGMA journal_mode=WAL")
@@ -285,12 +287,14 @@ class Journal:
             if lost is not None:
                 self._report(lost)
         except sqlite3.OperationalError as error:
+            self.close()
             if "locked" in str(error) or "busy" in str(error):
                 raise JournalBusy(
                     f"the journal {path} is busy (another program is writing)"
                 ) from None
             raise JournalError(f"cannot use the journal {path}: {error}") from None
         except sqlite3.Error as error:
+            self.close()
             raise JournalError(f"cannot use the journal {path}: {error}") from None
         except NotAJournal:
             self.close()
@@ -411,6 +415,8 @@ class Journal:
     def close(self) -> None:
         if hasattr(self, "_db"):
             self._db.close()
+            guard.release(self._held)
+            self._held = None
         if self._acks is not None:
             self._acks.close()
 
@@ -465,7 +471,7 @@ class Journal:
         for suffix in ("", "-wal"):
             source = Path(f"{self._file}{suffix}")
             if source.exists():
-                shutil.copyfile(source, f"{base}{suffix}")
+                guard.copy_file(source, Path(f"{base}{suffix}"))
         return str(base)
 
     def create(self, name: str, game: str) -> SessionInfo:

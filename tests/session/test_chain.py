@@ -17,7 +17,7 @@ from fakegame import LISTING, Add, Counter, Tally
 from tablekit import cli
 from tablekit.local import paths
 from tablekit.rules import catalog
-from tablekit.session import Journal, Redo, Session, Undo, acks, store
+from tablekit.session import Journal, Redo, Session, Undo, acks, guard, store
 from tablekit.session.journal import SCHEMA_VERSION, JournalError, NotAJournal, chain
 from tablekit.session.salvage import inspect
 from tablekit.session.store import open_session
@@ -433,7 +433,7 @@ def test_a_wal_cut_short_is_still_reported_when_no_copy_can_be_kept(
     def full(*_: object) -> None:
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(shutil, "copyfile", full)
+    monkeypatch.setattr(guard, "copy_file", full)
     journal = Journal(path)
     [drop] = journal.drops
     assert drop.copy is None and drop.count == 4 and "write-ahead log" in drop.why
@@ -457,7 +457,7 @@ def test_no_step_is_cut_when_no_copy_of_the_damage_can_be_kept(
     def full(*_: object) -> None:
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(shutil, "copyfile", full)
+    monkeypatch.setattr(guard, "copy_file", full)
     with pytest.raises(JournalError, match="no copy of the journal can be kept.*nothing was"):
         reopen(path)
     assert sqlite3.connect(path).execute("SELECT count(*) FROM steps").fetchone() == before
