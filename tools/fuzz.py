@@ -371,8 +371,11 @@ def cli(count: int, seed: int) -> Tally:
 
 
 def _judge(code: int, out: str, err: str) -> bool:
-    """Accepted (0) or refused (1, 2) with one JSON line or one error line; else a failure."""
-    if code not in (0, 1, 2) or "Traceback" in err:
+    """Accepted (0) or refused (1, 2) with one JSON line or one error line; else a failure.
+
+    A line never damages the journal, so a journal that cannot be used is a failure too:
+    once it was a script in this process costing another its locks (guard's module note)."""
+    if code not in (0, 1, 2) or "Traceback" in err or "cannot use the journal" in err:
         raise AssertionError(f"exit {code}: {err.strip()[-200:]}")
     for line in out.splitlines():
         json.loads(line)
