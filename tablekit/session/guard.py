@@ -17,7 +17,7 @@ process, which would checkpoint and delete the write-ahead log the app is
 still writing to: its next commits would go to a deleted file, lost when it
 is killed. So a file this process has a journal open on is not read again
 here (it was recognised when that journal opened it), and a copy of it is
-made by another process (:func:`copy_file`).
+made by another process (:func:`copy_files`).
 """
 
 from __future__ import annotations
@@ -78,24 +78,27 @@ def _held(path: Path) -> bool:
         return (found.st_dev, found.st_ino) in _HELD
 
 
-def copy_file(source: Path, target: Path) -> None:
-    """Copy ``source`` to ``target`` byte for byte, in a process of its own, so that closing
-    the copy's descriptor drops none of this process's locks on it; OSError on failure."""
+_COPY = (
+    "import shutil, sys\n"
+    "for at in range(1, len(sys.argv), 2):\n"
+    "    shutil.copyfile(sys.argv[at], sys.argv[at + 1])\n"
+)
+"""The child's program: each (source, target) pair of its arguments copied in turn."""
+
+
+def copy_files(pairs: list[tuple[Path, Path]]) -> None:
+    """Copy each source to its target byte for byte, in a process of its own, so that closing
+    the copies' descriptors drops none of this process's locks; OSError on failure."""
+    argv = [os.fspath(path) for pair in pairs for path in pair]
     copied = subprocess.run(
-        [
-            sys.executable,
-            "-c",
-            "import shutil, sys; shutil.copyfile(sys.argv[1], sys.argv[2])",
-            os.fspath(source),
-            os.fspath(target),
-        ],
+        [sys.executable, "-I", "-S", "-c", _COPY, *argv],
         capture_output=True,
         text=True,
         timeout=600,
     )
     if copied.returncode:
         lines = copied.stderr.strip().splitlines() or ["no reason given"]
-        raise OSError(f"cannot copy {source} to {target}: {lines[-1]}")
+        raise OSError(f"cannot copy {pairs[0][0]}: {lines[-1]}")
 
 
 def check(path: Path, readonly: bool) -> bool:

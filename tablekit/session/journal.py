@@ -468,10 +468,8 @@ class Journal:
         while base.exists():
             n += 1
             base = self._file.with_name(f"{self._file.name}.damaged-{stamp}-{n}")
-        for suffix in ("", "-wal"):
-            source = Path(f"{self._file}{suffix}")
-            if source.exists():
-                guard.copy_file(source, Path(f"{base}{suffix}"))
+        ends = [end for end in ("", "-wal") if Path(f"{self._file}{end}").exists()]
+        guard.copy_files([(Path(f"{self._file}{end}"), Path(f"{base}{end}")) for end in ends])
         return str(base)
 
     def create(self, name: str, game: str) -> SessionInfo:

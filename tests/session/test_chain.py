@@ -433,7 +433,7 @@ def test_a_wal_cut_short_is_still_reported_when_no_copy_can_be_kept(
     def full(*_: object) -> None:
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(guard, "copy_file", full)
+    monkeypatch.setattr(guard, "copy_files", full)
     journal = Journal(path)
     [drop] = journal.drops
     assert drop.copy is None and drop.count == 4 and "write-ahead log" in drop.why
@@ -457,7 +457,7 @@ def test_no_step_is_cut_when_no_copy_of_the_damage_can_be_kept(
     def full(*_: object) -> None:
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(guard, "copy_file", full)
+    monkeypatch.setattr(guard, "copy_files", full)
     with pytest.raises(JournalError, match="no copy of the journal can be kept.*nothing was"):
         reopen(path)
     assert sqlite3.connect(path).execute("SELECT count(*) FROM steps").fetchone() == before

@@ -19,7 +19,7 @@ import pytest
 from fakegame import Add, Counter
 
 from tablekit.session import Journal, Session
-from tablekit.session.guard import copy_file
+from tablekit.session.guard import copy_files
 
 TESTS = Path(__file__).resolve().parent.parent
 
@@ -61,10 +61,13 @@ def test_a_second_look_from_the_apps_process_leaves_its_log_to_it(
     assert another_process(path, None) == (1, 10, 2, 3)
 
 
-def test_a_copy_is_the_file_byte_for_byte(tmp_path: Path) -> None:
+def test_a_copy_is_each_file_byte_for_byte(tmp_path: Path) -> None:
     source = tmp_path / "journal.sqlite3"
     source.write_bytes(bytes(range(256)) * 40)
-    copy_file(source, tmp_path / "copy")
+    log = tmp_path / "journal.sqlite3-wal"
+    log.write_bytes(b"\x00\xff" * 999)
+    copy_files([(source, tmp_path / "copy"), (log, tmp_path / "copy-wal")])
     assert (tmp_path / "copy").read_bytes() == source.read_bytes()
+    assert (tmp_path / "copy-wal").read_bytes() == log.read_bytes()
     with pytest.raises(OSError, match="cannot copy"):
-        copy_file(tmp_path / "missing", tmp_path / "copy2")
+        copy_files([(tmp_path / "missing", tmp_path / "copy2")])
