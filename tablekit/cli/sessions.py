@@ -115,12 +115,14 @@ def _run(args: argparse.Namespace, stream: TextIO, view: Audience) -> int:
         return 1
     try:
         code = _apply_lines(session, stream, view)
+        if args.state:
+            _print(session.view(view))
+        return code
     except OSError as error:
         print(f"tablekit: cannot read {args.file}: {error.strerror}", file=sys.stderr)
         return 2
-    if args.state:
-        _print(session.view(view))
-    return code
+    finally:
+        session.journal.close()
 
 
 SCRIPT_LIMIT = 64 * 1024 * 1024
@@ -177,7 +179,10 @@ def _apply_lines(session: Session[Any], stream: TextIO, view: Audience) -> int:
 def print_state(args: argparse.Namespace) -> int:
     view = audience(args.view)
     session = _open(args, create=False)
-    _print(session.view(view), indent=2)
+    try:
+        _print(session.view(view), indent=2)
+    finally:
+        session.journal.close()
     return 0
 
 
@@ -186,8 +191,11 @@ def list_sessions(args: argparse.Namespace) -> int:
     if not path.is_file():
         return 0  # no journal, no sessions; a read creates nothing
     journal = Journal(path, readonly=True)
-    for info in journal.sessions():
-        print(f"{info.name}\t{info.game}")
+    try:
+        for info in journal.sessions():
+            print(f"{info.name}\t{info.game}")
+    finally:
+        journal.close()
     return 0
 
 
