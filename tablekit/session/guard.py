@@ -28,6 +28,7 @@ import subprocess
 import sys
 import threading
 import time
+from collections import Counter
 from pathlib import Path
 
 from tablekit.session.errors import JournalError, NotAJournal
@@ -38,44 +39,44 @@ APPLICATION_ID = 0x746B6A31
 HEADER = b"SQLite format 3\x00"
 
 
-_HELD: dict[tuple[int, int], int] = {}
-"""How many journals this process has open on each file, by device and inode."""
+Held = tuple[int, int]
+"""A file as the operating system knows it: device and inode, whatever path reaches it."""
+
+_HELD: Counter[Held] = Counter()
+"""How many journals this process has open on each file."""
 _HELD_LOCK = threading.Lock()  # the app walks a session's chain on a thread of its own
 
-Held = tuple[int, int]
 
-
-def hold(path: Path) -> Held | None:
-    """Note that a journal of this process has the file at ``path`` open (None: no file)."""
+def _file(path: Path) -> Held | None:
     try:
         found = path.stat()
     except OSError:
         return None
-    key = (found.st_dev, found.st_ino)
-    with _HELD_LOCK:
-        _HELD[key] = _HELD.get(key, 0) + 1
+    return found.st_dev, found.st_ino
+
+
+def hold(path: Path) -> Held | None:
+    """Note that a journal of this process has the file at ``path`` open (None: no file)."""
+    key = _file(path)
+    if key is not None:
+        with _HELD_LOCK:
+            _HELD[key] += 1
     return key
 
 
 def release(key: Held | None) -> None:
     """Note that one journal opened with ``hold`` closed its connection."""
-    if key is None:
-        return
-    with _HELD_LOCK:
-        left = _HELD.get(key, 0) - 1
-        if left > 0:
-            _HELD[key] = left
-        else:
-            _HELD.pop(key, None)
+    if key is not None:
+        with _HELD_LOCK:
+            _HELD[key] -= 1
+            if _HELD[key] <= 0:
+                del _HELD[key]
 
 
 def _held(path: Path) -> bool:
-    try:
-        found = path.stat()
-    except OSError:
-        return False
+    key = _file(path)
     with _HELD_LOCK:
-        return (found.st_dev, found.st_ino) in _HELD
+        return key in _HELD
 
 
 _COPY = (
