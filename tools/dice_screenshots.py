@@ -3,7 +3,7 @@
 One die has glare across it, so the picture also shows how an unsure die is
 highlighted, and a second picture with that die tapped and the face picker
 open; and the teach screen at 800x480 and 720x1280, teaching Mice and
-Mystics dice with one die under the camera. Writes ``assets/dice/screenshots/``.
+Mystics dice with one die under the camera. Writes ``docs/screenshots/camera/``.
 
     .venv/bin/python tools/dice_screenshots.py [OUT.png]
 """
@@ -32,7 +32,7 @@ from tablekit.ui.scenes.camera import CameraScene  # noqa: E402
 from tablekit.vision.faceart import MM_ACTION_FACES  # noqa: E402
 from tablekit.vision.synthetic import PlacedDie, random_dice, render  # noqa: E402
 
-OUT = Path(__file__).resolve().parents[1] / "assets/dice/screenshots/camera-overlay-800x480.png"
+OUT = Path(__file__).resolve().parents[1] / "docs/screenshots/camera/camera-overlay-800x480.png"
 
 
 def glared_tray(folder: Path) -> None:

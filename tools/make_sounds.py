@@ -1,4 +1,4 @@
-"""Generate tablekit's short sound cues as WAV files in assets/sounds/.
+"""Generate tablekit's short sound cues as WAV files in tablekit/assets/sounds/.
 
 The cues are synthesised here (sine tones with soft envelopes), so they are
 ours to ship. Run: python tools/make_sounds.py
@@ -12,7 +12,7 @@ import wave
 from pathlib import Path
 
 RATE = 22050
-OUT = Path(__file__).resolve().parents[1] / "assets" / "sounds"
+OUT = Path(__file__).resolve().parents[1] / "tablekit" / "assets" / "sounds"
 
 # name -> list of (frequency Hz, seconds); 0 Hz is a rest.
 CUES = {

@@ -14,41 +14,17 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Mapping, MutableMapping
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from pathlib import Path
 
+from tablekit.devices.checks import Check
+from tablekit.devices.kiosk import check_assets, check_groups, check_kiosk, check_owner
 from tablekit.local import config, paths
 from tablekit.local.config import Buttons, Config
 from tablekit.session.errors import JournalError
 from tablekit.session.journal import Journal, JournalBusy
 
 SYS = Path("/")
-
-
-@dataclass(frozen=True)
-class Check:
-    """One check's outcome: a sentence saying what was found and, when not ok, what to do.
-
-    ``template`` is English with ``{name}`` placeholders, so the start-up
-    screen can show it in the table's language; ``text`` is it filled in.
-    """
-
-    name: str
-    ok: bool
-    text: str
-    template: str = field(default="", compare=False)
-    params: Mapping[str, object] = field(default_factory=dict, compare=False)
-    why: str = field(default="", compare=False)
-    """The underlying error in its own (English) words, for the log and the command line."""
-
-    @classmethod
-    def say(cls, ok: bool, template: str, name: str, **params: object) -> Check:
-        return cls(name, ok, template.format(**params), template, params)
-
-    def line(self) -> str:
-        """The check as ``tablekit doctor`` prints it."""
-        why = f" ({self.why})" if self.why else ""
-        return f"{'ok' if self.ok else 'PROBLEM':8} {self.name:8} {self.text}{why}"
 
 
 def examine(
@@ -66,6 +42,10 @@ def examine(
         check_pads(settings.buttons, root),
         check_camera(settings, root),
         check_journal(paths.journal_file()),
+        check_kiosk(),
+        check_owner(),
+        check_groups(),
+        check_assets(),
     ]
     return settings, checks
 

@@ -27,6 +27,7 @@ class Notifier:
         self.address = address or None
         self._last_alive = float("-inf")
         self._ready = False
+        self._status = ""
 
     def send(self, message: str) -> bool:
         """Send ``message``; False if there is no socket or it cannot be reached.
@@ -57,3 +58,14 @@ class Notifier:
         sent = self.send(message)
         self._ready = self._ready or sent
         return sent
+
+    def showing(self, scene: str) -> bool:
+        """Say which screen is up (``STATUS=showing NAME``), once per change of screen.
+
+        ``systemctl status tablekit`` shows it, and a rehearsal or a test can
+        tell that the app reached a game's screen, not only its first frame.
+        """
+        if scene == self._status:
+            return False
+        self._status = scene
+        return self.send(f"STATUS=showing {scene}")

@@ -20,7 +20,8 @@ from typing import Any
 import pygame
 
 from tablekit.devices import keypad
-from tablekit.devices.doctor import Check, journal_problem
+from tablekit.devices.checks import Check
+from tablekit.devices.doctor import journal_problem
 from tablekit.devices.pad_backends import PadBackends, start_pads
 from tablekit.devices.pads import PadInbox
 from tablekit.local import config, failures, paths, rulesets
@@ -418,6 +419,7 @@ class App:
                 except Exception as error:  # no traceback on the table: see recover()
                     code = self.recover(error)
                 service.alive()
+                service.showing(self.scene.name)
                 dt = clock.tick(self.settings.display.fps) / 1000
             self.scene.exit()
         finally:

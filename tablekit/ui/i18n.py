@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import gettext
 from collections.abc import Callable, Mapping
+from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
@@ -20,7 +21,7 @@ from tablekit.rules.errors import Phrases, RuleError
 if TYPE_CHECKING:
     from tablekit.devices.camera import CameraStatus
 
-LOCALES = Path(__file__).resolve().parents[1] / "locale"
+LOCALES = Path(str(resources.files("tablekit").joinpath("locale")))
 LANGUAGES: list[tuple[str, Literal["en", "da"]]] = [("English", "en"), ("Dansk", "da")]
 """The languages tablekit speaks, each by its own name."""
 

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import pygame
 
-from tablekit.ui.theme import ASSETS
+from tablekit.assets import shipped
 
-SOUNDS = ASSETS / "sounds"
+SOUNDS = shipped("sounds")
 
 
 class Cues:

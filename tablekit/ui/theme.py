@@ -8,12 +8,12 @@ colour-blind players can tell apart.
 from __future__ import annotations
 
 from functools import cache
-from pathlib import Path
 
 import pygame
 
-ASSETS = Path(__file__).resolve().parents[2] / "assets"
-FONTS = ASSETS / "fonts"
+from tablekit.assets import shipped
+
+FONTS = shipped("fonts")
 
 WOOD = (46, 31, 20)
 WOOD_LIGHT = (74, 52, 34)

@@ -4,7 +4,7 @@ The Mice and Mystics action die has six faces named as the rules name them
 (:class:`tablekit.rules.mice_mystics.dice.Face`).
 The art is the reader's shipped reference view for ``--kind mm-action`` and
 the source of the synthetic test frames; ``python -m tablekit.vision.faceart
-DIR`` writes it as PNG files (``assets/dice/mm-action/`` holds the shipped set).
+DIR`` writes it as PNG files (``tablekit/assets/dice/mm-action/`` holds the shipped set).
 """
 
 from __future__ import annotations
@@ -200,5 +200,6 @@ def write_art(folder: Path) -> list[Path]:
 
 
 if __name__ == "__main__":
-    for written in write_art(Path(sys.argv[1] if len(sys.argv) > 1 else "assets/dice/mm-action")):
+    default = "tablekit/assets/dice/mm-action"
+    for written in write_art(Path(sys.argv[1] if len(sys.argv) > 1 else default)):
         print(written)

@@ -1,7 +1,7 @@
 """Which reader reads which dice: ``d6``, ``mm-action`` and ``taught:NAME``.
 
 The Mice and Mystics kit is built from the shipped face art in
-``assets/dice/mm-action`` (drawn afresh if the assets are not installed).
+``tablekit/assets/dice/mm-action`` (drawn afresh if a file cannot be read).
 Taught kits live as ``NAME.npz`` in the ``dice`` folder of the data directory.
 """
 
@@ -12,6 +12,7 @@ from functools import lru_cache, partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from tablekit.assets import shipped
 from tablekit.vision.reading import Reading
 
 if TYPE_CHECKING:
@@ -19,7 +20,7 @@ if TYPE_CHECKING:
 
     from tablekit.vision.symbols import DiceKit
 
-ART = Path(__file__).resolve().parents[2] / "assets" / "dice"
+ART = shipped("dice")
 KINDS_HELP = "d6 | mm-action | taught:NAME"
 
 Reader = Callable[["np.ndarray"], Reading]

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import time
 from functools import cache
+from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -23,7 +24,7 @@ import numpy as np
 from tablekit.vision import framing
 from tablekit.vision.reading import DieReading, Reading
 
-MODELS = Path(__file__).parent / "models"
+MODELS = Path(str(resources.files("tablekit.vision").joinpath("models")))
 DETECTOR = MODELS / "d6_detector.onnx"
 FACES = MODELS / "d6_faces.onnx"
 

@@ -154,7 +154,20 @@ def test_doctor_prints_one_line_per_check_and_exits_0_when_all_are_ok(
     assert main(["doctor"]) == 0  # SDL's dummy driver, no pads, no camera
     lines = capsys.readouterr().out.splitlines()
     assert [line.split()[:2] for line in lines] == [
-        ["ok", name] for name in ("config", "display", "card", "input", "pads", "camera", "journal")
+        ["ok", name]
+        for name in (
+            "config",
+            "display",
+            "card",
+            "input",
+            "pads",
+            "camera",
+            "journal",
+            "kiosk",
+            "owner",
+            "groups",
+            "assets",
+        )
     ]
 
 

@@ -87,4 +87,16 @@ def test_the_app_loop_tells_systemd_it_is_ready_and_alive(
         assert app.run() == 0
     finally:
         theme.font.cache_clear()
-    assert received(sock) == ["READY=1\nWATCHDOG=1"]
+    assert received(sock) == ["READY=1\nWATCHDOG=1", "STATUS=showing home"]
+
+
+def test_each_change_of_screen_is_said_once(listener: tuple[str, socket.socket]) -> None:
+    address, sock = listener
+    notifier = Notifier(address)
+    sent = [notifier.showing(scene) for scene in ("home", "home", "mice-mystics", "home")]
+    assert sent == [True, False, True, True]
+    assert received(sock) == [
+        "STATUS=showing home",
+        "STATUS=showing mice-mystics",
+        "STATUS=showing home",
+    ]

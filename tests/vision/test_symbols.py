@@ -9,13 +9,14 @@ import cv2
 import numpy as np
 import pytest
 
+from tablekit.assets import shipped
 from tablekit.vision.faceart import MM_ACTION_FACES, draw_face
 from tablekit.vision.kinds import mm_action_kit, reader_for
 from tablekit.vision.symbols import DiceKit, read_symbols, teach
 from tablekit.vision.synthetic import PlacedDie, random_dice, render, tray
 
 FOLDER = Path(__file__).parent / "frames"
-ART = Path(__file__).parents[2] / "assets" / "dice" / "mm-action"
+ART = shipped("dice", "mm-action")
 TRUTH = json.loads((FOLDER / "mm_action_truth.json").read_text())
 
 

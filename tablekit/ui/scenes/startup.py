@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 
 import pygame
 
-from tablekit.devices.doctor import Check
+from tablekit.devices.checks import Check
 from tablekit.ui import chrome, theme, widgets
 from tablekit.ui.host import Host
 from tablekit.ui.i18n import mark
