@@ -38,10 +38,26 @@ def registry(classes: Iterable[type[T]]) -> dict[str, type[T]]:
 
 
 def to_json(value: Command | Event) -> dict[str, Any]:
-    """The JSON-ready dict of a command or event."""
+    """The JSON-ready dict of a command or event, with every one of its fields.
+
+    msgspec leaves a field that a line left out at its class default without setting it
+    on the object, and writes only the fields set, so a stored line may lack one (an
+    ``mg.script`` without ``actor``). Whoever reads this dict (the secrecy projection, a
+    script) finds each field all the same, for a line stored so long ago as for a new one.
+    """
     fields = msgspec.to_builtins(value, enc_hook=plain_text)
     assert isinstance(fields, dict)
+    declared = dataclasses.fields(value)
+    if len(fields) < len(declared):  # in the class's order, as a line built in code has them
+        fields = {field.name: _field_json(value, field.name, fields) for field in declared}
     return {"type": value.kind, **fields}
+
+
+def _field_json(value: Command | Event, name: str, given: dict[str, Any]) -> Any:
+    """The JSON form of ``value``'s field ``name``: as ``given`` holds it, else its default."""
+    if name in given:
+        return given[name]
+    return msgspec.to_builtins(getattr(value, name), enc_hook=plain_text)
 
 
 def plain_text(value: object) -> object:

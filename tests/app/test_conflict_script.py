@@ -182,3 +182,36 @@ def test_the_gm_pad_sees_its_own_scripted_action_as_the_script_prints_it(
     other = table.script(script("patrol", "attack", "Kenzie"), view="pad:opponents")
     assert set(shown(other)) == {("feint", "Stoat")}  # the GM's own, never the patrol's
     assert table.state("table")["conflict"]["sides"]["gm"]["actions"] == [{"hidden": True}]
+
+
+def test_a_line_without_an_actor_undoes_redoes_and_is_answered_again_by_its_id(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``mg.script`` as the documentation writes it, without ``actor``: its undo and redo
+    print the command with its secrets hidden, and the whole script sent again is
+    answered from its ids, changing nothing."""
+    table = Table(tmp_path, capsys)
+    for command in SET_UP:
+        table.script(command)
+    lines = [
+        {"id": "gm-1", "type": "mg.script", "side": "gm", "action": "attack"},
+        {"id": "undo-1", "type": "undo"},
+        {"id": "redo-1", "type": "redo"},
+        {"id": "gm-1", "type": "mg.script", "side": "gm", "action": "attack"},
+    ]
+    table.file.write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
+    answers = []
+    for _ in range(2):
+        code = cli.main(["script", str(table.file), *SESSION, "--view", "table"])
+        out, err = capsys.readouterr()
+        assert (code, err) == (0, "")
+        answers.append([json.loads(line) for line in out.splitlines()])
+    assert answers[0] == answers[1]
+    undone, redone = (json.loads(answers[0][n]["events"][0]["command"]) for n in (1, 2))
+    assert undone == redone == {
+        "type": "mg.script", "side": "gm", "action": {"hidden": True}, "actor": {"hidden": True}
+    }  # fmt: skip
+    assert answers[0][3] == {**answers[0][0], "line": 4}
+    assert table.state("pad:opponents")["conflict"]["sides"]["gm"]["actions"] == [
+        {"action": "attack", "actor": "Weasel"}
+    ]

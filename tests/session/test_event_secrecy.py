@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import random
+import shutil
 from pathlib import Path
 from tempfile import TemporaryDirectory
 
@@ -19,8 +20,9 @@ from hypothesis import strategies as st
 
 from tablekit.rules.errors import RuleError
 from tablekit.rules.game import Command
+from tablekit.rules.mouse_guard.game import MouseGuard
 from tablekit.rules.pads import BUTTONS
-from tablekit.rules.secret import HIDDEN, TABLE, Audience
+from tablekit.rules.secret import HIDDEN, TABLE, Audience, pad_audience
 from tablekit.session import Journal, Redo, Session, Undo
 
 OWNERS = ("gm", "pad-1", "pad-2")
@@ -93,3 +95,64 @@ def test_public_events_reach_every_audience_whole(session: Session[object]) -> N
     assert {json.dumps(session.project(events, a)) for a in AUDIENCES} == {
         json.dumps([{"type": "t.added", "amount": 3}])
     }
+
+
+MG_DATA = Path(__file__).parents[1] / "rules" / "mouse_guard" / "data"
+"""A Mouse Guard journal written by an earlier release (its own build script is there)."""
+
+
+def test_a_scripted_action_stored_without_its_actor_undoes_and_redoes(tmp_path: Path) -> None:
+    """The documented ``mg.script`` lines leave ``actor`` out, and a journal stores the line
+    so (this one's newest step is such a line): its undo and redo are shown to each
+    audience with the actor as the line left it, hidden from all but its side."""
+    for name in ("conflict-one-team.sqlite3", "conflict-one-team.sqlite3-acked"):
+        shutil.copy(MG_DATA / name, tmp_path / name)
+    journal = Journal(tmp_path / "conflict-one-team.sqlite3")
+    try:
+        session = Session(journal, "ambush", MouseGuard())
+        [*_, newest] = journal.steps("ambush")
+        assert '"actor"' not in newest.command
+        patrol = pad_audience("patrol")
+        for flip in (Undo(), Redo()):
+            events = session.apply(flip)
+            [table] = session.project(events, TABLE)
+            assert json.loads(table["command"]) == {
+                "type": "mg.script", "side": "patrol", "action": HIDDEN, "actor": HIDDEN
+            }  # fmt: skip
+            [own] = session.project(events, patrol)
+            assert json.loads(own["command"])["action"] == "defend"
+            assert json.loads(own["command"])["actor"] == ""
+    finally:
+        journal.close()
+
+
+def test_a_new_scripted_action_without_its_actor_undoes_by_its_id(tmp_path: Path) -> None:
+    """Sent as the documentation writes it, then undone, redone and resent by id."""
+    journal = Journal(tmp_path / "journal.sqlite3")
+    try:
+        session = Session.create(journal, "ambush", MouseGuard())
+        for line in MG_SET_UP:
+            session.apply(session.parse(line))
+        scripted = session.parse({"type": "mg.script", "side": "gm", "action": "attack"})
+        first = session.project(session.apply(scripted, "s1"), TABLE)
+        undone = session.project(session.apply(Undo(), "u1"), TABLE)
+        redone = session.project(session.apply(Redo(), "r1"), TABLE)
+        assert [json.loads(e["command"])["actor"] for e in undone + redone] == [HIDDEN] * 2
+        assert session.project(session.apply(scripted, "s1"), TABLE) == first
+        assert session.project(session.apply(Undo(), "u1"), TABLE) == undone
+        assert session.gm_view()["conflict"]["teams"][0]["actions"] == [
+            {"action": "attack", "actor": "Weasel"}
+        ]
+    finally:
+        journal.close()
+
+
+MG_SET_UP = [
+    {"type": "mg.add_character", "sheet": {"name": "Saxon", "ratings": [
+        {"name": "Nature", "rating": 3}, {"name": "Health", "rating": 4},
+        {"name": "Fighter", "rating": 3}]}},
+    {"type": "mg.begin_conflict", "conflict": "fight", "patrol": ["Saxon"], "captain": "Saxon",
+     "opponent": "Weasels", "gm_members": ["Weasel"], "gm_dice": 3},
+    {"type": "mg.set_disposition", "side": "patrol", "disposition": 5},
+    {"type": "mg.set_disposition", "side": "gm", "disposition": 3},
+]  # fmt: skip
