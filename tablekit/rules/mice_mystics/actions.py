@@ -312,15 +312,39 @@ def equip(d: Draft, command: Equip, rng: random.Random) -> None:
     mouse = taking_free_action(d.state, "equip")
     if not command.equip and not command.unequip:
         raise RuleError("Name a card to equip or to put in the pack")
-    for card in command.equip:
-        if card not in mouse.pack:
-            raise RuleError("{card!r} is not in {mouse}'s pack", card=card, mouse=mouse.name)
-    for card in command.unequip:
-        if card not in mouse.wielded:
-            raise RuleError("{mouse} has no card {card!r} equipped", mouse=mouse.name, card=card)
+    _check_equip(mouse, command)
     hero = mouse.stats.id
     d.emit(FreeActionTaken(hero, "equip"), CardsEquipped(hero, command.equip, command.unequip))
     ask_pack_room(d, hero)
+
+
+def _check_equip(mouse: Mouse, command: Equip) -> None:
+    """Refuse a card the mouse does not hold where the command takes it from, and a card
+    named more often than it holds copies of it there: each name moves one card."""
+    for card in command.equip:
+        held = mouse.pack.count(card)
+        if not held:
+            raise RuleError("{card!r} is not in {mouse}'s pack", card=card, mouse=mouse.name)
+        if (named := command.equip.count(card)) > held:
+            raise RuleError(
+                "{card!r} is named {named} times, but {mouse}'s pack holds {held}",
+                card=card,
+                named=named,
+                mouse=mouse.name,
+                held=held,
+            )
+    for card in command.unequip:
+        held = mouse.wielded.count(card)
+        if not held:
+            raise RuleError("{mouse} has no card {card!r} equipped", mouse=mouse.name, card=card)
+        if (named := command.unequip.count(card)) > held:
+            raise RuleError(
+                "{card!r} is named {named} times, but {mouse} has {held} equipped",
+                card=card,
+                named=named,
+                mouse=mouse.name,
+                held=held,
+            )
 
 
 def use_ability(d: Draft, command: UseAbility, rng: random.Random) -> None:

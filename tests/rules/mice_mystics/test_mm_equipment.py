@@ -95,6 +95,25 @@ def test_putting_the_weapon_away_takes_the_attack_with_it() -> None:
         table.do(Attack("rat_warrior"))
 
 
+def test_a_card_named_twice_is_refused_in_one_line_and_changes_nothing() -> None:
+    """Each card named moves one card: naming the pack's one Dagger twice to equip, or the
+    one Cloak twice to put away, is refused, and no card is made or lost."""
+    table = _armed((EquipmentCard("Cloak"),))
+    table.do(Search("Hall", faces=("bow_star",)))
+    table.do(TakeSearchCard("keep", "Dagger", "melee"))
+    before = table.state
+    with pytest.raises(RuleError) as equip:
+        table.do(Equip(equip=("Dagger", "Dagger")))
+    assert str(equip.value) == "'Dagger' is named 2 times, but Prince Collin's pack holds 1"
+    with pytest.raises(RuleError) as unequip:
+        table.do(Equip(unequip=("Cloak", "Cloak")))
+    assert str(unequip.value) == "'Cloak' is named 2 times, but Prince Collin has 1 equipped"
+    assert table.state == before
+    table.do(Equip(equip=("Dagger",), unequip=("Cloak",)))
+    collin = table.view()["heroes"][0]
+    assert (collin["kit"], collin["equipped"], collin["pack"]) == ([], ["Dagger"], ["Cloak"])
+
+
 def test_a_found_weapon_kept_and_equipped_arms_the_mouse() -> None:
     """Rulebook "Search" and "Equip": a kept card goes into the pack; equipped, a found
     weapon counts like any other."""
