@@ -1,6 +1,6 @@
 """``make fuzz``: a long campaign of random and mutated inputs at every boundary (issue 12).
 
-Run: python tools/fuzz.py [--inputs N] [--only BOUNDARY ...] [--seed S]
+Run: python tools/fuzz.py [--inputs N] [--only BOUNDARY ...] [--seed S] [--no-hang-limit]
 
 Boundaries, each with ``N`` inputs (default 100,000), each run in a worker
 process of its own so its peak memory is its own:
@@ -20,9 +20,16 @@ process of its own so its peak memory is its own:
   parsed as the serial pad does.
 
 Counted per boundary: inputs, accepted, refused, tracebacks (any exception
-that is not the boundary's own refusal), hangs (one input over 1 s), state
-changes from refused input, and the worker's peak memory. The exit status
-is 1 if any traceback, hang or state change was found.
+that is not the boundary's own refusal), hangs (one input over the hang
+limit, 1 s unless ``--hang-limit`` says otherwise), state changes from
+refused input, and the worker's peak memory. The exit status is 1 if any
+traceback, hang or state change was found.
+
+``--no-hang-limit`` is for the short campaign in the test suite, which must
+not fail because the machine running it is busy: no input counts as a hang
+for its time, and the exit status counts tracebacks and state changes only.
+An input is still stopped after :data:`ABORT` seconds, so a stuck one cannot
+stall the campaign; such inputs are counted and shown, not failed.
 """
 
 from __future__ import annotations
@@ -54,9 +61,12 @@ sys.path.insert(0, str(ROOT / "tests"))  # the suite's boundary helpers, shared,
 from fuzzing import doc_examples, words_in  # noqa: E402
 
 HANG = 1.0
-"""Seconds one input may take before it counts as a hang."""
+"""Seconds one input may take before it counts as a hang (the default ``--hang-limit``)."""
 ABORT = 10
 """Seconds after which one input is stopped, so a real hang cannot stall the campaign."""
+hang_limit: float | None = HANG
+"""This worker's hang limit in seconds, set from the command line by :func:`worker`; None
+(``--no-hang-limit``): slowness is not counted, only inputs stopped after ABORT are shown."""
 BOUNDARIES = ("commands", "cli", "config", "images", "serial")
 
 
@@ -96,12 +106,12 @@ def timed(
     tally: Tally,
     attempt: Callable[[], bool | None],
     sample: object,
-    hang: float = HANG,
+    new_process: bool = False,
 ) -> None:
     """Run one input: True accepted, False refused; anything raised is a traceback.
 
-    ``hang`` is how long it may take (longer for a whole new process, which
-    spends about a second starting Python and importing tablekit).
+    It may take up to :data:`hang_limit` seconds, or up to :data:`ABORT` in a whole
+    ``new_process`` (which spends about a second starting Python and importing tablekit).
     """
     tally.inputs += 1
     start = time.perf_counter()
@@ -110,7 +120,7 @@ def timed(
         outcome = attempt()
     except Stuck:
         tally.hangs += 1
-        tally.problem("stopped after 10 s", sample)
+        tally.problem(f"stopped after {ABORT} s", sample)
         return
     except StateChanged as error:
         tally.state_changes += 1
@@ -123,8 +133,8 @@ def timed(
     finally:
         signal.alarm(0)
     took = time.perf_counter() - start
-    tally.slowest = max(tally.slowest, took if hang == HANG else 0.0)
-    if took > hang:
+    tally.slowest = max(tally.slowest, 0.0 if new_process else took)
+    if hang_limit is not None and not new_process and took > hang_limit:
         tally.hangs += 1
         tally.problem(f"took {took:.2f} s", sample)
     if outcome is True:
@@ -364,7 +374,7 @@ def cli(count: int, seed: int) -> Tally:
             args = ["script", str(script), "--session", f"{name}-{number // 200}", "--game", name]
             if number % (count // 40 or 1) == 0:
                 tally.processes += 1
-                timed(tally, partial(_subprocess, args), line, hang=ABORT)
+                timed(tally, partial(_subprocess, args), line, new_process=True)
             else:
                 timed(tally, partial(_in_process, tablekit_cli.main, args), line)
     return tally
@@ -608,8 +618,10 @@ RUNS: dict[str, Callable[[int, int], Tally]] = {
 }
 
 
-def worker(boundary: str, count: int, seed: int) -> Tally:
-    """One boundary's campaign, in a process of its own."""
+def worker(boundary: str, count: int, seed: int, limit: float | None = HANG) -> Tally:
+    """One boundary's campaign, in a process of its own, with hang limit ``limit``."""
+    global hang_limit
+    hang_limit = limit
     signal.signal(signal.SIGALRM, _alarm)
     start = time.perf_counter()
     tally = RUNS[boundary](count, seed)
@@ -618,14 +630,15 @@ def worker(boundary: str, count: int, seed: int) -> Tally:
     return tally
 
 
-def report(tallies: list[Tally]) -> Iterator[str]:
+def report(tallies: list[Tally], limit: float | None = HANG) -> Iterator[str]:
+    hangs = f"hangs>{limit:g}s" if limit is not None else f"stopped>{ABORT}s"
     yield f"{'boundary':<10}{'inputs':>9}{'accepted':>10}{'refused':>9}{'tracebacks':>12}" + (
-        f"{'hangs>1s':>10}{'state changes':>15}{'slowest s':>11}{'peak MB':>9}{'time s':>8}"
+        f"{hangs:>12}{'state changes':>15}{'slowest s':>11}{'peak MB':>9}{'time s':>8}"
     )
     for t in tallies:
         yield (
             f"{t.boundary:<10}{t.inputs:>9}{t.accepted:>10}{t.refused:>9}{t.tracebacks:>12}"
-            f"{t.hangs:>10}{t.state_changes:>15}{t.slowest:>11.3f}{t.peak_mb:>9.0f}{t.seconds:>8.0f}"
+            f"{t.hangs:>12}{t.state_changes:>15}{t.slowest:>11.3f}{t.peak_mb:>9.0f}{t.seconds:>8.0f}"
         )
     for t in tallies:
         if t.processes:
@@ -636,6 +649,8 @@ def report(tallies: list[Tally]) -> Iterator[str]:
             yield f"{t.boundary}: {len(kinds)} command kinds, each {least} to {most} inputs"
         for example in t.examples:
             yield f"  {t.boundary}: {example}"
+    if limit is None:
+        yield f"no hang limit: a slow input is no failure (one past {ABORT} s is stopped, counted)"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -644,15 +659,33 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--only", nargs="*", choices=BOUNDARIES, default=list(BOUNDARIES))
     parser.add_argument("--seed", type=int, default=12)
     parser.add_argument("--jobs", type=int, default=2)
+    limits = parser.add_mutually_exclusive_group()
+    limits.add_argument(
+        "--hang-limit",
+        type=float,
+        default=HANG,
+        metavar="SECONDS",
+        help=f"an input that takes longer is a hang, and a failure (default {HANG:g})",
+    )
+    limits.add_argument(
+        "--no-hang-limit",
+        dest="hang_limit",
+        action="store_const",
+        const=None,
+        help="count no input as a hang for its time: for a short campaign on a busy machine "
+        f"(the test suite's); inputs are still stopped after {ABORT} s",
+    )
     args = parser.parse_args(argv)
     counts = {b: args.inputs if b != "cli" else max(1, args.inputs // 20) for b in args.only}
     with ProcessPoolExecutor(max_workers=args.jobs, max_tasks_per_child=1) as pool:
-        futures = [pool.submit(worker, b, counts[b], args.seed) for b in args.only]
+        futures = [pool.submit(worker, b, counts[b], args.seed, args.hang_limit) for b in args.only]
         tallies = [f.result() for f in futures]
-    for line in report(tallies):
+    for line in report(tallies, args.hang_limit):
         print(line)
-    bad = sum(t.tracebacks + t.hangs + t.state_changes for t in tallies)
-    return 1 if bad else 0
+    failed = [t.tracebacks + t.state_changes for t in tallies]
+    if args.hang_limit is not None:
+        failed += [t.hangs for t in tallies]
+    return 1 if sum(failed) else 0
 
 
 if __name__ == "__main__":
