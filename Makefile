@@ -35,6 +35,7 @@ bench: $(VENV)/.installed
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m benchmarks.app_speed
 	$(PY) -m benchmarks.dice_read
 	$(PY) -m benchmarks.symbol_read
+	$(PY) -m benchmarks.image_refusal
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m benchmarks.camera_ui
 	$(PY) -m benchmarks.mg_odds
 	$(PY) -m benchmarks.card_odds
