@@ -1,21 +1,30 @@
-"""Shared fixtures: a fresh journal per test, and headless SDL."""
+"""Shared fixtures: a fresh journal per test, and headless SDL; Hypothesis never times a test."""
 
 from __future__ import annotations
 
+import math
 import os
 import random
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, settings
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from fakegame import Counter, Tally  # noqa: E402
 
+from tablekit.rules.mouse_card import odds as card_odds  # noqa: E402
 from tablekit.session import Journal, Session  # noqa: E402
 from tablekit.ui import theme  # noqa: E402
+
+# Tests never time anything: no 200 ms deadline per example and no "too slow" health check,
+# both of which fail a correct test on a busy machine. The whole suite runs this profile; a
+# test's own @settings that lists health checks to suppress must list too_slow as well.
+settings.register_profile("tablekit", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("tablekit")
 
 
 @pytest.fixture
@@ -48,3 +57,12 @@ def fresh_fonts() -> None:
     """Fonts are cached per process, and a test that quits pygame leaves the cached ones
     dead: every test starts without them, whatever ran before it."""
     theme.font.cache_clear()
+
+
+@pytest.fixture(autouse=True)
+def exact_card_odds(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Mouse Card odds are exact in every test that does not pass a budget of its own: the
+    view and ``tablekit odds`` sample instead once the exact count passes its 50 ms budget,
+    which a busy machine passes (four cards from a full deck take 10 ms on an idle one).
+    How long the exact count takes is benchmarks/card_odds.py's to say."""
+    monkeypatch.setattr(card_odds, "BUDGET", math.inf)

@@ -42,7 +42,9 @@ def round_trip(text: str, folder: Path) -> tuple[Journal, str]:
 
 
 @settings(
-    max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=25,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
 @given(games=st.lists(st.lists(st.integers(0, 30), max_size=25), min_size=1, max_size=3))
 def test_export_import_export_is_byte_identical_and_the_state_equal(
