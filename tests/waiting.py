@@ -5,10 +5,14 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
+PATIENCE = 60.0
+"""Seconds to wait for something before giving up: a wait, not a timing assertion. It ends
+as soon as the thing happens, so it can be generous enough for a machine under heavy load."""
+
 
 def until(done: Callable[[], object], tick: Callable[[], object] = lambda: None) -> bool:
-    """Call ``tick`` and wait a moment until ``done()`` holds; False after 20 s without it."""
-    deadline = time.monotonic() + 20.0
+    """Call ``tick`` and wait a moment until ``done()`` holds; False after :data:`PATIENCE`."""
+    deadline = time.monotonic() + PATIENCE
     while not done():
         if time.monotonic() > deadline:
             return False

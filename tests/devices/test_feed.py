@@ -9,7 +9,7 @@ from typing import Any
 
 import numpy as np
 import pytest
-from waiting import until
+from waiting import PATIENCE, until
 
 from tablekit.devices.camera import Camera, CameraStatus
 from tablekit.devices.feed import OPENING, CameraFeed
@@ -53,7 +53,7 @@ def test_a_slow_camera_does_not_hold_up_the_caller(feeds: list[CameraFeed]) -> N
     camera = CountingCamera()
 
     def opener() -> Camera:
-        may_open.wait(10)
+        may_open.wait(PATIENCE)  # until the test lets it open
         return camera
 
     feeds.append(feed := CameraFeed(opener, 0.001))

@@ -1,8 +1,12 @@
-"""GPIO action pads on gpiozero's mock pins: presses, lights, chattering and holding Back."""
+"""GPIO action pads on gpiozero's mock pins: presses, lights, chattering and holding Back.
+
+The pad's settle guard reads a clock of the test's own (:class:`Clock`), which moves only
+when a finger waits: a chatter is inside the settle time and a held press past it however
+busy the machine. Holding Back is gpiozero's own timer, waited for as it happens.
+"""
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterator
 
 import pytest
@@ -10,6 +14,7 @@ from gpiozero import Device
 from gpiozero.pins.mock import MockFactory, MockPin
 from waiting import until
 
+from tablekit.devices import pads_gpio
 from tablekit.devices.pads import PadInbox
 from tablekit.devices.pads_gpio import GpioPad
 from tablekit.local.config import Buttons
@@ -17,11 +22,33 @@ from tablekit.rules.pads import HELD, PadEvent, PadLights, PadPressed, PadStatus
 
 WIRING = Buttons()
 BOUNCE_MS = 50
-"""The longest bounce time allowed, so a busy test machine still drives a chatter inside it."""
+"""The settle time in these tests, the longest bounce time allowed."""
 HELD_FOR = 0.06
 """How long a finger holds a button down in these tests: longer than the bounce time."""
 HOLD = 0.05
 """A short hold time for Back, so a test holds it for a twentieth of a second, not a second."""
+
+
+class Clock:
+    """The pad's ``time`` in these tests: it moves only when a finger waits."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def monotonic(self) -> float:
+        return self.now
+
+    def sleep(self, seconds: float) -> None:
+        self.now += seconds
+
+
+CLOCK = Clock()
+
+
+@pytest.fixture(autouse=True)
+def clock(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The pad's settle guard reads :data:`CLOCK`, not the machine's clock."""
+    monkeypatch.setattr(pads_gpio, "time", CLOCK)
 
 
 @pytest.fixture
@@ -76,7 +103,7 @@ def presses(inbox: PadInbox) -> list[PadEvent]:
 def tap(factory: MockFactory, number: int) -> None:
     """Press and release a button, held as long as a finger would."""
     pin(factory, number).drive_low()
-    time.sleep(HELD_FOR)
+    CLOCK.sleep(HELD_FOR)
     pin(factory, number).drive_high()
 
 
@@ -148,7 +175,7 @@ def test_a_chattering_contact_posts_one_press(
         contact.drive_low()
         contact.drive_high()
     contact.drive_low()
-    time.sleep(HELD_FOR)
+    CLOCK.sleep(HELD_FOR)
     for _ in range(4):  # and it chatters again on release
         contact.drive_high()
         contact.drive_low()
@@ -174,7 +201,7 @@ def test_pressing_again_after_a_pause_counts(
     factory: MockFactory, inbox: PadInbox, gm: GpioPad
 ) -> None:
     tap(factory, WIRING.opponents.attack)
-    time.sleep(HELD_FOR)
+    CLOCK.sleep(HELD_FOR)
     tap(factory, WIRING.opponents.attack)
     assert len(presses(inbox)) == 2
 
@@ -185,7 +212,7 @@ def test_back_tapped_posts_back_on_release(
     contact = pin(factory, WIRING.opponents.back)
     contact.drive_low()
     assert presses(inbox) == []
-    time.sleep(HELD_FOR)
+    CLOCK.sleep(HELD_FOR)
     contact.drive_high()
     assert presses(inbox) == [PadPressed("opponents", "back")]
 

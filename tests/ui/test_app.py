@@ -7,7 +7,7 @@ from typing import Any
 import pygame
 import pytest
 from fakegame import Add
-from waiting import until
+from waiting import PATIENCE, until
 
 from tablekit.local.camera_settings import CameraSettings
 from tablekit.local.config import Config
@@ -128,7 +128,7 @@ def test_settings_asks_the_camera_on_its_own_thread_and_then_shows_its_answer(
     real_open = camera_module.open_camera
 
     def slow_open(settings: CameraSettings) -> Any:
-        may_answer.wait(20)  # a camera that takes its time to open
+        may_answer.wait(PATIENCE)  # a camera that takes its time to open
         return real_open(settings)
 
     monkeypatch.setattr(camera_module, "open_camera", slow_open)
