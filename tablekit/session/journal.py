@@ -29,6 +29,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import logging
+import math
 import sqlite3
 import time
 from collections.abc import Callable, Iterator
@@ -208,18 +209,47 @@ class Drop:
     def describe(self) -> str:
         """One line for a player: what was dropped, and when it was made."""
         what = f"the session {self.session!r}" if self.session else "the journal"
-        when = ""
-        if self.first is not None and self.last is not None:
-            when = f" made {_clock(self.first)} to {_clock(self.last)}"
-        elif self.last is not None:
-            when = f" made up to {_clock(self.last)}"
         kept = f"; the damaged file is kept as {self.copy}" if self.copy else ""
         count = f"at least {self.count}" if self.at_least else str(self.count)
-        return f"{what} was damaged ({self.why}): {count} change(s){when} dropped{kept}"
+        return f"{what} was damaged ({self.why}): {count} change(s){self._when()} dropped{kept}"
+
+    def _when(self) -> str:
+        """When the dropped changes were made, as " made A to B"; a time that damage made
+        unreadable (out of range, NaN, text) is said as unknown, never raised."""
+        if self.last is None:
+            return ""
+        first = None if self.first is None else _clock(self.first)
+        last = _clock(self.last)
+        if last is None or (self.first is not None and first is None):
+            return " made at an unknown time"
+        return f" made {first} to {last}" if first else f" made up to {last}"
 
 
-def _clock(seconds: float) -> str:
-    return time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(seconds))
+def _seconds(stored: object) -> float:
+    """A step's stored time as seconds; NaN where damage left no number there (text, bytes),
+    which is then said as an unknown time."""
+    if stored is None:
+        return 0.0
+    if isinstance(stored, int | float):
+        return float(stored)
+    return math.nan
+
+
+LATEST = 253402300799
+"""The last second of the year 9999: a step's time past it (or before 1970) is damage."""
+
+
+def _clock(seconds: object) -> str | None:
+    """``seconds`` since the epoch as the local date and time, or None where they are no
+    time a step was made at: a damaged journal may hold any number there, or text."""
+    if isinstance(seconds, bool) or not isinstance(seconds, int | float):
+        return None
+    if not 0 <= seconds <= LATEST:  # NaN too
+        return None
+    try:
+        return time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(seconds))
+    except (OverflowError, OSError, ValueError):  # past the platform's time_t
+        return None
 
 
 def chain(previous: str, command: str, events: str) -> str:
@@ -726,7 +756,7 @@ class Journal:
             "WHERE session = ? ORDER BY id",
             (session,),
         )
-        return [(Step(*row[:4]), bool(row[4]), float(row[5] or 0)) for row in rows]
+        return [(Step(*row[:4]), bool(row[4]), _seconds(row[5])) for row in rows]
 
     def cut(self, session: str, first: int | None, drop: Drop) -> None:
         """Drop the steps of ``session`` from ``first`` on (None: none), make the newest step

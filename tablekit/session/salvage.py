@@ -11,6 +11,7 @@ repaired in a copy in memory, so the file is never touched.
 
 from __future__ import annotations
 
+import math
 import threading
 from dataclasses import dataclass
 from pathlib import Path
@@ -86,9 +87,18 @@ def drop_of(finding: Finding, copy: str | None) -> Drop:
     if finding.lost is not None:
         return Drop(finding.session, 1, *finding.lost, finding.why, copy, at_least=True)
     times = finding.dropped
-    first = min(times) if times else None
-    last = max(times) if times else None
+    first, last = _span(times)
     return Drop(finding.session, len(times), first, last, finding.why, copy)
+
+
+def _span(times: tuple[float, ...]) -> tuple[float | None, float | None]:
+    """The earliest and the latest of ``times`` (None, None: there are none); NaN for both
+    where one is NaN, a time damage left unreadable, so the span is said to be unknown."""
+    if not times:
+        return None, None
+    if any(math.isnan(at) for at in times):
+        return math.nan, math.nan
+    return min(times), max(times)
 
 
 def salvage(journal: Journal, session: str) -> tuple[Journal, Drop | None]:
