@@ -110,7 +110,9 @@ class Pad:
         line, overlong = bytes(self._line), self._overlong
         self._line = bytearray()
         self._overlong = False
-        words = [] if overlong else line.strip().split(b" ")
+        if line.endswith(b"\r"):  # a CR LF ending; any other CR, tab or space is the line's
+            line = line[:-1]
+        words = [] if overlong else line.split(b" ")
         if words == [b"HELLO?"]:
             return [self.hello()]
         if _is_leds(words):

@@ -52,11 +52,14 @@ class Hello:
 
 
 class Lines:
-    """Cuts a byte stream into protocol lines: ASCII, newline-terminated, short.
+    """Cuts a byte stream into protocol lines: ASCII, each ended by LF or CR LF, short.
 
-    A line that is too long, or not ASCII, comes out as ``""``, which no
-    message matches, so the caller drops and counts it like any other garbage.
-    Memory stays bounded however long a line runs on.
+    Each line comes out exactly as it was sent, less its ending: nothing else is
+    stripped, so a tab, a second CR or any other control character stays in it and
+    the line matches no message (hardware/protocol.md). A line that is too long, or not
+    ASCII, comes out as ``""``, which no message matches either, so the caller drops
+    and counts it like any other garbage. Memory stays bounded however long a line
+    runs on.
     """
 
     def __init__(self) -> None:
@@ -80,7 +83,7 @@ class Lines:
         if overlong:
             return ""
         try:
-            return line.decode("ascii").strip()
+            return line.removesuffix(b"\r").decode("ascii")
         except UnicodeDecodeError:
             return ""
 

@@ -151,6 +151,30 @@ def test_garbage_changes_nothing_and_is_counted(
     assert recorder.connected() is True
 
 
+NOT_QUITE = [
+    b"PRESS lock\r\r\n",
+    b"\tPRESS attack\n",
+    b"PRESS back\x1c\n",
+    b" PRESS feint\n",
+    b"PRESS maneuver \n",
+    b"PRESS\tdefend\n",
+    b"HOLD back\x0b\n",
+    b"\rPRESS lock\n",
+]
+"""Lines a lenient reader would trim into messages; the protocol takes none of them."""
+
+
+def test_a_line_with_anything_around_its_words_is_garbage(
+    device: FakePad, host: SerialPad, recorder: Recorder
+) -> None:
+    device.greet()
+    assert until(lambda: recorder.connected())
+    device.say_bytes(b"".join(NOT_QUITE) + b"PRESS defend\r\n")
+    assert until(lambda: recorder.presses() == [PadPressed("opponents", "defend")])
+    assert until(lambda: host.ignored == len(NOT_QUITE))
+    assert host.last_refused == "unknown line '\\rPRESS'; a pad says HELLO, PRESS, HOLD"
+
+
 def test_a_pad_of_another_protocol_is_not_used(
     device: FakePad, host: SerialPad, recorder: Recorder
 ) -> None:
@@ -220,6 +244,17 @@ def test_lines_are_cut_at_newlines_whatever_the_chunks() -> None:
     assert lines.feed(b"PRESS at") == []
     assert lines.feed(b"tack\r\nHOLD back\nPRE") == ["PRESS attack", "HOLD back"]
     assert lines.feed(b"SS lock\n") == ["PRESS lock"]
+
+
+def test_a_line_comes_out_as_sent_less_its_ending() -> None:
+    """Only LF or CR LF ends a line: nothing else is trimmed, so garbage stays garbage."""
+    lines = Lines()
+    found = lines.feed(b"".join(NOT_QUITE))
+    assert found == [raw.removesuffix(b"\n").removesuffix(b"\r").decode() for raw in NOT_QUITE]
+    assert found[0] == "PRESS lock\r"
+    for line in found:
+        with pytest.raises(LineRefused):
+            read_line("opponents", line)
 
 
 def test_a_line_too_long_is_dropped_whole() -> None:

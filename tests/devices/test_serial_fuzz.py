@@ -22,12 +22,24 @@ from tablekit.rules.pads import BUTTONS, HELD, PadPressed
 
 GOOD = [f"PRESS {b}" for b in BUTTONS] + ["HOLD back", "HELLO opponents 1", "HELLO patrol 1"]
 
+SPACES = st.text(st.sampled_from(" \t\r\x0b\x0c\x1c\x1d\x1e\x1f\x00\x85"), max_size=2)
+"""What a lenient reader would trim from around a line's words."""
+
+padded = st.builds(
+    lambda before, line, after, ending: (before + line + after).encode("latin-1") + ending,
+    SPACES,
+    st.sampled_from(GOOD),
+    SPACES,
+    st.sampled_from([b"\n", b"\r\n"]),
+)
+
 streams = st.lists(
     st.binary(max_size=80)
     | st.sampled_from(GOOD)
     .flatmap(mutated)
     .map(lambda t: t.encode("utf-8", "surrogateescape"))
-    .map(lambda b: b + b"\n"),
+    .map(lambda b: b + b"\n")
+    | padded,
     max_size=8,
 )
 
@@ -50,14 +62,16 @@ def test_only_exact_protocol_lines_are_taken_however_the_bytes_arrive(
         size = cuts[turn % len(cuts)]
         found += lines.feed(stream[at : at + size])
         at, turn = at + size, turn + 1
-    assert len(found) == stream.count(b"\n")
-    for line in found:
+    sent = stream.split(b"\n")[:-1]
+    assert len(found) == len(sent)
+    for line, raw in zip(found, sent, strict=True):
         assert len(line) < MAX_LINE and line.isascii()
         try:
             message = read_line("opponents", line)
         except LineRefused:
             continue
         assert said(message) == line
+        assert said(message).encode() == raw.removesuffix(b"\r")  # as sent, less LF or CR LF
 
 
 def test_the_press_schema_allows_exactly_the_pads_buttons() -> None:

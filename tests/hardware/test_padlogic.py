@@ -105,3 +105,15 @@ def test_garbage_changes_nothing_and_is_counted(padlogic: Any) -> None:
     assert pad.ignored == len(garbage) + 1
     assert (pad.slots(3), pad.locked) == ([True, False, False], True)
     assert pad.receive(b"HELLO?\n") == ["HELLO opponents 1"]
+
+
+def test_only_lf_or_cr_lf_ends_a_line_and_nothing_else_is_trimmed(padlogic: Any) -> None:
+    """hardware/protocol.md: a line is exactly a message; a space, tab or other control
+    character around its words, or a second CR, makes it garbage, on the pad as on the host."""
+    pad = padlogic.Pad("opponents")
+    garbage = [b"HELLO?\r\r", b"\tHELLO?", b"HELLO?\x1c", b" LEDS 1 1", b"LEDS 1 1 ", b"LEDS 1\t1"]
+    assert pad.receive(b"\n".join(garbage) + b"\n") == []
+    assert pad.ignored == len(garbage)
+    assert (pad.slots(3), pad.locked) == ([False, False, False], False)
+    assert pad.receive(b"LEDS 1 1\r\nHELLO?\r\n") == ["HELLO opponents 1"]
+    assert (pad.slots(3), pad.locked) == ([True, False, False], True)
