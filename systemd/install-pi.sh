@@ -9,33 +9,53 @@
 # image is one with labwc); --user NAME is who runs the app on a desktop image.
 #
 # Pi OS Lite: a system service (tablekit.service) runs the app as the user `tablekit`
-# on tty1 through KMSDRM. Desktop image: an XDG autostart entry starts it in the
-# desktop session as the logged-in user (a systemd user unit bound to
+# on tty1 through KMSDRM. Desktop image: an XDG autostart entry in that user's own
+# autostart folder starts it in their desktop session (a systemd user unit bound to
 # graphical-session.target never starts under labwc). Either way the app lives in a
 # venv in /opt/tablekit with the runtime packages only, its sessions in
-# /var/lib/tablekit and its settings in /etc/tablekit/config.toml.
-set -euo pipefail
+# /var/lib/tablekit and its settings in /etc/tablekit/config.toml; /opt/tablekit/kiosk.env
+# names them for the service and for every tablekit command run from that venv.
+#
+# Every change is recorded before it is made (in /opt/tablekit/*.added), so --uninstall
+# undoes an install that stopped part-way too. TABLEKIT_ROOT (empty on a Pi) puts every
+# file under another folder: the tests run this script there, with logging stand-ins
+# for apt-get, dpkg-query, systemctl, udevadm and the account commands.
+#
+# Every function is named tk_*, so none can shadow a command (install, remove, put...).
+set -Eeuo pipefail
 
+root=${TABLEKIT_ROOT:-}
 checkout=$(cd "$(dirname "$0")/.." && pwd)
 prefix=/opt/tablekit
 venv=$prefix/venv
 service_user=tablekit
-groups=(video render input gpio dialout)
-apt_packages=(python3-venv python3-pip python3-numpy python3-picamera2 python3-libcamera python3-lgpio)
+wanted_groups=(video render input gpio dialout)
+# Runtime only, without Recommends: python3-venv makes the venv (with its own pip),
+# the rest come from Raspberry Pi's repository and pull in python3-numpy themselves.
+apt_packages=(python3-venv python3-picamera2 python3-libcamera python3-lgpio)
+pi_only=(python3-picamera2 python3-libcamera python3-lgpio)
 unit=/etc/systemd/system/tablekit.service
 udev_rule=/etc/udev/rules.d/70-tablekit-pads.rules
-autostart=/etc/xdg/autostart/tablekit.desktop
+old_autostart=/etc/xdg/autostart/tablekit.desktop
 config_dir=/etc/tablekit
 data_dir=/var/lib/tablekit
-apt_record=$prefix/apt-added
-groups_record=$prefix/groups-added
+kiosk_env=$prefix/kiosk.env
+desktop_start=$prefix/start-desktop
+apt_record=$prefix/apt.added
+user_record=$prefix/user.added
+groups_record=$prefix/groups.added
+autostart_record=$prefix/autostart.added
 
 dry_run=no
 action=install
 kind=""
 desktop_user=${SUDO_USER:-}
+step=""
+steps_done=()
+build=""
+running=""
 
-usage() {
+tk_usage() {
     sed -n '2,9p' "$0" | sed 's/^# \{0,1\}//'
 }
 
@@ -45,8 +65,10 @@ while (($#)); do
         --uninstall) action=uninstall ;;
         --desktop) kind=desktop ;;
         --lite) kind=lite ;;
-        --user) desktop_user=${2:?--user needs a name}; shift ;;
-        -h | --help) usage; exit 0 ;;
+        --user)
+            if (($# < 2)); then echo "install-pi.sh: --user needs a name" >&2; exit 2; fi
+            desktop_user=$2; shift ;;
+        -h | --help) tk_usage; exit 0 ;;
         *) echo "install-pi.sh: unknown option $1 (see --help)" >&2; exit 2 ;;
     esac
     shift
@@ -57,117 +79,240 @@ if [[ $dry_run == no && $(id -u) -ne 0 ]]; then
     exit 1
 fi
 
-# Each change goes through run or put: printed first, done only when it is not a dry run.
-run() {
+# -- what went wrong, if anything ------------------------------------------------------
+
+tk_step() {  # tk_step NAME: the step about to run, named if it fails
+    if [[ -n $step ]]; then steps_done+=("$step"); fi
+    step=$1
+    echo "== $step"
+}
+
+tk_failed() {
+    local code=$1 command=$2
+    trap - ERR
+    echo "install-pi.sh: the step '$step' failed (exit $code): $command" >&2
+    if ((${#steps_done[@]})); then
+        local joined
+        printf -v joined '%s, ' "${steps_done[@]}"
+        echo "  done before it: ${joined%, }" >&2
+    else
+        echo "  nothing was done before it" >&2
+    fi
+    if [[ $action == install ]]; then
+        echo "  what it changed is recorded in $prefix: fix the cause and run it again," >&2
+        echo "  or take it all away with: sudo $0 --uninstall" >&2
+    else
+        echo "  run --uninstall again once the cause is fixed: it skips what is already gone" >&2
+    fi
+    exit "$code"
+}
+trap 'tk_failed $? "$([[ $BASH_COMMAND == \"\$@\" ]] && echo "$running" || echo "$BASH_COMMAND")"' ERR
+
+# -- changes: printed first, made only when it is not a dry run --------------------------
+
+tk_run() {
     echo "+ $*"
+    running="$*"
     if [[ $dry_run == no ]]; then "$@"; fi
 }
 
-put() {  # put FILE MODE: write stdin to FILE (replacing it) with MODE
-    local file=$1 mode=$2 text
+tk_put() {  # tk_put FILE MODE: write stdin to FILE (under the root) with MODE, atomically
+    local file=$root$1 mode=$2 text
     text=$(cat)
-    echo "+ write $file (mode $mode):"
+    echo "+ write $1 (mode $mode):"
     printf '|   %s\n' "${text//$'\n'/$'\n'|   }"
     if [[ $dry_run == no ]]; then
-        install -D -m "$mode" /dev/null "$file"
-        printf '%s\n' "$text" >"$file"
+        mkdir -p "$(dirname "$file")"
+        printf '%s\n' "$text" >"$file.new"
+        chmod "$mode" "$file.new"
+        mv -f "$file.new" "$file"
     fi
 }
 
-remove() {  # remove PATH...: only what exists, so a second uninstall is quiet
+tk_remember() {  # tk_remember FILE WORD...: add words to a record, each once, before the change
+    local file=$1
+    shift
+    { tk_recorded "$file"; printf '%s\n' "$@"; } | sed '/^$/d' | sort -u | tk_put "$file" 0644
+}
+
+tk_recorded() {  # tk_recorded FILE: the words in a record, one per line
+    if [[ -s $root$1 ]]; then tr -s ' ' '\n' <"$root$1" | sed '/^$/d'; fi
+}
+
+tk_remove() {  # tk_remove PATH...: only what exists, so a second uninstall is quiet
     local path
     for path in "$@"; do
-        if [[ -e $path || -L $path || $dry_run == yes ]]; then run rm -rf -- "$path"; fi
+        if [[ -e $root$path || -L $root$path || $dry_run == yes ]]; then
+            tk_run rm -rf -- "$root$path"
+        fi
     done
 }
 
-desktop_image() {
+# -- the machine -------------------------------------------------------------------------
+
+tk_desktop_image() {
     case $kind in
         desktop) return 0 ;;
         lite) return 1 ;;
     esac
-    command -v labwc >/dev/null 2>&1 || [[ -d /etc/xdg/labwc ]]
+    command -v labwc >/dev/null 2>&1 || [[ -d $root/etc/xdg/labwc ]]
 }
 
-os_codename() {
+tk_codename() {
     # shellcheck disable=SC1091  # the OS's own file, not part of this checkout
-    (. /etc/os-release && echo "${VERSION_CODENAME:-unknown}")
+    (. "$root/etc/os-release" && echo "${VERSION_CODENAME:-unknown}")
 }
 
-pip_pins() {
+tk_pip_pins() {
     # Bookworm's apt picamera2 and simplejpeg break under NumPy 2, and OpenCV 4.12 needs it.
-    if [[ $(os_codename) == bookworm ]]; then
+    if [[ $(tk_codename) == bookworm ]]; then
         printf '%s\n' 'numpy<2' 'opencv-python-headless<4.12'
     fi
 }
 
-missing_packages() {
+tk_systemd_running() { [[ -d $root/run/systemd/system ]]; }
+
+tk_udev_running() { [[ -S $root/run/udev/control ]]; }
+
+tk_has_account() { getent passwd "$1" >/dev/null 2>&1; }
+
+tk_home_of() { getent passwd "$1" | cut -d: -f6; }
+
+tk_app_user() {
+    if tk_desktop_image; then echo "$desktop_user"; else echo "$service_user"; fi
+}
+
+tk_present_groups() {  # the wanted groups this machine has
+    local group
+    for group in "${wanted_groups[@]}"; do
+        if getent group "$group" >/dev/null 2>&1; then echo "$group"; fi
+    done
+}
+
+tk_not_available() {  # the Pi-only packages apt has no candidate for
     local package
-    for package in "${apt_packages[@]}"; do
-        if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q 'ok installed'; then
+    for package in "${pi_only[@]}"; do
+        if ! apt-cache policy "$package" 2>/dev/null | grep -q 'Candidate: [^(]'; then
             echo "$package"
         fi
     done
 }
 
-app_user() {
-    if desktop_image; then echo "${desktop_user:?on a desktop image, run it with sudo from the desktop user or give --user}"; else echo "$service_user"; fi
-}
-
-install_packages() {
-    local added
-    added=$(missing_packages | tr '\n' ' ')
-    run apt-get update
-    run apt-get install -y "${apt_packages[@]}"
-    if [[ -n ${added// /} ]]; then
-        # Remembered so that --uninstall removes only what this script added.
-        put "$apt_record" 0644 <<<"$added"
-    fi
-}
-
-make_user() {
-    local user=$1 group present=()
-    if ! id -u "$user" >/dev/null 2>&1; then
-        run useradd --system --user-group --home-dir "$data_dir" --no-create-home \
-            --shell /usr/sbin/nologin "$user"
-    fi
-    for group in "${groups[@]}"; do
-        if ! getent group "$group" >/dev/null; then
-            echo "  (no group $group on this machine: skipped)"
-        elif ! id -nG "$user" 2>/dev/null | tr ' ' '\n' | grep -qx "$group"; then
-            present+=("$group")
+tk_to_record() {  # the packages this install makes manual: those missing or automatic now
+    local package status
+    for package in "${apt_packages[@]}"; do
+        status=$(dpkg-query -W -f='${Status}' "$package" 2>/dev/null || true)
+        if [[ $status != *"ok installed"* ]] || apt-mark showauto "$package" | grep -qx "$package"; then
+            echo "$package"
         fi
     done
-    if ((${#present[@]})); then
-        run usermod --append --groups "$(IFS=,; echo "${present[*]}")" "$user"
+}
+
+# -- install -----------------------------------------------------------------------------
+
+tk_preflight() {
+    tk_step "check the machine"
+    if tk_desktop_image; then
+        if [[ -z $desktop_user ]]; then
+            echo "install-pi.sh: on a desktop image, run it with sudo from the desktop user, or give --user NAME" >&2
+            exit 2
+        fi
+        if ! tk_has_account "$desktop_user"; then
+            echo "install-pi.sh: there is no user $desktop_user on this machine; nothing was changed" >&2
+            exit 2
+        fi
+    fi
+    local missing
+    missing=$(tk_not_available | tr '\n' ' ')
+    if [[ -n $missing && $dry_run == no ]]; then
+        # The lists may only be stale: a fresh image has none yet.
+        apt-get update -q >/dev/null
+        missing=$(tk_not_available | tr '\n' ' ')
+    fi
+    if [[ -n $missing && $dry_run == no ]]; then
+        echo "install-pi.sh: apt cannot find ${missing% } on this system: they come from" >&2
+        echo "  Raspberry Pi's own repository (archive.raspberrypi.com), which Raspberry Pi OS has." >&2
+        echo "  Install Raspberry Pi OS (64-bit, Bookworm or later), or add that repository;" >&2
+        echo "  nothing was changed." >&2
+        exit 3
+    fi
+}
+
+tk_packages() {
+    tk_step "apt packages"
+    tk_run mkdir -p "$root$prefix"
+    local added
+    mapfile -t added < <(tk_to_record)
+    # Written before apt runs, so an install stopped half-way is still undone right.
+    if ((${#added[@]})); then tk_remember "$apt_record" "${added[@]}"; fi
+    tk_run apt-get update
+    tk_run apt-get install -y --no-install-recommends "${apt_packages[@]}"
+}
+
+tk_account() {
+    local user=$1 group joining=()
+    tk_step "account $user"
+    if ! tk_has_account "$user"; then
+        tk_remember "$user_record" "$user"
+        tk_run useradd --system --user-group --home-dir "$data_dir" --no-create-home \
+            --shell /usr/sbin/nologin "$user"
+    fi
+    for group in $(tk_present_groups); do
+        if ! id -nG "$user" 2>/dev/null | tr ' ' '\n' | grep -qx "$group"; then
+            joining+=("$group")
+        fi
+    done
+    if ((${#joining[@]})); then
         # Remembered so that --uninstall takes a desktop user out of only these groups.
-        put "$groups_record" 0644 <<<"$user ${present[*]}"
+        tk_remember "$groups_record" "${joining[@]/#/$user:}"
+        tk_run usermod --append --groups "$(IFS=,; echo "${joining[*]}")" "$user"
     fi
 }
 
-make_venv() {
-    run mkdir -p "$prefix"
-    if [[ ! -x $venv/bin/python ]]; then
+tk_venv() {
+    tk_step "the app"
+    tk_run mkdir -p "$root$prefix"
+    if [[ ! -x $root$venv/bin/python ]]; then
         # picamera2 and lgpio come from apt: the venv must see the system's packages.
-        run python3 -m venv --system-site-packages "$venv"
+        tk_run python3 -m venv --system-site-packages "$root$venv"
+    elif [[ ! -x $root$venv/bin/pip ]]; then
+        tk_run "$root$venv/bin/python" -m ensurepip --default-pip
     fi
-    pip_pins | put "$prefix/constraints.txt" 0644
-    run "$venv/bin/pip" install --quiet --upgrade pip
-    # pip builds in the source folder; building from a root-owned copy keeps the
-    # user's checkout free of root-owned build files.
-    remove "$prefix/src"
-    run mkdir -p "$prefix/src"
-    run cp -R "$checkout/pyproject.toml" "$checkout/README.md" "$checkout/tablekit" "$prefix/src/"
+    tk_pip_pins | tk_put "$prefix/constraints.txt" 0644
+    # pip builds in its source folder: a copy in a temporary folder keeps the user's
+    # checkout free of root-owned build files, and nothing of it stays behind.
+    build=$(mktemp -d)
+    trap 'rm -rf -- "$build"' EXIT
+    tk_run cp -R "$checkout/pyproject.toml" "$checkout/README.md" "$checkout/tablekit" "$build/"
     # Runtime packages only (the "pi" extra): no test or lint tools on the kiosk.
-    run "$venv/bin/pip" install --quiet --upgrade --constraint "$prefix/constraints.txt" "$prefix/src[pi]"
-    run install -m 0644 "$checkout/README.md" "$prefix/README.md"
+    tk_run "$root$venv/bin/pip" install --quiet --no-warn-script-location --upgrade \
+        --constraint "$root$prefix/constraints.txt" "${build}[pi]"
+    rm -rf -- "$build"
+    # pip and setuptools are not needed to run: an update brings pip back first.
+    tk_run "$root$venv/bin/python" -m pip uninstall --quiet --yes pip setuptools
+    tk_run cp "$checkout/README.md" "$root$prefix/README.md"
 }
 
-make_folders() {
+tk_kiosk_env() {
     local user=$1
-    run install -d -o "$user" -g "$user" -m 0755 "$data_dir" "$config_dir"
-    if [[ ! -e $config_dir/config.toml ]]; then
-        put "$config_dir/config.toml" 0644 <<'EOF'
+    tk_step "kiosk settings"
+    tk_put "$kiosk_env" 0644 <<EOF
+# tablekit's kiosk, written by install-pi.sh: its settings and sessions, the account that
+# writes them and its groups. tablekit.service reads this file, and so does every
+# tablekit command run from $venv (tablekit doctor checks what the kiosk uses).
+TABLEKIT_CONFIG_DIR=$config_dir
+TABLEKIT_DATA_DIR=$data_dir
+TABLEKIT_USER=$user
+TABLEKIT_GROUPS="$(tk_present_groups | tr '\n' ' ' | sed 's/ $//')"
+EOF
+}
+
+tk_folders() {
+    local user=$1
+    tk_step "settings and sessions"
+    tk_run mkdir -p "$root$data_dir" "$root$config_dir"
+    if [[ ! -e $root$config_dir/config.toml ]]; then
+        tk_put "$config_dir/config.toml" 0644 <<'EOF'
 # tablekit's settings: every key is optional (see README.md, "On a Raspberry Pi").
 # `tablekit doctor` checks this file; the app says on screen what is wrong with it.
 [display]
@@ -176,103 +321,168 @@ rotate = 0           # 0, 90, 180 or 270: turn the picture and the touch togethe
 [buttons]
 backend = "none"     # none | gpio | serial (hardware/README.md)
 EOF
-        run chown "$user:$user" "$config_dir/config.toml"
     fi
+    # Everything in them, not only the folders: sessions kept from an earlier install
+    # (left to root by --uninstall) must be writable by whoever plays now.
+    tk_run chown -R "$user:$user" "$root$data_dir" "$root$config_dir"
+    tk_run chmod 0755 "$root$data_dir" "$root$config_dir"
 }
 
-install_udev_rule() {
-    put "$udev_rule" 0644 <<'EOF'
+tk_udev() {
+    tk_step "pads' udev rule"
+    tk_put "$udev_rule" 0644 <<'EOF'
 # tablekit's USB serial pads: Raspberry Pi Picos (USB vendor 2e8a) running
 # hardware/firmware. udev's own rules give each a stable /dev/serial/by-id/ link
 # (put that in config.toml as the pad's port); this one lets the dialout group
 # use them and keeps ModemManager from probing them with modem commands.
 SUBSYSTEM=="tty", ATTRS{idVendor}=="2e8a", GROUP="dialout", MODE="0660", ENV{ID_MM_DEVICE_IGNORE}="1"
 EOF
-    run udevadm control --reload-rules
-    run udevadm trigger --subsystem-match=tty --action=add
+    if tk_udev_running; then
+        tk_run udevadm control --reload-rules
+        tk_run udevadm trigger --subsystem-match=tty --action=add
+    else
+        echo "  udev is not running here: the rule applies from the next boot"
+    fi
 }
 
-install_service() {
-    sed -e "s|@USER@|$service_user|g" -e "s|@VENV@|$venv|g" "$checkout/systemd/tablekit.service" \
-        | put "$unit" 0644
-    run systemctl daemon-reload
-    run systemctl enable tablekit.service
-    run systemctl restart tablekit.service
+tk_service() {
+    tk_step "service"
+    sed -e "s|@USER@|$service_user|g" -e "s|@VENV@|$venv|g" -e "s|@PREFIX@|$prefix|g" \
+        -e "s|@GROUPS@|$(tk_present_groups | tr '\n' ' ' | sed 's/ $//')|g" \
+        "$checkout/systemd/tablekit.service" | tk_put "$unit" 0644
+    tk_run systemctl ${root:+"--root=$root"} enable tablekit.service
+    if tk_systemd_running; then
+        tk_run systemctl daemon-reload
+        tk_run systemctl restart tablekit.service
+    else
+        echo "  systemd is not running here: tablekit starts at the next boot"
+    fi
 }
 
-install_autostart() {
-    local user=$1
-    put "$autostart" 0644 <<EOF
+tk_autostart() {
+    local user=$1 home folder
+    tk_step "desktop autostart"
+    home=$(tk_home_of "$user")
+    tk_put "$desktop_start" 0755 <<EOF
+#!/bin/sh
+# Started by $user's desktop session: tablekit full screen, again 2 s after it stops
+# unless it was quit on purpose (exit 0). Its folders come from $kiosk_env.
+export SDL_VIDEODRIVER=wayland
+until $venv/bin/tablekit run; do sleep 2; done
+EOF
+    # The folders it makes are the user's, and go again with --uninstall if left empty.
+    for folder in "$home/.config" "$home/.config/autostart"; do
+        if [[ ! -d $root$folder ]]; then
+            tk_remember "$autostart_record" "$folder/"
+            tk_run mkdir -m 0755 "$root$folder"
+            tk_run chown "$user:$user" "$root$folder"
+        fi
+    done
+    tk_remember "$autostart_record" "$home/.config/autostart/tablekit.desktop"
+    tk_put "$home/.config/autostart/tablekit.desktop" 0644 <<EOF
 [Desktop Entry]
 Type=Application
 Name=tablekit
-Comment=The table companion, full screen, restarted if it stops
-Exec=sh -c 'until TABLEKIT_DATA_DIR=$data_dir TABLEKIT_CONFIG_DIR=$config_dir SDL_VIDEODRIVER=wayland $venv/bin/tablekit run; do sleep 2; done'
+Comment=The table companion, full screen, started again if it stops
+Exec=$desktop_start
 X-GNOME-Autostart-enabled=true
 EOF
+    tk_run chown "$user:$user" "$root$home/.config/autostart/tablekit.desktop"
+    # An install before this one started it for every desktop user.
+    tk_remove "$old_autostart"
     echo "  tablekit starts when $user's desktop session starts; log out and in, or reboot"
 }
 
-install() {
+tk_size() {
+    if [[ $dry_run == no ]]; then
+        echo "  $prefix holds $(du -sh "$root$prefix" | cut -f1)"
+    fi
+}
+
+tk_install() {
     local user
-    user=$(app_user)
-    echo "tablekit: installing for $(desktop_image && echo "the desktop image, as $user" || echo "Pi OS Lite, as $user on tty1") (OS: $(os_codename))"
-    install_packages
-    make_user "$user"
-    make_venv
-    make_folders "$user"
-    install_udev_rule
-    if desktop_image; then install_autostart "$user"; else install_service; fi
+    user=$(tk_app_user)
+    tk_preflight
+    echo "tablekit: installing for $(tk_desktop_image && echo "the desktop image, as $user" || echo "Pi OS Lite, as $user on tty1") (OS: $(tk_codename))"
+    tk_packages
+    tk_account "$user"
+    tk_venv
+    tk_kiosk_env "$user"
+    tk_folders "$user"
+    tk_udev
+    if tk_desktop_image; then tk_autostart "$user"; else tk_service; fi
+    tk_step "done"
+    tk_size
     echo "tablekit: installed. Settings: $config_dir/config.toml; sessions: $data_dir;"
     echo "  check the hardware with: $venv/bin/tablekit doctor"
 }
 
-leave_groups() {  # undo make_user's groups for a user that stays (the desktop user)
-    local user group groups_added
-    if [[ -s $groups_record ]]; then
-        read -r user groups_added <"$groups_record"
-        if [[ $user != "$service_user" ]]; then
-            for group in $groups_added; do
-                # Only where still a member: a second uninstall after a failed one goes on.
-                if id -nG "$user" 2>/dev/null | tr ' ' '\n' | grep -qx "$group"; then
-                    run gpasswd --delete "$user" "$group"
-                fi
-            done
+# -- uninstall ---------------------------------------------------------------------------
+
+tk_leave_groups() {  # undo tk_account's groups for the users that stay
+    local entry user group
+    for entry in $(tk_recorded "$groups_record"); do
+        user=${entry%%:*}
+        group=${entry#*:}
+        if tk_has_account "$user" && id -nG "$user" 2>/dev/null | tr ' ' '\n' | grep -qx "$group"; then
+            tk_run gpasswd --delete "$user" "$group"
         fi
-        remove "$groups_record"
-    elif [[ $dry_run == yes ]]; then
-        echo "+ gpasswd --delete <the desktop user> <each group listed in $groups_record>"
-    fi
+    done
 }
 
-uninstall() {
+tk_uninstall() {
     echo "tablekit: uninstalling (sessions in $data_dir and settings in $config_dir stay)"
-    if [[ -e $unit || $dry_run == yes ]]; then
-        run systemctl disable --now tablekit.service
-        remove "$unit"
-        run systemctl daemon-reload
+    tk_step "service"
+    if [[ -e $root$unit || $dry_run == yes ]]; then
+        if tk_systemd_running; then tk_run systemctl stop tablekit.service; fi
+        tk_run systemctl ${root:+"--root=$root"} disable tablekit.service
+        tk_remove "$unit"
+        if tk_systemd_running; then tk_run systemctl daemon-reload; fi
     fi
-    remove "$autostart"
-    if [[ -e $udev_rule || $dry_run == yes ]]; then
-        remove "$udev_rule"
-        run udevadm control --reload-rules
+    tk_step "desktop autostart"
+    local file
+    # Files first, then the folders it made (deepest first), only if nothing else is in them.
+    for file in $(tk_recorded "$autostart_record" | grep -v '/$'); do tk_remove "$file"; done
+    for file in $(tk_recorded "$autostart_record" | grep '/$' | sort -r); do
+        if [[ -d $root$file ]] && [[ -z $(ls -A "$root$file") ]]; then tk_run rmdir "$root$file"; fi
+    done
+    tk_remove "$old_autostart"
+    tk_step "pads' udev rule"
+    if [[ -e $root$udev_rule || $dry_run == yes ]]; then
+        tk_remove "$udev_rule"
+        if tk_udev_running; then tk_run udevadm control --reload-rules; fi
     fi
-    leave_groups
-    if id -u "$service_user" >/dev/null 2>&1 || [[ $dry_run == yes ]]; then
-        run userdel "$service_user"
+    tk_step "accounts"
+    tk_leave_groups
+    # The kept folders go to root, an account that always exists, before their owner goes.
+    local folder
+    for folder in "$data_dir" "$config_dir"; do
+        if [[ -e $root$folder || $dry_run == yes ]]; then tk_run chown -R root:root "$root$folder"; fi
+    done
+    local user
+    for user in $(tk_recorded "$user_record"); do
+        if tk_has_account "$user"; then tk_run userdel "$user"; fi
+    done
+    tk_step "apt packages"
+    local package packages=()
+    for package in $(tk_recorded "$apt_record"); do
+        # Only those installed: a failed install may have recorded more than apt added.
+        if dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q 'ok installed'; then
+            packages+=("$package")
+        fi
+    done
+    if ((${#packages[@]})); then
+        # Back to "installed as a dependency": apt-get autoremove takes them once nothing
+        # else needs them, never from under another program.
+        tk_run apt-mark auto "${packages[@]}"
     fi
-    # The packages this script added go back to "installed as a dependency": apt removes
-    # them (apt-get autoremove) once nothing else needs them, never from under another program.
-    if [[ -s $apt_record ]]; then
-        # shellcheck disable=SC2046  # one word per package
-        run apt-mark auto $(cat "$apt_record")
-    elif [[ $dry_run == yes ]]; then
-        echo "+ apt-mark auto <the packages listed in $apt_record, those this script added>"
-    fi
-    remove "$prefix"
-    echo "tablekit: removed. To delete the sessions and settings too: sudo rm -r $data_dir $config_dir"
+    tk_step "the app"
+    tk_remove "$prefix"
+    tk_step "done"
+    echo "tablekit: removed. $data_dir and $config_dir are kept, owned by root;"
+    echo "  to delete them too: sudo rm -r $data_dir $config_dir"
     echo "  the apt packages it added go with: sudo apt-get autoremove"
 }
 
 if [[ $dry_run == yes ]]; then echo "(dry run: nothing is changed)"; fi
-"$action"
+"tk_$action"
