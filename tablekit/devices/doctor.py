@@ -75,6 +75,13 @@ def check_journal(path: Path) -> Check:
     """
     if not path.exists() and not Path(f"{path}-wal").exists():
         return Check.say(True, "No journal yet: one is made at {path}.", "journal", path=str(path))
+    if not os.access(path, os.R_OK) or not os.access(path.parent, os.W_OK | os.X_OK):
+        return Check.say(
+            False,
+            "{path} cannot be opened from this account: run doctor as its owner, or with sudo.",
+            "journal",
+            path=str(path),
+        )
     try:
         Journal(path, readonly=True).close()
     except JournalBusy:

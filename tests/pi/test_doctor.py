@@ -240,3 +240,17 @@ def test_many_problems_take_more_pages_at_full_size_never_smaller_text(journal: 
             assert sum(height for _, height in page) <= app.layout.content().height
     finally:
         app.close()
+
+
+def test_a_journal_this_account_cannot_open_says_how_to_check_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The kiosk's journal is 0640 (UMask=0027): pi, not in its group, cannot read it.
+
+    The tests run as root, who may read anything, so the account's answer is stood in for.
+    """
+    journal = tmp_path / "journal.sqlite3"
+    journal.write_bytes(b"")
+    monkeypatch.setattr(os, "access", lambda path, mode: Path(path) != journal)
+    check = doctor.check_journal(journal)
+    assert not check.ok and "sudo" in check.text
