@@ -216,12 +216,13 @@ def parse(data: dict[str, Any], source: str = "config") -> Config:
         raise ConfigError(_explain(str(error), source)) from None
     if settings.camera.backend not in BACKENDS:
         allowed = ", ".join(BACKENDS)
-        message = f"camera.backend: unknown camera {settings.camera.backend!r}; allowed: {allowed}"
+        given = echo(settings.camera.backend)
+        message = f"camera.backend: unknown camera {given}; allowed: {allowed}"
         raise ConfigError(f"{source}: {message}")
     games = catalog.listings()
     if settings.play.game not in games:
         allowed = ", ".join(games)
-        message = f"play.game: unknown game {settings.play.game!r}; allowed: {allowed}"
+        message = f"play.game: unknown game {echo(settings.play.game)}; allowed: {allowed}"
         raise ConfigError(f"{source}: {message}")
     return settings
 
@@ -236,7 +237,7 @@ def _check_keys(data: dict[str, Any], cls: type, source: str, prefix: str) -> No
     for key, value in data.items():
         if key not in hints:
             known = ", ".join(f.name for f in dataclasses.fields(cls))
-            shown = f"{prefix}{key}" if key.isprintable() else repr(f"{prefix}{key}")
+            shown = cut(f"{prefix}{key}") if key.isprintable() else echo(f"{prefix}{key}")
             renamed = RENAMED.get(f"{prefix}{key}")
             if renamed:
                 raise ConfigError(f"{source}: {shown} is now called {renamed}; rename it there")
@@ -251,7 +252,29 @@ def _explain(message: str, source: str) -> str:
     key = where.rstrip("`")
     allowed = _allowed(key)
     hint = f"; allowed: {allowed}" if allowed else ""
-    return f"{source}: {key}: {text.replace('`', '')}{hint}"
+    said, enum, value = text.replace("`", "").partition(ENUM)
+    return f"{source}: {key}: {said}{enum}{cut(value)}{hint}"
+
+
+ENUM = "Invalid enum value "
+"""How msgspec starts the one refusal that shows the value given, whatever its length."""
+
+ECHO = 60
+"""The most characters of a bad value (or an unknown key) a refusal shows: enough to see
+which it is, and a refusal stays one readable line however much the file holds."""
+
+
+def cut(text: str, limit: int = ECHO) -> str:
+    """``text`` as a refusal shows it: whole, or its first ``limit`` characters and a
+    word saying that it was cut and how long it is."""
+    if len(text) <= limit:
+        return text
+    return f"{text[:limit]}… (cut; {len(text)} characters in all)"
+
+
+def echo(value: object) -> str:
+    """The ``repr`` of a bad value, cut (:func:`cut`)."""
+    return cut(repr(value))
 
 
 def _allowed(key: str) -> str:

@@ -1,11 +1,15 @@
 """Settings: defaults without a file; a bad value names file, key and what is allowed."""
 
+import dataclasses
 import os
 import re
+import typing
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from tablekit.local import config
 from tablekit.local.config import Config, ConfigError
@@ -114,3 +118,68 @@ def test_saving_one_setting_writes_only_that_setting(tmp_path: Path) -> None:
     assert config.load(path) == chosen
     config.save(Config(), path)
     assert path.read_text() == ""
+
+
+def _keys(cls: type, prefix: tuple[str, ...] = ()) -> list[tuple[str, ...]]:
+    """Every settings key, as the path of tables to it."""
+    found: list[tuple[str, ...]] = []
+    for field in dataclasses.fields(cls):
+        hint = typing.get_type_hints(cls)[field.name]
+        if dataclasses.is_dataclass(hint):
+            found += _keys(hint, (*prefix, field.name))  # type: ignore[arg-type]
+        found.append((*prefix, field.name))
+    return found
+
+
+HUGE = st.one_of(
+    st.text(min_size=1, max_size=3).map(lambda t: t * 2000),
+    st.integers(10**300, 10**3000),
+    st.integers(10**300, 10**3000).map(lambda n: -n),
+    st.lists(st.just("x" * 1000), min_size=1, max_size=5),
+)
+"""Values far longer than any the settings hold, of each kind a file may give."""
+
+BOUND = 400
+"""The most characters a refusal may add to the file's name, the longest "known here" list
+of keys included."""
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(key=st.sampled_from(_keys(Config)), value=HUGE, stray=st.text(min_size=1, max_size=2))
+def test_a_huge_value_or_key_is_echoed_cut_in_one_short_line(
+    key: tuple[str, ...], value: object, stray: str
+) -> None:
+    """A value of thousands of characters, in any key, or an unknown key as long, is
+    refused in one line that shows its start and says it was cut."""
+    for data, sent in (
+        (_nest(key, value), value),
+        (_nest((*key[:-1], stray * 3000), 1), stray * 3000),
+    ):
+        try:
+            config.parse(data, source="config.toml")
+        except ConfigError as error:
+            message = str(error)
+        else:
+            continue
+        assert len(message) <= len("config.toml") + BOUND, message
+        assert len(message.splitlines()) == 1
+        assert str(sent)[: config.ECHO + 1] not in message
+        if str(sent)[: config.ECHO - 1] in message:  # echoed: its start, and that it was cut
+            assert re.search(r"… \(cut; \d+ characters in all\)", message)
+
+
+def _nest(key: tuple[str, ...], value: object) -> dict[str, object]:
+    """``{"a": {"b": value}}`` for the key ``a.b``."""
+    data: object = value
+    for part in reversed(key):
+        data = {part: data}
+    assert isinstance(data, dict)
+    return data
+
+
+def test_a_cut_echo_shows_its_start_and_its_length(tmp_path: Path) -> None:
+    path = write(tmp_path, f'[play]\ngame = "{"chess" * 1000}"\n')
+    with pytest.raises(ConfigError) as refused:
+        config.load(path)
+    shown = f"{repr('chess' * 1000)[:60]}… (cut; 5002 characters in all); allowed: mice-mystics"
+    assert str(refused.value).startswith(f"{path}: play.game: unknown game {shown}")
