@@ -238,6 +238,23 @@ tk_preflight() {
     fi
 }
 
+tk_migrate() {  # what an install before this one left, in this one's records
+    local user groups group entries=()
+    if [[ -s $root$prefix/apt-added ]]; then
+        # shellcheck disable=SC2046  # one word per package
+        tk_remember "$apt_record" $(cat "$root$prefix/apt-added")
+        tk_remove "$prefix/apt-added"
+    fi
+    if [[ -s $root$prefix/groups-added ]]; then
+        read -r user groups <"$root$prefix/groups-added"
+        for group in $groups; do entries+=("$user:$group"); done
+        tk_remember "$groups_record" "${entries[@]}"
+        if [[ $user == "$service_user" ]]; then tk_remember "$user_record" "$user"; fi
+        tk_remove "$prefix/groups-added"
+    fi
+    if [[ -e $root$prefix/src ]]; then tk_remove "$prefix/src"; fi
+}
+
 tk_packages() {
     tk_step "apt packages"
     tk_run mkdir -p "$root$prefix"
@@ -403,6 +420,7 @@ tk_install() {
     local user
     user=$(tk_app_user)
     tk_preflight
+    tk_migrate
     echo "tablekit: installing for $(tk_desktop_image && echo "the desktop image, as $user" || echo "Pi OS Lite, as $user on tty1") (OS: $(tk_codename))"
     tk_packages
     tk_account "$user"
@@ -432,6 +450,7 @@ tk_leave_groups() {  # undo tk_account's groups for the users that stay
 
 tk_uninstall() {
     echo "tablekit: uninstalling (sessions in $data_dir and settings in $config_dir stay)"
+    tk_migrate
     tk_step "service"
     if [[ -e $root$unit || $dry_run == yes ]]; then
         if tk_systemd_running; then tk_run systemctl stop tablekit.service; fi

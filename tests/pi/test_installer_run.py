@@ -285,3 +285,20 @@ def test_a_failed_step_is_named_with_what_is_left_and_uninstall_undoes_it(
     assert undone.code == 0, undone.err
     assert without_kept(machine.snapshot()) == without_kept(before)
     assert {name: mark for name, mark in machine.marks().items() if name in marks} == marks
+
+
+def test_an_install_made_by_the_earlier_installer_is_taken_over(machine: Machine) -> None:
+    """Its records had other names and it kept a build copy: an update must still undo it."""
+    before = machine.snapshot()
+    assert machine.run("--lite").code == 0
+    records = machine.root / "opt/tablekit"
+    (records / "apt.added").rename(records / "apt-added")
+    (records / "user.added").unlink()
+    (records / "groups.added").rename(records / "groups-added")
+    (records / "groups-added").write_text("tablekit video dialout\n")
+    (records / "src").mkdir()
+    ran = machine.run("--lite")
+    assert ran.code == 0, ran.err
+    assert not (records / "src").exists() and not (records / "apt-added").exists()
+    assert machine.run("--uninstall").code == 0
+    assert without_kept(machine.snapshot()) == without_kept(before)

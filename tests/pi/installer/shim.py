@@ -66,7 +66,7 @@ def useradd(args: list[str]) -> int:
     if account(name):
         return 9
     rows, groups = table(PASSWD), table(GROUP)
-    number = str(max([999] + [int(r[2]) for r in rows + groups if 100 <= int(r[2]) < 1000]) + 1)
+    number = str(max([99] + [int(r[2]) for r in rows + groups if 100 <= int(r[2]) < 999]) + 1)
     write(PASSWD, [*rows, [name, "x", number, number, "", home, "/usr/sbin/nologin"]])
     write(GROUP, [*groups, [name, "x", number, ""]])
     return 0
