@@ -19,6 +19,7 @@ from tablekit.rules.mouse_guard.character import Character, Trait
 from tablekit.rules.mouse_guard.dice import Face, axes
 from tablekit.rules.mouse_guard.draft import Draft, dice, explosion
 from tablekit.rules.mouse_guard.procedure import at_step, reach
+from tablekit.rules.mouse_guard.ruleset import Ruleset
 from tablekit.rules.mouse_guard.state import Side, State, Step, Test
 
 DEEPER_UNDERSTANDING = "deeper_understanding"
@@ -73,11 +74,19 @@ def adds_success(state: State) -> bool:
     return state.ruleset.level_three == "success"
 
 
-def level_three_trait(character: Character, name: str) -> Trait:
-    """``character``'s level 3 trait ``name``; a RuleError for any other."""
+def level_three_trait(character: Character, name: str, rules: Ruleset, against: str = "") -> Trait:
+    """``character``'s level 3 trait ``name``; a RuleError for any other, under rules
+    without level 3 traits (the rabbits' are level 1), and for the trait used
+    ``against`` this very test: a trait that took a die away (and earned its check)
+    cannot help the same test too, as a level 2 trait cannot (the summary's Tests,
+    steps 2, 3 and 9)."""
+    if not rules.has_level_three:
+        raise RuleError("These rules have no level 3 traits")
     trait = character.trait(name)
     if trait is None or trait.effective_level != 3:
         raise RuleError("{name} has no level 3 trait {trait}", name=character.name, trait=name)
+    if trait.name.lower() == against.lower():
+        raise RuleError("{trait} has already been used in this test", trait=trait.name)
     return trait
 
 
@@ -121,7 +130,7 @@ def level_three(d: Draft, c: cmd.LevelThree, rng: random.Random) -> None:
     """A level 3 trait: one more success (the summary) or a reroll of failures (the sheet)."""
     test, which, side = _rolled_side(d, Step.LEVEL_THREE, c.character, LEVEL_THREE)
     character = d.state.character(c.character)
-    trait = level_three_trait(character, c.trait)
+    trait = level_three_trait(character, c.trait, d.state.ruleset, side.against)
     if adds_success(d.state):
         reach(d, test, Step.LEVEL_THREE, which)
         d.emit(pev.SuccessAdded(which, 1, LEVEL_THREE, trait.name))

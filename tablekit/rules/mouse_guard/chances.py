@@ -35,8 +35,10 @@ def open_options(test: Test, side: Side, mouse: Character | None, rules: Ruleset
     failed = not side.rolled or any(f == Face.SNAKE for f in side.faces)
     has_axes = not side.rolled or axes(side.faces) > 0
     wise = bool(mouse.wises)
-    level_three = any(
-        t.effective_level == 3 and not (rules.level_three == "reroll" and t.used)
+    level_three = rules.has_level_three and any(
+        t.effective_level == 3
+        and t.name != side.against
+        and not (rules.level_three == "reroll" and t.used)
         for t in mouse.traits
     )
     return {
@@ -81,7 +83,11 @@ def test_chances(test: Test, mouse: Character | None, rules: Ruleset) -> vt.Test
         if not test.opponent.rolled:
             odds = versus(side.pool, test.opponent.pool)
             return {"win": float(odds.win), "tie": float(odds.tie), "lose": float(odds.lose)}
-        wins_ties = mouse is not None and any(t.effective_level == 3 for t in mouse.traits)
+        wins_ties = (
+            mouse is not None
+            and rules.has_level_three
+            and any(t.effective_level == 3 and t.name != side.against for t in mouse.traits)
+        )
         ob = test.opponent.successes + (0 if wins_ties else 1)
     can = open_options(test, side, mouse, rules)
     fate = mouse.fate if mouse else 0

@@ -29,6 +29,8 @@ _SHEETS = {
 def legal_commands(state: State) -> frozenset[str]:
     """The kinds of command worth offering now."""
     kinds = set(_ALWAYS) | conflict_commands(state, bool(state.characters) and state.test is None)
+    if state.conflict is not None:
+        kinds.discard(cmd.SetPhase.kind)
     if state.characters:
         kinds |= _SHEETS
         if state.phase in (Phase.SETUP, Phase.WINTER):

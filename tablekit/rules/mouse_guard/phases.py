@@ -22,10 +22,18 @@ PERSONA_REWARDS = ("against_belief", "goal_done", "workhorse", "mvp", "embodimen
 
 def set_phase(d: Draft, c: cmd.SetPhase, rng: random.Random) -> None:
     """Move on. A prologue begins a new session; the session's first players' turn brings
-    a free check each (the summary gives one per player per session, not per turn)."""
+    a free check each (the summary gives one per player per session, not per turn).
+
+    Not while a test or a conflict is in progress: a new session would clear the
+    traits' used marks and a winter session change traits mid-fight, and an obstacle
+    of the GM's turn (the summary, Game Structure 4.a.i: "a conflict") is overcome
+    inside that turn.
+    """
     phase = Phase(c.phase)
     if d.state.test is not None:
         raise RuleError("Finish or cancel the test before moving on")
+    if d.state.conflict is not None:
+        raise RuleError("End the conflict before moving on")
     if phase is d.state.phase:
         raise RuleError("The session is already in that phase")
     if c.continues and (phase is not Phase.PROLOGUE or d.state.session):

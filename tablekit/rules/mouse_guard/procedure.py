@@ -19,7 +19,7 @@ from tablekit.rules.mouse_guard.conflict.setup import no_test_in_conflict
 from tablekit.rules.mouse_guard.dice import MAX_DICE
 from tablekit.rules.mouse_guard.draft import Draft, dice
 from tablekit.rules.mouse_guard.ruleset import Ruleset
-from tablekit.rules.mouse_guard.sheets import spend
+from tablekit.rules.mouse_guard.sheets import earn, spend
 from tablekit.rules.mouse_guard.state import Helper, Modifier, Phase, Side, Step, Test
 
 
@@ -123,7 +123,7 @@ def begin_test(d: Draft, c: cmd.BeginTest, rng: random.Random) -> None:
 
 def use_trait_against(d: Draft, c: cmd.UseTraitAgainst, rng: random.Random) -> None:
     """Step 2: -1D for one check, or (versus) +2D to the opponent for two (the
-    ruleset's numbers).
+    ruleset's numbers, earned where the ruleset earns checks now: :func:`.sheets.earn`).
 
     The summary speaks of "a trait": each side uses one trait against itself a test.
     """
@@ -144,18 +144,16 @@ def use_trait_against(d: Draft, c: cmd.UseTraitAgainst, rng: random.Random) -> N
         room(test.side(other), checks.opponent_dice)
         reach(d, test, Step.TRAIT_AGAINST, which)
         bonus = Modifier("trait against: " + trait, checks.opponent_dice)
-        d.emit(
-            pev.PoolChanged(other, bonus, trait, which, use="against"),
-            ev.ChecksEarned(character.name, trait, checks.opponent_bonus),
-        )
+        d.emit(pev.PoolChanged(other, bonus, trait, which, use="against"))
+        earn(d, character.name, trait, checks.opponent_bonus)
         return
     reach(d, test, Step.TRAIT_AGAINST, which)
     d.emit(
         pev.PoolChanged(
             which, Modifier("trait against: " + trait, -checks.against_dice), trait, use="against"
-        ),
-        ev.ChecksEarned(character.name, trait, checks.against),
+        )
     )
+    earn(d, character.name, trait, checks.against)
 
 
 def _unused_trait(side: Side, character: Character, name: str) -> str:
@@ -181,7 +179,7 @@ def use_trait_for(d: Draft, c: cmd.UseTraitFor, rng: random.Random) -> None:
     name = _unused_trait(test.side(which), character, c.trait)
     trait = character.trait(name)
     assert trait is not None
-    level = trait.effective_level
+    level = d.state.ruleset.trait_level(trait.effective_level)
     if level == 3:
         raise RuleError("{trait} is level 3: it helps after the roll instead", trait=name)
     marks = d.state.ruleset.marks_used(level)

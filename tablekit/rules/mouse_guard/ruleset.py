@@ -106,8 +106,9 @@ class CheckRule(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
     Earned: ``against`` for a trait that takes ``against_dice`` off a test,
     ``opponent_bonus`` for giving the opponent ``opponent_dice``, ``tie`` for
-    letting the opponent win a tie. Spent: ``players_turn_test`` for a test in
-    the players' turn (``free`` are given to each at its start),
+    letting the opponent win a tie; with ``gm_turn_only``, only in the GM's turn.
+    Spent: ``players_turn_test`` for a test in the players' turn (``free`` are
+    given to each at its start),
     ``gm_turn_recovery`` for a recovery in the GM's turn, ``charge`` to raise
     a trait a level for the session (0: it cannot be), and ``recharge[level-1]``
     to use a used trait again.
@@ -115,6 +116,9 @@ class CheckRule(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
     against: Count = 1
     against_dice: Count = 1
+    gm_turn_only: bool = False
+    """Whether checks are earned only in the GM's turn (the rabbits' "i GM-turen"):
+    outside it a trait used against, or a tie given away, earns none."""
     opponent_bonus: Count = 2
     opponent_dice: Count = 2
     tie: Count = 2
@@ -185,6 +189,16 @@ class Ruleset(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     def level_two_every_roll(self) -> bool:
         """Whether a level 2 trait adds a die on every roll (the switch in ``traits``)."""
         return self.traits.level_two_every_roll
+
+    def trait_level(self, effective: int) -> int:
+        """The level a trait working at ``effective`` has under these rules: never above
+        ``traits.max_level`` (a sheet from another game's rules is read down to it)."""
+        return min(self.traits.max_level, effective)
+
+    @property
+    def has_level_three(self) -> bool:
+        """Whether these rules have level 3 traits at all."""
+        return self.traits.max_level >= 3
 
     def marks_used(self, level: int) -> bool:
         """Whether using a trait of ``level`` for a test marks it used this session."""

@@ -88,7 +88,8 @@ def read_sheet(data: SheetFields | dict[str, Any], rules: Ruleset = MOUSE_GUARD)
 
     The fields' types and limits are :class:`~.sheet_fields.SheetFields`'s (a sheet
     imported as plain JSON data is held to them here); what depends on the ruleset (its
-    conditions) and on the sheet as a whole (no name twice) is checked below. Ratings
+    conditions, its highest trait level) and on the sheet as a whole (no name twice) is
+    checked below. Ratings
     not given are the ruleset's abilities and skills, unrated; Fate and Persona not
     given are the ruleset's starting points.
     """
@@ -102,7 +103,9 @@ def read_sheet(data: SheetFields | dict[str, Any], rules: Ruleset = MOUSE_GUARD)
         instinct=sheet.instinct,
         contacts=Contacts(**msgspec.structs.asdict(sheet.contacts)),
         gear=sheet.gear,
-        traits=_named(name, "traits", [_part(Trait, t) for t in sheet.traits]),
+        traits=_levelled(
+            name, _named(name, "traits", [_part(Trait, t) for t in sheet.traits]), rules
+        ),
         wises=_named(name, "wises", [_part(Wise, w) for w in sheet.wises]),
         ratings=default_ratings(rules.skills),
         nature_max=sheet.nature_max,
@@ -144,6 +147,23 @@ def _named(who: str, part: str, items: list[Any]) -> tuple[Any, ...]:
             )
         seen.add(item.name.lower())
     return tuple(items)
+
+
+def _levelled(who: str, traits: tuple[Trait, ...], rules: Ruleset) -> tuple[Trait, ...]:
+    """``traits``, refused if one is above the ruleset's highest level (the rabbits' traits
+    are all level 1), as ``mg.set_trait`` refuses it."""
+    top = rules.traits.max_level
+    for trait in traits:
+        if trait.level > top:
+            raise RuleError(
+                "{character}'s trait {trait} is level {level}; a trait is level 1 to {top}"
+                " in these rules",
+                character=who,
+                trait=trait.name,
+                level=trait.level,
+                top=top,
+            )
+    return traits
 
 
 def _conditions(who: str, values: tuple[str, ...], rules: Ruleset) -> tuple[str, ...]:

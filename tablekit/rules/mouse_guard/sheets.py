@@ -88,6 +88,16 @@ def spend(d: Draft, character: Character, amount: int, reason: str) -> None:
     d.emit(ev.ChecksSpent(character.name, amount, reason))
 
 
+def earn(d: Draft, name: str, trait: str, amount: int) -> None:
+    """``amount`` checks on ``name``'s ``trait``, earned by using it against a test or by
+    giving a tie away; none outside the GM's turn where the ruleset earns checks only in
+    it (the rabbits' Checks: "i GM-turen"). What the trait did to the test stands."""
+    rules, phase = d.state.ruleset, d.state.phase
+    if rules.checks.gm_turn_only and phase is not Phase.GM_TURN:
+        return
+    d.emit(ev.ChecksEarned(name, trait, amount))
+
+
 def spend_check(d: Draft, c: cmd.SpendCheck, rng: random.Random) -> None:
     character = d.state.character(c.character)
     if c.amount < 1:

@@ -10,11 +10,11 @@ import random
 
 from tablekit.rules.errors import RuleError
 from tablekit.rules.mouse_guard import commands as cmd
-from tablekit.rules.mouse_guard import events as ev
 from tablekit.rules.mouse_guard import procedure_events as pev
 from tablekit.rules.mouse_guard.dice import MAX_DICE, successes
 from tablekit.rules.mouse_guard.draft import Draft, dice
 from tablekit.rules.mouse_guard.procedure import current, reach, side_of
+from tablekit.rules.mouse_guard.sheets import earn
 from tablekit.rules.mouse_guard.state import Side, Step, Test
 
 
@@ -39,16 +39,18 @@ def break_tie(d: Draft, c: cmd.BreakTie, rng: random.Random) -> None:
         raise RuleError("{name} has no trait {trait}", name=character.name, trait=c.trait)
     reach(d, test, Step.TIES)
     if c.way == "level_three":
+        if not d.state.ruleset.has_level_three:
+            raise RuleError("These rules have no level 3 traits")
         if trait.effective_level != 3:
             raise RuleError("{trait} is not level 3", trait=trait.name)
+        if trait.name == test.side(which).against:
+            raise RuleError("{trait} has already been used in this test", trait=trait.name)
         d.emit(pev.TieBroken(which, "level_three"))
         return
     if trait.name in test.side(which).traits:
         raise RuleError("{trait} has already been used in this test", trait=trait.name)
-    earned = d.state.ruleset.checks.tie
-    d.emit(
-        ev.ChecksEarned(character.name, trait.name, earned), pev.TieBroken(_other(which), "against")
-    )
+    earn(d, character.name, trait.name, d.state.ruleset.checks.tie)
+    d.emit(pev.TieBroken(_other(which), "against"))
 
 
 def tiebreaker(d: Draft, c: cmd.Tiebreaker, rng: random.Random) -> None:

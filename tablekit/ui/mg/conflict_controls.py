@@ -157,6 +157,9 @@ class ConflictControls:
             return []
         found: list[Entry] = []
         persona = {c["name"]: c["persona"] for c in stage.view()["characters"]}
+        gm_waits = exchange["interaction"] == "versus" and not all(
+            t["rolled"] for t in exchange["tests"] if t["side"] == "gm"
+        )  # in a versus action the GM rolls first: the patrol's roll waits, in its place
         for test in exchange["tests"]:
             side = test["side"]
             name = conflict.side_name(side, tr)
@@ -168,7 +171,8 @@ class ConflictControls:
                     spend = partial(stage.show, form)
                     found.append((tr("{side}: Persona…").format(side=name), spend, True))
                 roll = partial(stage.roll, ccmd.RollAction(side))
-                found.append((tr("Roll for {side}").format(side=name), roll, True))
+                ready = not (gm_waits and side == "patrol")
+                found.append((tr("Roll for {side}").format(side=name), roll, ready))
             elif test["waits"]:
                 found += self._after_roll_entries(test, name)
         if exchange["tied"] and not found:

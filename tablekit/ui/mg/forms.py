@@ -123,11 +123,11 @@ def edit_conditions(view: MouseGuardView, sheet: CharacterView, submit: Submit, 
     return Form(f"{sheet['name']}: {tr('Conditions')}", [[field]], confirm, tr("Save"))
 
 
-def add_trait(sheet: CharacterView, submit: Submit, tr: Tr) -> Form:
-    """A trait by name and level (set-up or a winter session)."""
+def add_trait(sheet: CharacterView, submit: Submit, tr: Tr, top: int = 3) -> Form:
+    """A trait by name and level, up to the ruleset's ``top`` (set-up or a winter session)."""
     fields = [
         Field("trait", tr("Trait"), "text", ""),
-        Field("level", tr("Level"), "count", 1, low=1, high=3),
+        Field("level", tr("Level"), "count", 1, low=1, high=top),
     ]
 
     def confirm(values: dict[str, Any]) -> bool:

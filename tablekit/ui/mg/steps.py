@@ -101,7 +101,9 @@ def _more(stage: Stage, view: MouseGuardView, sheet: CharacterView) -> Form:
         (
             "trait",
             tr("Trait…"),
-            lambda: stage.show(forms.add_trait(sheet, submit, tr)),
+            lambda: stage.show(
+                forms.add_trait(sheet, submit, tr, view["ruleset"]["max_trait_level"])
+            ),
             "mg.set_trait" in legal,
         ),
         (

@@ -140,7 +140,7 @@ def test_a_pool_is_the_actors_rating_for_the_conflicts_skill() -> None:
     """Sheet, Skills by Conflict/Action: a fight attacks with Fighter and defends with Nature."""
     table = fight()
     script(table, ("attack", "attack", "attack"), ("defend", "feint", "maneuver"))
-    table.do(ccmd.Reveal())
+    table.do(ccmd.Reveal(), ccmd.RollAction("gm", faces=("snake",) * 4))
     with pytest.raises(RuleError, match="one of Nature, not Scout"):
         table.do(ccmd.RollAction("patrol", skill="Scout"))
     table.do(ccmd.RollAction("patrol", faces=("sword", "sword", "snake")))

@@ -33,14 +33,20 @@ Outcome = tuple[Event, ...] | str
 """A command's events (the ruleset's record left out), or its refusal."""
 
 
+LEVEL_ONE = [{"name": "Brave", "level": 1}, {"name": "Quick", "level": 1}]
+"""The helpers' traits at the one level both rulesets have (the rabbits' Traits)."""
+
+
 def play(rules: Ruleset, commands: list[Command], **mice: Any) -> list[Outcome]:
     """Each command's outcome at a table of Saxon and Kenzie (their sheets with ``mice``)
-    playing by ``rules``."""
+    playing by ``rules``, in the GM's turn (where the rabbits earn their checks)."""
     table = Table(rules)
     outcomes: list[Outcome] = []
+    mice = {"traits": LEVEL_ONE} | mice
     for command in [
         cmd.AddCharacter(sheet("Saxon", **mice)),
         cmd.AddCharacter(sheet("Kenzie", **mice)),
+        cmd.SetPhase("gm_turn"),
         *commands,
     ]:
         try:
@@ -49,7 +55,7 @@ def play(rules: Ruleset, commands: list[Command], **mice: Any) -> list[Outcome]:
             outcomes.append(refusal.template)
             continue
         outcomes.append(tuple(e for e in events if not isinstance(e, ev.RulesetUsed)))
-    return outcomes[2:]
+    return outcomes[3:]
 
 
 def differences(
@@ -164,7 +170,7 @@ def test_a_rabbits_wound_or_sickness_takes_a_die_off_its_actions(condition: str)
     """Regelhuskeark, Conditions: Såret and Syg, -1D til skills og attributter."""
     table = Table(RABBITS)
     table.do(
-        cmd.AddCharacter(sheet("Saxon")),
+        cmd.AddCharacter(sheet("Saxon", traits=LEVEL_ONE)),
         cmd.SetCondition("Saxon", condition),
         ccmd.BeginConflict("fight", ("Saxon",), "Saxon", "Weasel", gm_dice=3),
         ccmd.SetDisposition("gm", 5),

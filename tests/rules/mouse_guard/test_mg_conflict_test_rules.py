@@ -136,10 +136,10 @@ def test_persona_adds_dice_or_taps_nature_before_the_roll() -> None:
     assert saxon.persona == 0 and saxon.rating("Nature").rating == 2  # outside: taxed 1
     test = _exchange(table).test_of("patrol")
     assert test is not None and test.tapped and test.pool(3) == 3 + 1 + 3
+    table.do(ccmd.RollAction("gm", faces=tuple(hits(3, 4))))
     table.do(ccmd.RollAction("patrol", faces=tuple(hits(1, 7))))
     with pytest.raises(RuleError, match="That side has rolled for this action"):
         table.do(ccmd.ActionTapNature("patrol"))
-    table.do(ccmd.RollAction("gm", faces=tuple(hits(3, 4))))
     keep_rolls(table)  # Saxon could still use his wise
     assert table.mouse("Saxon").rating("Nature").rating == 0  # failed by 2: taxed 2
 

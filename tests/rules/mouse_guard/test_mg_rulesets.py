@@ -166,7 +166,8 @@ def test_rabbits_tap_nature_for_resources_but_never_circles() -> None:
     """Nature, Tappe din natur: "dog ikke circles" (Resources is not named)."""
     table = Table(RABBITS)
     ratings = [{"name": "Resources", "rating": 2}, {"name": "Circles", "rating": 2}]
-    table.do(cmd.AddCharacter(sheet("Hazel", ratings=ratings + [{"name": "Nature", "rating": 3}])))
+    nature = [{"name": "Nature", "rating": 3}]
+    table.do(cmd.AddCharacter(sheet("Hazel", ratings=ratings + nature, traits=[])))
     table.do(cmd.BeginTest("Hazel", "Circles", ob=1))
     with pytest.raises(RuleError, match="cannot be tapped for Circles"):
         table.do(cmd.TapNature("Hazel"))
@@ -217,9 +218,10 @@ def test_a_trait_gives_one_die_once_a_session_and_two_checks_buy_it_again() -> N
 
 
 def test_checks_are_earned_as_the_text_counts_them() -> None:
-    """Checks: trait hinders (1 check, -1D); +2D to the opponent (2); the opponent wins a
-    tie (2)."""
+    """Checks, earned "i GM-turen": trait hinders (1 check, -1D); +2D to the opponent
+    (2); the opponent wins a tie (2)."""
     table = warren()
+    table.do(cmd.SetPhase("gm_turn"))
     table.do(cmd.BeginTest("Hazel", "Fighter", versus="Fiver", versus_rating="Fighter"))
     table.do(cmd.UseTraitAgainst("Hazel", "Quick", opponent_bonus=True))
     assert table.state.test.opponent.pool == 5  # type: ignore[union-attr]

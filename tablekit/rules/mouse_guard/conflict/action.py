@@ -125,8 +125,15 @@ def help_action(d: Draft, c: ccmd.HelpAction, rng: random.Random) -> None:
 
 
 def roll_action(d: Draft, c: ccmd.RollAction, rng: random.Random) -> None:
-    """Roll a side's action test; once every test is rolled, settle the action."""
+    """Roll a side's action test; once every test is rolled, settle the action.
+
+    In a versus action the GM's side rolls first, as in any versus test (the
+    summary's Tests, step 6, which action tests follow by Conflicts, step 7b).
+    """
     conflict, exchange, test = acting(d, c.side)
+    gm = exchange.test_of("gm")
+    if exchange.versus and c.side == "patrol" and gm is not None and not gm.rolled:
+        raise RuleError("In a versus action the GM rolls first: roll for the GM's side")
     name, base = rating_for(d.state, conflict, test, c.skill)
     if test.tapped and not can_tap(d.state, name):
         raise RuleError(

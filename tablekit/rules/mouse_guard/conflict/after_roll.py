@@ -61,7 +61,7 @@ def level_three_traits(state: State, test: ActionTest) -> tuple[str, ...]:
     Under the summary a trait adds a success; under the sheet's reading it
     rerolls failed dice, once a session, so it needs a failed die and an unused trait.
     """
-    if not _open(state, test, {LEVEL_THREE, KEPT}):
+    if not state.ruleset.has_level_three or not _open(state, test, {LEVEL_THREE, KEPT}):
         return ()
     character = state.character(test.actor)
     conflict = state.conflict

@@ -16,7 +16,6 @@ from __future__ import annotations
 import random
 
 from tablekit.rules.errors import RuleError
-from tablekit.rules.mouse_guard import events as ev
 from tablekit.rules.mouse_guard.conflict import commands as ccmd
 from tablekit.rules.mouse_guard.conflict import events as cev
 from tablekit.rules.mouse_guard.conflict.action import settle_when_ready
@@ -26,6 +25,7 @@ from tablekit.rules.mouse_guard.conflict.setup import current
 from tablekit.rules.mouse_guard.conflict.state import ActionTest, Conflict, Exchange, other
 from tablekit.rules.mouse_guard.dice import MAX_DICE, successes
 from tablekit.rules.mouse_guard.draft import Draft, dice
+from tablekit.rules.mouse_guard.sheets import earn
 
 
 def _tied(d: Draft) -> tuple[Conflict, Exchange]:
@@ -56,14 +56,14 @@ def break_tie(d: Draft, c: ccmd.BreakActionTie, rng: random.Random) -> None:
     if f"{character.name}: {trait.name}".lower() in taken:
         raise RuleError("{trait} was disarmed for this conflict", trait=trait.name)
     if c.way == "level_three":
+        if not d.state.ruleset.has_level_three:
+            raise RuleError("These rules have no level 3 traits")
         if trait.effective_level != 3:
             raise RuleError("{trait} is not level 3", trait=trait.name)
         d.emit(cev.ActionTieBroken(c.side, "level_three"))
     else:
-        d.emit(
-            ev.ChecksEarned(character.name, trait.name, d.state.ruleset.checks.tie),
-            cev.ActionTieBroken(other(c.side), "against"),
-        )
+        earn(d, character.name, trait.name, d.state.ruleset.checks.tie)
+        d.emit(cev.ActionTieBroken(other(c.side), "against"))
     settle_when_ready(d)
 
 

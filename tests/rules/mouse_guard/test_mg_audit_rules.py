@@ -1,0 +1,172 @@
+"""Rules an outside audit found read wrongly against the seeds (issue 22): who rolls first
+in a conflict's versus action, a level 3 trait that hinders and helps one test, the phase
+during a conflict, and the rabbits' checks and trait levels.
+
+Each test cites the seed section it follows; a refusal changes nothing (``refused``).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from rules.mouse_guard.conflict_support import conflict, fight, hits, script
+from rules.mouse_guard.mg_session import journalled, refused
+from rules.mouse_guard.mg_support import Table, patrol, sheet
+
+from tablekit.rules.errors import RuleError
+from tablekit.rules.mouse_guard import commands as cmd
+from tablekit.rules.mouse_guard import events as ev
+from tablekit.rules.mouse_guard.conflict import commands as ccmd
+from tablekit.rules.mouse_guard.ruleset import shipped_ruleset
+
+RABBITS = shipped_ruleset("regelhuskeark")
+
+
+def test_the_gm_rolls_first_in_a_versus_action() -> None:
+    """Summary, Tests step 6: "ROLL THE DICE! (GM rolls first)", which action tests follow
+    (Conflicts, step 7b: "Make Action Tests (follow Test rules)")."""
+    table = fight()
+    script(table, ("attack", "attack", "attack"), ("defend", "defend", "defend"))
+    table.do(ccmd.Reveal())
+    exchange = conflict(table).exchange
+    assert exchange is not None and exchange.versus
+    with pytest.raises(RuleError, match="the GM rolls first"):
+        table.do(ccmd.RollAction("patrol", faces=tuple(hits(1, 3))))
+    table.do(ccmd.RollAction("gm", faces=tuple(hits(1, 4))))
+    table.do(ccmd.RollAction("patrol", faces=tuple(hits(2, 3))))
+    exchange = conflict(table).exchange
+    assert exchange is not None and exchange.rolled
+
+
+def test_an_independent_action_may_be_rolled_in_either_order() -> None:
+    """Sheet, Action Interactions: "I = Independent action. Test both separately": no
+    opponent's roll to wait for."""
+    table = fight()
+    script(table, ("attack", "attack", "attack"), ("attack", "attack", "attack"))
+    table.do(ccmd.Reveal(), ccmd.RollAction("patrol", faces=tuple(hits(1, 3))))
+    assert conflict(table).exchange is not None
+
+
+def test_a_level_three_trait_used_against_cannot_add_its_success(tmp_path: Path) -> None:
+    """Summary, Tests steps 2 and 9: a trait used against the mouse takes a die for a check;
+    the same trait cannot then add its level 3 success to the same test, as a level 2
+    trait used against cannot be used for it."""
+    session = journalled(tmp_path / "journal.sqlite3")
+    session.apply(cmd.AddCharacter(sheet("Saxon", traits=[{"name": "Bold", "level": 3}])))
+    session.apply(cmd.BeginTest("Saxon", "Fighter", ob=2))
+    session.apply(cmd.UseTraitAgainst("Saxon", "Bold"))
+    session.apply(cmd.Roll(faces=["sword", "snake"]))
+    assert session.view()["test"]["options"]["level_three"] is False  # type: ignore[index]
+    refused(session, cmd.LevelThree("Saxon", "Bold"), "Bold has already been used in this test")
+
+
+def test_a_level_three_trait_used_against_cannot_win_the_tie() -> None:
+    """Summary, Tests step 10: a level 3 trait breaks a tie in the mouse's favour; the trait
+    that already hindered this test is not one of them."""
+    table = patrol()
+    table.do(
+        cmd.BeginTest("Lieam", "Scout", versus="Owl", versus_dice=2),
+        cmd.UseTraitAgainst("Lieam", "Fearless"),
+        cmd.Roll(faces=["sword", "snake"]),
+        cmd.Roll(faces=["sword"]),
+    )
+    with pytest.raises(RuleError, match="already been used in this test"):
+        table.do(cmd.BreakTie("Lieam", "Fearless", "level_three"))
+
+
+def test_the_phase_stays_while_a_conflict_is_in_progress(tmp_path: Path) -> None:
+    """Summary, Game Structure 4.a.i: a conflict is one of the GM's turn's obstacles, so the
+    session moves on once it is over (and a winter session's trait changes wait)."""
+    session = journalled(tmp_path / "journal.sqlite3")
+    session.apply(cmd.AddCharacter(sheet("Saxon")))
+    session.apply(cmd.SetPhase("gm_turn"))
+    session.apply(ccmd.BeginConflict("fight", ("Saxon",), "Saxon", "Weasel", gm_dice=3))
+    assert "mg.set_phase" not in session.view()["legal"]
+    refused(session, cmd.SetPhase("winter"), "End the conflict before moving on")
+    session.apply(ccmd.EndConflict())
+    session.apply(cmd.SetPhase("winter"))
+    assert session.view()["phase"] == "winter"
+
+
+def rabbit(table: Table, phase: str) -> None:
+    """Hazel, a rabbit with Scout 3 and the trait Modig, tests Scout in ``phase``."""
+    table.do(
+        cmd.AddCharacter(
+            {
+                "name": "Hazel",
+                "ratings": [{"name": "Scout", "rating": 3}],
+                "traits": [{"name": "Modig", "level": 1}],
+            }
+        ),
+        cmd.SetPhase(phase),  # type: ignore[arg-type]
+    )
+
+
+@pytest.mark.parametrize(("phase", "earned"), [("players_turn", 0), ("gm_turn", 1)])
+def test_rabbits_earn_checks_only_in_the_gms_turn(phase: str, earned: int) -> None:
+    """Regelhuskeark, Checks: "Man kan tjene checks i GM-turen ved at: Lade trait
+    modarbejde (1 check)": outside the GM's turn the trait still takes its die, for no
+    check."""
+    table = Table(RABBITS)
+    rabbit(table, phase)
+    before = table.mouse("Hazel").checks
+    events = table.do(cmd.BeginTest("Hazel", "Scout", ob=1), cmd.UseTraitAgainst("Hazel", "Modig"))
+    assert table.state.test is not None and table.state.test.tester.pool == 2
+    assert [e for e in events if isinstance(e, ev.ChecksEarned)] == (
+        [ev.ChecksEarned("Hazel", "Modig", 1)] if earned else []
+    )
+    assert table.mouse("Hazel").checks == before + earned - (phase == "players_turn")
+
+
+def test_a_rabbit_giving_a_tie_away_outside_the_gms_turn_earns_nothing() -> None:
+    """Regelhuskeark, Checks: "Lad modstanderen vinde uafgjort (2 checks)" is one of the
+    ways checks are earned in the GM's turn."""
+    table = Table(RABBITS)
+    rabbit(table, "players_turn")
+    table.do(
+        cmd.BeginTest("Hazel", "Scout", versus="Ræv", versus_dice=2),
+        cmd.Roll(faces=["sword", "snake"]),
+        cmd.Roll(faces=["sword", "snake", "snake"]),
+    )
+    events = table.do(cmd.BreakTie("Hazel", "Modig", "against"))
+    assert not [e for e in events if isinstance(e, ev.ChecksEarned)]
+    assert table.state.test is not None and table.state.test.winner == "opponent"
+
+
+def test_mouse_guard_still_earns_checks_in_the_players_turn() -> None:
+    """Sheet, Earning Checks: "1: -1D to your ind. or vs. test", with no turn named."""
+    table = patrol()
+    table.do(cmd.SetPhase("players_turn"), cmd.BeginTest("Saxon", "Fighter", ob=1))
+    events = table.do(cmd.UseTraitAgainst("Saxon", "Brave"))
+    assert ev.ChecksEarned("Saxon", "Brave", 1) in events
+
+
+def test_a_rabbit_sheet_cannot_bring_a_trait_above_level_one(tmp_path: Path) -> None:
+    """Regelhuskeark, Traits: "Traits tillader dig en gang per session at rulle en ekstra
+    terning": one level, read as the ruleset's ``traits.max_level`` 1, on a whole sheet
+    as on ``mg.set_trait``."""
+    from tablekit.rules.mouse_guard.game import MouseGuard
+    from tablekit.session import Journal, Session
+
+    session = Session.create(Journal(tmp_path / "j.sqlite3"), "warren", MouseGuard(RABBITS))
+    big = {"name": "Hazel", "traits": [{"name": "Stor", "level": 3}]}
+    refused(session, cmd.AddCharacter(big), "Hazel's trait Stor is level 3; a trait is level 1")  # type: ignore[arg-type]
+    session.apply(cmd.AddCharacter({"name": "Hazel", "traits": [{"name": "Stor", "level": 1}]}))  # type: ignore[arg-type]
+
+
+def test_level_three_is_refused_where_the_rules_have_no_level_three() -> None:
+    """Regelhuskeark, Traits: one extra die once a session; a level 3 trait kept on a sheet
+    from before the check (a journal's) adds no success in these rules."""
+    from dataclasses import replace
+
+    from tablekit.rules.mouse_guard.character import Trait
+
+    table = Table(RABBITS)
+    rabbit(table, "gm_turn")
+    hazel = table.mouse("Hazel")
+    table.state = table.state.with_character(replace(hazel, traits=(Trait("Stor", 3),)))
+    table.do(cmd.BeginTest("Hazel", "Scout", ob=1), cmd.Roll(faces=["sword", "snake", "snake"]))
+    with pytest.raises(RuleError, match="These rules have no level 3 traits"):
+        table.do(cmd.LevelThree("Hazel", "Stor"))
+    assert table.state.test is not None and table.state.test.tester.bonus == 0
