@@ -14,6 +14,7 @@ from pathlib import Path
 from tempfile import TemporaryDirectory
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 from rules.mouse_guard.mg_support import sheet
@@ -27,6 +28,7 @@ from tablekit.rules.mouse_guard.game import MouseGuard
 from tablekit.rules.mouse_guard.state import State
 from tablekit.rules.secret import HIDDEN, PAD_SIDES, TABLE, Audience, pad_audience, project
 from tablekit.session import Journal, Redo, Session, Undo
+from tablekit.ui.i18n import refusal, translator
 
 ACTIONS = ("attack", "defend", "feint", "maneuver")
 SIDES = ("gm", "patrol")
@@ -136,6 +138,39 @@ def test_no_table_projection_holds_an_unrevealed_action(run: list[Command], seed
             "revealed" if conflict and (conflict.history or conflict.exchange) else "none revealed"
         )
         journal.close()
+
+
+def _after(*scripted: Command) -> State:
+    """The conflict of :data:`SET_UP` with ``scripted`` decided on it."""
+    game = MouseGuard()
+    rng = random.Random(3)
+    state = game.start()
+    for command in (*SET_UP, *scripted):
+        state = fold(game, state, game.decide(state, command, rng))
+    return state
+
+
+def test_a_refused_actor_gives_away_nobody_in_an_unrevealed_slot() -> None:
+    """Issue 23 item 1: a patrol that scripted Saxon then Lieam and one that scripted Kenzie
+    then Lieam look the same to the table; naming Lieam again is refused in both in the same
+    words, naming no mouse, in English and in Danish. The old refusal named who was next
+    (Kenzie, or Saxon), which told the table who acts in the slots not yet revealed."""
+    game = MouseGuard()
+    twins = [
+        _after(ccmd.Script("patrol", "attack", first), ccmd.Script("patrol", "feint", "Lieam"))
+        for first in ("Saxon", "Kenzie")
+    ]
+    assert _seen(game, twins[0], TABLE) == _seen(game, twins[1], TABLE)
+    again = ccmd.Script("patrol", "defend", "Lieam")
+    errors = []
+    for state in twins:
+        with pytest.raises(RuleError) as refused:
+            game.decide(state, again, random.Random(3))
+        errors.append(refused.value)
+    danish = translator("da")
+    assert len({str(error) for error in errors}) == 1
+    assert len({refusal(danish, error) for error in errors}) == 1
+    assert not [name for name in (*MICE, "Weasel", "Stoat") if name in str(errors[0])]
 
 
 def _check_events(session: Session[State], command: Command, events: list[Any]) -> None:

@@ -15,8 +15,12 @@ each, and a fourth starts the next volley. The captain may order them
 otherwise as long as nobody takes a second turn before everyone has had one,
 and nobody acts twice in a row while a team mate could act.
 
-Refusals speak only of the side's own script and the public counts, so they
-never give away what the other side has scripted.
+Refusals speak only of the public counts and locks, never of a secret: not of
+what the other side has scripted, nor of the actors in a side's own unrevealed
+slots, nor of the action or actor a refused line named (both hidden in the
+line itself), because a refusal reaches the table's screen and a script's
+output whichever side sent the line. So a line naming an actor out of turn
+is refused without saying who is next; leaving ``actor`` out takes the rotation.
 """
 
 from __future__ import annotations
@@ -58,9 +62,7 @@ def script(d: Draft, c: ccmd.Script, rng: random.Random) -> None:
     """Put ``action`` in the side's next slot, with its actor."""
     team = _scripting(d, c.side)
     if c.action not in ACTIONS:
-        raise RuleError(
-            "{action!r} is not an action (attack, defend, feint or maneuver)", action=c.action
-        )
+        raise RuleError("The action must be attack, defend, feint or maneuver")
     if len(team.script) >= SLOTS:
         raise RuleError("Your script already holds three actions")
     so_far = team.turns + tuple(s.actor for s in team.script)
@@ -69,12 +71,11 @@ def script(d: Draft, c: ccmd.Script, rng: random.Random) -> None:
     else:
         actor = next((m for m in team.members if m.lower() == c.actor.lower()), "")
         if not actor:
-            raise RuleError("{actor} is not on your team", actor=c.actor)
+            raise RuleError("The actor named is not on your team")
         if not may_act(team.members, so_far, actor):
             raise RuleError(
-                "It is not {actor}'s turn: the team takes turns, {next} is next",
-                actor=actor,
-                next=next_actor(team.members, so_far),
+                "The actor named cannot take this action: team mates take turns; "
+                "leave the actor out for whoever is next"
             )
     d.emit(cev.ActionScripted(c.side, c.action, actor))
 
