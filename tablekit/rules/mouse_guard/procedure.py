@@ -71,15 +71,12 @@ def side_of(test: Test, name: str) -> str:
 
 def _side(rules: Ruleset, character: Character, rating: str, nature: str) -> Side:
     """A character's side at step 1, with the dice its conditions take away (the ruleset
-    says which; ratings Nature is never tapped for, such as Resources, are spared)."""
+    says which, and which ratings' tests each spares: Mouse Guard's Resources and Circles)."""
     base = character.rating("Nature" if nature else rating)
     if base is None:
         raise RuleError("{name} has no {rating}", name=character.name, rating=Phrase(rating))
-    exempt = base.name in rules.nature.never_tapped_for
     modifiers = tuple(
-        Modifier(c.id, -c.dice_penalty)
-        for c in rules.conditions
-        if c.id in character.conditions and c.dice_penalty and not exempt
+        Modifier(c.id, -c.dice_penalty) for c in rules.penalties(character.conditions, base.name)
     )
     return Side(
         character.name, rating or base.name, base.rating, nature=nature, modifiers=modifiers

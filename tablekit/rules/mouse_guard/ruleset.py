@@ -43,8 +43,9 @@ class ConditionRule(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     An empty ``recovery_ability`` means it is recovered without a roll (food
     and drink, or rest and safety), once the checks are paid.
     ``dice_penalty`` comes off tests of skills and abilities (never a recovery
-    test); ``disposition_penalty`` off a starting disposition, only in
-    conflicts on ``disposition_base`` when one is named.
+    test), except those of the ratings in ``spares``; ``disposition_penalty``
+    off a starting disposition, only in conflicts on ``disposition_base`` when
+    one is named.
     """
 
     id: Id
@@ -52,6 +53,10 @@ class ConditionRule(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     recovery_ability: Literal["", "Will", "Health", "Nature"] = ""
     recovery_ob: Annotated[int, Meta(ge=0, le=9)] = 0
     dice_penalty: Count = 0
+    spares: tuple[Word, ...] | None = None
+    """The ratings whose tests ``dice_penalty`` leaves alone (Mouse Guard's Injured and
+    Sick touch "skills, Nature, Will and Health", so not Resources or Circles); left
+    out, the ratings Nature is never tapped for (how the engine read it before the key)."""
     disposition_penalty: Count = 0
     disposition_base: Literal["", "Will", "Health", "Nature"] = ""
     prologue: bool = False
@@ -219,11 +224,29 @@ class Ruleset(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
         """The condition to recover first, in the recovery order, or ``""``."""
         return next((c for c in self.recovery_order if c in conditions), "")
 
-    def dice_penalty(self, conditions: tuple[str, ...], recovery: bool = False) -> int:
-        """Dice the conditions take from a test; none from a recovery test."""
+    def spared(self, condition: ConditionRule) -> tuple[str, ...]:
+        """The ratings whose tests ``condition``'s dice penalty leaves alone."""
+        return self.nature.never_tapped_for if condition.spares is None else condition.spares
+
+    def penalties(self, conditions: tuple[str, ...], rating: str = "") -> tuple[ConditionRule, ...]:
+        """The ``conditions`` held that take dice from a test of ``rating`` (any test
+        when it is not named), in the ruleset's order."""
+        name = rating.lower()
+        return tuple(
+            c
+            for c in self.conditions
+            if c.id in conditions
+            and c.dice_penalty
+            and name not in {r.lower() for r in self.spared(c)}
+        )
+
+    def dice_penalty(
+        self, conditions: tuple[str, ...], rating: str = "", recovery: bool = False
+    ) -> int:
+        """Dice the conditions take from a test of ``rating``; none from a recovery test."""
         if recovery:
             return 0
-        return sum(c.dice_penalty for c in self.conditions if c.id in conditions)
+        return sum(c.dice_penalty for c in self.penalties(conditions, rating))
 
 
 class RulesetError(ValueError):

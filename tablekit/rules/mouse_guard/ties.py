@@ -81,4 +81,4 @@ def _pool(d: Draft, side: Side, ability: str, gm_dice: int) -> int:
     character = d.state.character(side.actor)
     rating = character.rating(ability)
     value = rating.rating if rating else 0
-    return max(0, value - d.state.ruleset.dice_penalty(character.conditions))
+    return max(0, value - d.state.ruleset.dice_penalty(character.conditions, ability))

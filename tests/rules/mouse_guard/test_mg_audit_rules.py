@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import msgspec
 import pytest
 from rules.mouse_guard.conflict_support import conflict, fight, hits, script
 from rules.mouse_guard.mg_session import journalled, refused
@@ -18,7 +19,7 @@ from tablekit.rules.errors import RuleError
 from tablekit.rules.mouse_guard import commands as cmd
 from tablekit.rules.mouse_guard import events as ev
 from tablekit.rules.mouse_guard.conflict import commands as ccmd
-from tablekit.rules.mouse_guard.ruleset import shipped_ruleset
+from tablekit.rules.mouse_guard.ruleset import Ruleset, shipped_ruleset
 
 RABBITS = shipped_ruleset("regelhuskeark")
 
@@ -170,3 +171,49 @@ def test_level_three_is_refused_where_the_rules_have_no_level_three() -> None:
     with pytest.raises(RuleError, match="These rules have no level 3 traits"):
         table.do(cmd.LevelThree("Hazel", "Stor"))
     assert table.state.test is not None and table.state.test.tester.bonus == 0
+
+
+def _injured_test(rules: Ruleset | None, rating: str) -> list[tuple[str, int]]:
+    """The modifiers an Injured character's test of ``rating`` (at 3) begins with."""
+    table = Table(rules)
+    ratings = [{"name": name, "rating": 3} for name in ("Resources", "Circles", "Will", "Scout")]
+    table.do(
+        cmd.AddCharacter({"name": "Hazel", "ratings": ratings, "conditions": ["injured"]}),  # type: ignore[arg-type]
+        cmd.BeginTest("Hazel", rating, ob=1),
+    )
+    assert table.state.test is not None
+    return [(m.reason, m.dice) for m in table.state.test.tester.modifiers]
+
+
+@pytest.mark.parametrize("rating", ["Resources", "Circles", "Will", "Scout"])
+def test_a_rabbits_wound_takes_a_die_from_every_skill_and_ability(rating: str) -> None:
+    """Regelhuskeark, Conditions: "Såret (ob 4 health) -1D til skills og attributter", with
+    no exception: Resources and Circles lose their die as Will and Scout do."""
+    assert _injured_test(RABBITS, rating) == [("injured", -1)]
+
+
+@pytest.mark.parametrize(
+    ("rating", "touched"),
+    [("Resources", False), ("Circles", False), ("Will", True), ("Scout", True)],
+)
+def test_a_mouses_wound_spares_resources_and_circles(rating: str, touched: bool) -> None:
+    """Sheet, Conditions: "INJURED ... -1D to skills, Nature, Will and Health (but not
+    recovery)": Resources and Circles are none of those."""
+    assert _injured_test(None, rating) == ([("injured", -1)] if touched else [])
+
+
+def test_which_tests_a_condition_touches_is_the_ruleset_files() -> None:
+    """The shipped files say it, each from its own text (``spares``); a table's own file
+    that leaves the key out keeps the engine's older reading (Nature's untapped ratings)."""
+    mice = shipped_ruleset("mouse-guard")
+    assert [mice.spared(c) for c in mice.conditions if c.dice_penalty] == [
+        ("Resources", "Circles"),
+        ("Resources", "Circles"),
+    ]
+    assert [RABBITS.spared(c) for c in RABBITS.conditions if c.dice_penalty] == [(), ()]
+    older = msgspec.structs.replace(
+        RABBITS,
+        conditions=tuple(msgspec.structs.replace(c, spares=None) for c in RABBITS.conditions),
+    )
+    assert older.dice_penalty(("injured",), "Circles") == 0
+    assert older.dice_penalty(("injured",), "Resources") == 1

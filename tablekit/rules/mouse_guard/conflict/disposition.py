@@ -101,7 +101,7 @@ def roll_disposition(d: Draft, c: ccmd.RollDisposition, rng: random.Random) -> N
                 "{name} cannot help: helpers are the captain's other team mates", name=name
             )
         helpers.append(member)
-    sick = rules.dice_penalty(captain.conditions)
+    sick = rules.dice_penalty(captain.conditions, skill)
     faces = dice(c.faces, max(0, rating(captain, skill) + len(helpers) - sick), rng)
     parts = [Part(ability, rating(captain, ability)), Part(skill, successes(faces))]
     parts += penalties(d.state, team, ability)

@@ -94,4 +94,4 @@ def _pool(d: Draft, conflict: Conflict, test: ActionTest, ability: str, given: i
         return count
     character = d.state.character(test.actor)
     value = rating_of(character, ability)
-    return max(0, value - d.state.ruleset.dice_penalty(character.conditions))
+    return max(0, value - d.state.ruleset.dice_penalty(character.conditions, ability))
