@@ -82,6 +82,8 @@ def rank_name(value: int) -> str:
 FULL_DECK: tuple[str, ...] = tuple(rank + suit for suit in SUITS for rank in RANKS) + JOKERS
 """All 54 codes in new-deck order: each suit from the deuce up, then the jokers."""
 
+_PLACE = {code: place for place, code in enumerate(FULL_DECK)}
+
 
 def codes(cards: Iterable[str]) -> tuple[str, ...]:
     """The cards' canonical codes (``"qh"`` becomes ``"QH"``); ValueError for a non-card."""
@@ -93,6 +95,18 @@ def shuffled(cards: Sequence[str], rng: random.Random) -> tuple[str, ...]:
     order = list(cards)
     rng.shuffle(order)
     return tuple(order)
+
+
+def in_deck_order(cards: Iterable[str]) -> tuple[str, ...]:
+    """``cards`` in new-deck order (:data:`FULL_DECK`'s): an order that tells nothing of how
+    they were kept, so what is worked out from it depends only on which cards they are."""
+    return tuple(sorted(cards, key=_PLACE.__getitem__))
+
+
+def afresh(cards: Iterable[str], rng: random.Random) -> tuple[str, ...]:
+    """``cards`` shuffled afresh with ``rng``, from new-deck order: the result depends on
+    which cards they are and on ``rng``, never on any order they were kept in before."""
+    return shuffled(in_deck_order(cards), rng)
 
 
 def draw(pile: Sequence[str], count: int) -> tuple[tuple[str, ...], tuple[str, ...]]:

@@ -100,7 +100,7 @@ def begin(app: App, mode: str, needed: int = 1, extended: bool = False) -> None:
 
 def test_a_cautious_draw_stops_at_a_bad_card(app: App) -> None:
     """How to draw cards: one at a time; the red joker in combat stops the draw."""
-    start(app, seed=31)
+    start(app, seed=3195)
     begin(app, "Cautious")
     press(app, "Draw")
     now = task(app)
@@ -113,7 +113,7 @@ def test_a_cautious_draw_stops_at_a_bad_card(app: App) -> None:
 
 def test_going_for_broke_draws_every_card_with_a_joker_and_reshuffles(app: App) -> None:
     """How to draw cards and the jokers: all three at once; the joker reshuffles the deck."""
-    start(app, seed=31)
+    start(app, seed=5964)
     begin(app, "Going for broke")
     press(app, "Draw all")
     now = task(app)
@@ -153,12 +153,12 @@ def test_an_extended_task_over_two_turns_left_for_home_and_resumed(app: App) -> 
     """Task checks: successes add up over turns until there are enough. Between the turns the
     table goes Home, whose session card says whose task it is, its turn and its successes,
     and resumes it by tapping the session's name; a fate chip adds the last success."""
-    start(app, seed=14)
+    start(app, seed=181)
     award(app, 1)
     begin(app, "Cautious", needed=4, extended=True)
     for _ in range(3):
         press(app, "Draw")
-    assert task(app)["total"] == 2  # 3H, 6H, and an ace: a success and one more
+    assert task(app)["total"] == 2  # 5C, 7D, and an ace: a success and one more
     press(app, "End turn")
     assert task(app)["banked"] == 2 and task(app)["turn"] == 2
     assert app.session is not None
@@ -171,6 +171,7 @@ def test_an_extended_task_over_two_turns_left_for_home_and_resumed(app: App) -> 
     assert any(said in line for line in home_card(app)), home_card(app)
     press(app, name)
     assert app.scene.name == "mouse-card" and task(app)["turn"] == 2
+    app.session.rng = random.Random(9)  # the resumed session's own source, pinned too
     press(app, "Draw")
     assert task(app)["total"] == 3
     press(app, "Chip: +1 success")
@@ -178,13 +179,13 @@ def test_an_extended_task_over_two_turns_left_for_home_and_resumed(app: App) -> 
     press(app, "End turn")
     view = app.session.table_view()
     assert view["task"] is None and view["last"]["result"] == "passed"
-    assert view["deck"]["discard"] == ["3H", "6H", "AC", "QD"]
+    assert view["deck"]["discard"] == ["5C", "7D", "AD", "QH"]
 
 
 def test_a_chip_cancels_a_joker_and_another_buys_a_deus_ex_machina(app: App) -> None:
     """Fate Chips: the GM awards two; one cancels the red joker that stopped a cautious draw,
     which goes on to a success; the other pays for what the GM approves."""
-    start(app, seed=31)
+    start(app, seed=3195)
     award(app, 2)
     assert fate(app) == 2
     begin(app, "Cautious")

@@ -6,6 +6,13 @@ until the next turn; a king lets one more card be drawn; an ace adds a
 success or cancels a bad card's effect, as a fate chip can; every joker
 drawn shuffles the discard back into the deck, cancelled or not (the
 seed's "How to draw cards" section and the special cards after it).
+
+A draw from the session's own deck takes its cards from a fresh shuffle of
+the pile, made as it is drawn, and the draw is journalled as its cards. Its
+chances are those of drawing off a shuffled pile, but no order lies in the
+pile to be learnt: the table sees a draw that is then undone, so were the
+order kept, the next draw would show the same card again (issue 23). Redo
+puts back the undone cards exactly, and replay never shuffles.
 """
 
 from __future__ import annotations
@@ -13,7 +20,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from tablekit.rules.cards import Card, codes, draw, reshuffle, shuffled
+from tablekit.rules.cards import Card, afresh, codes, draw, reshuffle
 from tablekit.rules.errors import RuleError
 from tablekit.rules.mouse_card import commands as cmd
 from tablekit.rules.mouse_card import events as ev
@@ -60,17 +67,22 @@ def _named(draft: Draft, given: Sequence[str], count: int) -> tuple[str, ...]:
 
 
 def _from_deck(draft: Draft, count: int, rng: random.Random) -> tuple[str, ...]:
-    """The top ``count`` cards. The first draw shuffles the deck; a pile too short for the
-    draw has the discard shuffled in beneath it."""
+    """``count`` cards off the top of the pile shuffled afresh now: no order waits in the
+    pile, so nothing seen before (an undone draw's cards) tells what comes next. The first
+    draw shuffles the deck; a pile too short for the draw is all drawn, with the discard
+    shuffled in beneath it for the rest."""
     deck = draft.state.deck
     if len(deck.pile) + len(deck.discard) < count:
         raise RuleError("The deck and the discard hold only {left} cards", left=len(deck.pile)
                         + len(deck.discard))  # fmt: skip
     if not deck.shuffled:
         draft.emit(ev.Shuffled(reshuffle(deck.pile, deck.discard, rng), "first"))
-    elif len(deck.pile) < count:
-        draft.emit(ev.Shuffled((*deck.pile, *shuffled(deck.discard, rng)), "empty"))
-    return draw(draft.state.deck.pile, count)[0]
+    pile = draft.state.deck.pile
+    if len(pile) < count:
+        below = afresh(draft.state.deck.discard, rng)
+        draft.emit(ev.Shuffled((*afresh(pile, rng), *below), "empty"))
+        return draw(draft.state.deck.pile, count)[0]
+    return afresh(pile, rng)[:count]
 
 
 def cancel(draft: Draft, command: cmd.Cancel, rng: random.Random) -> None:

@@ -39,7 +39,8 @@ class Shuffled(Event):
     """The pile and the discard were shuffled together into ``order`` (top first).
 
     ``why`` is "first" (the first draw of a session), "joker", "empty" (the
-    pile ran out) or "chapter". The order is nobody's to see.
+    pile ran out) or "chapter". The order is nobody's to see; a draw from the
+    session's deck shuffles the pile afresh anyway, so it never decides a card.
     """
 
     kind: ClassVar[str] = "mc.shuffled"

@@ -42,7 +42,10 @@ class Character:
 
 @dataclass(frozen=True)
 class Deck:
-    """The draw pile (top first) and the discard; ``shuffled`` once the pile was first shuffled."""
+    """The draw pile and the discard; ``shuffled`` once the pile was first shuffled.
+
+    The pile is kept in the order of its last shuffle, but a draw from it
+    shuffles it afresh (:mod:`.draws`), so that order never decides a card."""
 
     pile: tuple[str, ...] = FULL_DECK
     discard: tuple[str, ...] = ()

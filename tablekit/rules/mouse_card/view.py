@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tablekit.rules.cards import Card, rank_name
+from tablekit.rules.cards import Card, in_deck_order, rank_name
 from tablekit.rules.mouse_card.legal import legal_commands
 from tablekit.rules.mouse_card.odds import Odds, Question, remembered
 from tablekit.rules.mouse_card.state import Character, Outcome, State, Task
@@ -80,7 +80,7 @@ def _task(task: Task, state: State) -> dict[str, Any]:
 def _odds(task: Task, state: State) -> dict[str, Any]:
     found: Odds = remembered(
         Question(
-            pile=state.deck.pile,
+            pile=in_deck_order(state.deck.pile),  # an estimate's deals start from this order
             discard=state.deck.discard,
             draws=task.draws_left,
             needed=task.needed - task.total,

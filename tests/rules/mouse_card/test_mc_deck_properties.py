@@ -19,10 +19,11 @@ from rules.mouse_card.mc_support import GAME, Table
 
 from tablekit.rules.cards import is_whole
 from tablekit.rules.errors import RuleError
-from tablekit.rules.game import fold
+from tablekit.rules.game import Event, fold
 from tablekit.rules.mouse_card import commands as cmd
+from tablekit.rules.mouse_card import events as ev
 from tablekit.rules.secret import HIDDEN
-from tablekit.session import Journal, Session
+from tablekit.session import Journal, Redo, Session, Undo
 
 MOVES = st.sampled_from(
     [
@@ -63,7 +64,8 @@ def test_pile_discard_and_table_are_always_the_whole_deck(
 
 
 def test_a_restart_keeps_the_deck_and_hides_its_order(tmp_path: Path) -> None:
-    """The deck's state is in the journal: reopening the session deals the same next card."""
+    """The deck's state is in the journal: reopening the session folds the same deck, and the
+    next card comes from that pile."""
     journal = Journal(tmp_path / "j.sqlite3")
     session = Session.create(journal, "cards", GAME)
     session.rng = random.Random(9)
@@ -75,7 +77,39 @@ def test_a_restart_keeps_the_deck_and_hides_its_order(tmp_path: Path) -> None:
     assert shown[0]["type"] == "mc.shuffled" and shown[0]["order"] == HIDDEN
     assert session.gm_view()["deck"] == {"left": 53, "discard": [], "shuffled": True}
     reopened = Session(journal, "cards", GAME, rng=random.Random(12345))
-    assert reopened.state.deck.pile == pile
+    assert reopened.state == session.state and reopened.state.deck.pile == pile
     reopened.apply(cmd.Draw())
-    assert reopened.state.task is not None and reopened.state.task.table[-1] == pile[0]
+    assert reopened.state.task is not None and reopened.state.task.table[-1] in pile
+    journal.close()
+
+
+def _drawn(events: list[Event]) -> tuple[str, ...]:
+    [drawn] = [event for event in events if isinstance(event, ev.Drawn)]
+    return drawn.cards
+
+
+def test_an_undone_draw_does_not_show_the_next_card(tmp_path: Path) -> None:
+    """Issue 23 item 2: after the first shuffle, draw, undo and draw again. With the pile's
+    order kept, the same card came up every time, so Undo previewed the next card; now each
+    draw is a fresh shuffle of the pile, so the card undone says nothing of the next one
+    (a match is a 1 in 54 chance: here 1 in 60 tries). Redo puts back the very card undone."""
+    journal = Journal(tmp_path / "j.sqlite3")
+    session = Session.create(journal, "cards", GAME)
+    session.rng = random.Random(23)
+    session.apply(cmd.AddCharacter("Kenzie", traits={"Fighter": 3}))
+    session.apply(cmd.EndChapter())  # the first shuffle: the pile now has its order
+    session.apply(cmd.BeginTask("Kenzie", "Fighter", needed=3, extended=True))
+    before = session.state
+    same = 0
+    for _ in range(60):
+        undone = _drawn(session.apply(cmd.Draw()))
+        after = session.state
+        session.apply(Undo())
+        assert session.state == before
+        session.apply(Redo())
+        assert session.state == after
+        session.apply(Undo())
+        same += _drawn(session.apply(cmd.Draw())) == undone
+        session.apply(Undo())
+    assert same <= 3
     journal.close()
