@@ -100,6 +100,20 @@ def _defence(app: App) -> None:
     run(app, {"type": "mm.minion_attack", "targets": ["collin"], "faces": ["sword_star"] * 6})
 
 
+def _one_attacked(app: App) -> None:
+    """On the rat warriors' turn, one of the two has made its attack; their panel is open."""
+    _minion_turn(app)
+    run(app, {"type": "mm.minion_attack", "targets": ["collin"], "faces": ["bow"] * 6})
+    _scene(app).selected = "rat_warrior"
+
+
+def _second_attack(app: App) -> None:
+    """The second rat warrior's attack form, after the first has attacked."""
+    _one_attacked(app)
+    _scene(app).selected = None
+    _form(app, forms.minion_attack)
+
+
 def _surge(app: App) -> None:
     _minion_turn(app)
     run(app, {"type": "mm.minion_attack", "targets": ["collin"], "faces": ["cheese"] * 6})
@@ -269,6 +283,8 @@ MOMENTS: dict[str, Callable[[App], None]] = {
     "encounter": _encounter,
     "minion turn": _minion_turn,
     "defence question": _defence,
+    "minion panel, one attacked": _one_attacked,
+    "second minion attack": _second_attack,
     "surge question": _surge,
     "captured": _result({"type": "mm.capture_mouse", "hero": "lily"}),
     "starting equipment": _gear_list,

@@ -29,6 +29,7 @@ from tablekit.rules.mice_mystics.events import (
     BossDefeated,
     CardRemoved,
     CheeseGained,
+    MinionAttacked,
     MinionDefeated,
     MinionWounded,
     Rolled,
@@ -67,7 +68,8 @@ def attack(d: Draft, command: Attack, rng: random.Random) -> None:
 
 
 def minion_attack(d: Draft, command: MinionAttack, rng: random.Random) -> None:
-    """The attack of the card whose turn it is (or of a charmed mouse, as a melee minion)."""
+    """The attack of one figure of the card whose turn it is (or of a charmed mouse, as a
+    melee minion): each figure attacks once a turn."""
     state = d.state
     current = state.track.current
     if current is None:
@@ -79,10 +81,13 @@ def minion_attack(d: Draft, command: MinionAttack, rng: random.Random) -> None:
                 "It is {mouse}'s turn; a mouse attacks with its battle action", mouse=mouse.name
             )
         battle, ranged, several = mouse.stats.battle, False, False
+        name, figures = mouse.name, 1
     else:
         card = state.card(current)
         battle, ranged = card.stats.battle, card.stats.ranged
         several = card.stats.moves in (Moves.POUNCE, Moves.CHASE)
+        name, figures = card.stats.name, card.figures
+    figure = attacking_figure(state.turn.attacked, figures, name, command.figure)
     questions = [
         _defence_question(state, target, current, command.poison) for target in command.targets
     ]
@@ -93,7 +98,7 @@ def minion_attack(d: Draft, command: MinionAttack, rng: random.Random) -> None:
     if not several and any(q.card for q in questions):
         raise RuleError("Minions attack mice; only Brodie's attack reaches other minions")
     faces = dice.take_roll(rng, battle, command.faces)
-    d.emit(Rolled("attack", current, faces))
+    d.emit(MinionAttacked(current, figure), Rolled("attack", current, faces))
     if state.is_mouse(current):
         mouse_cheese(d, current, dice.cheese(faces), "attack roll", defending=False)
     elif state.card(current).stats.feeds_wheel:
@@ -102,6 +107,30 @@ def minion_attack(d: Draft, command: MinionAttack, rng: random.Random) -> None:
     if hits:
         for question in questions:
             d.emit(Asked(_with_hits(question, hits)))
+
+
+def attacking_figure(attacked: tuple[int, ...], figures: int, name: str, chosen: int | None) -> int:
+    """The figure (from 0) that makes this attack: ``chosen`` (from 1) if the table named
+    one, else the first that has not attacked this turn. Rulebook, "Taking a Turn with a
+    Minion": each figure of the card moves and battles once on its turn."""
+    if chosen is None:
+        left = [f for f in range(figures) if f not in attacked]
+        if not left and figures == 1:
+            raise RuleError("{minion} has already attacked this turn", minion=name)
+        if not left:
+            raise RuleError(
+                "Each {minion} attacks once a turn, and all {count} have attacked",
+                minion=name,
+                count=figures,
+            )
+        return left[0]
+    if chosen > figures:
+        raise RuleError("There are only {count} {minion} figure(s)", count=figures, minion=name)
+    if chosen - 1 in attacked:
+        raise RuleError(
+            "{minion} {figure} has already attacked this turn", minion=name, figure=chosen
+        )
+    return chosen - 1
 
 
 def _defence_question(state: State, target: str, attacker: str, poison: bool) -> Question:

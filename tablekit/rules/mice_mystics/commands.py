@@ -18,7 +18,7 @@ from msgspec import Meta
 from tablekit.rules.game import Command
 from tablekit.rules.mice_mystics.chapter import MAX_PAGE
 from tablekit.rules.mice_mystics.dice import MAX_DICE
-from tablekit.rules.mice_mystics.encounter import MinionGroup
+from tablekit.rules.mice_mystics.encounter import MAX_FIGURES, MinionGroup
 from tablekit.rules.mice_mystics.mice import Marker
 
 Id = Annotated[str, Meta(min_length=1, max_length=40, pattern=r"^[A-Za-z0-9_:-]+$")]
@@ -151,10 +151,14 @@ class Attack(Command):
 
 @dataclass(frozen=True)
 class MinionAttack(Command):
+    """One figure's attack on its card's turn; ``figure`` counts from 1 and defaults to the
+    first figure that has not attacked yet (each attacks once a turn)."""
+
     kind: ClassVar[str] = "mm.minion_attack"
     targets: Annotated[tuple[Id, ...], Meta(max_length=Many)]
     poison: bool = False
     faces: Faces = None
+    figure: Annotated[int, Meta(ge=1, le=MAX_FIGURES)] | None = None
 
 
 @dataclass(frozen=True)

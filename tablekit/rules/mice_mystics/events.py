@@ -214,6 +214,15 @@ class EncounterDiscarded(Event):
 
 
 @dataclass(frozen=True)
+class MinionAttacked(Event):
+    """Figure ``figure`` (from 0) of ``card``, whose turn it is, made its one attack."""
+
+    kind: ClassVar[str] = "mm.minion_attacked"
+    card: str
+    figure: int
+
+
+@dataclass(frozen=True)
 class MinionWounded(Event):
     kind: ClassVar[str] = "mm.minion_wounded"
     card: str
@@ -373,6 +382,7 @@ EVENTS: tuple[type[Event], ...] = (
     Answered,
     EncounterRevealed,
     EncounterDiscarded,
+    MinionAttacked,
     MinionWounded,
     MinionDefeated,
     BossDefeated,

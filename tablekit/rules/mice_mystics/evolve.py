@@ -183,6 +183,10 @@ def _encounter_discarded(s: State, e: ev.EncounterDiscarded) -> State:
     return replace(s, encounter=None)
 
 
+def _minion_attacked(s: State, e: ev.MinionAttacked) -> State:
+    return replace(s, turn=replace(s.turn, attacked=s.turn.attacked + (e.figure,)))
+
+
 def _minion_wounded(s: State, e: ev.MinionWounded) -> State:
     return s.with_card(s.card(e.card).wounded(e.figure, e.wounds))
 
@@ -190,6 +194,8 @@ def _minion_wounded(s: State, e: ev.MinionWounded) -> State:
 def _minion_defeated(s: State, e: ev.MinionDefeated) -> State:
     card = s.card(e.card)
     s = replace(s.with_card(card.without(e.figure)), pending=_renumbered(s.pending, e))
+    if e.card == s.track.current and s.turn.attacked:
+        s = replace(s, turn=replace(s.turn, attacked=_still_attacked(s.turn.attacked, e.figure)))
     if card.stats.roach and e.by:
         counts = dict(s.roaches_defeated)
         counts[e.by] = counts.get(e.by, 0) + 1
@@ -203,6 +209,12 @@ def _renumbered(pending: tuple[Question, ...], e: ev.MinionDefeated) -> tuple[Qu
         replace(q, figure=q.figure - 1) if q.card == e.card and q.figure > e.figure else q
         for q in pending
     )
+
+
+def _still_attacked(attacked: tuple[int, ...], gone: int) -> tuple[int, ...]:
+    """The figures that attacked this turn, once figure ``gone`` has left: later ones
+    move down one place, as the card's figures do."""
+    return tuple(f - 1 if f > gone else f for f in attacked if f != gone)
 
 
 def _mouse(change: Callable[[Mouse, Any], Mouse]) -> Callable[[State, Any], State]:
@@ -276,6 +288,7 @@ _STEPS: dict[type[Event], Callable[[State, Any], State]] = {
     ev.Answered: _answered,
     ev.EncounterRevealed: _encounter,
     ev.EncounterDiscarded: _encounter_discarded,
+    ev.MinionAttacked: _minion_attacked,
     ev.MinionWounded: _minion_wounded,
     ev.MinionDefeated: _minion_defeated,
     ev.BossDefeated: _unchanged,

@@ -62,7 +62,8 @@ def legal_commands(state: State) -> frozenset[str]:
     if state.is_mouse(current):
         kinds |= _mouse_turn(state, state.mouse(current), len(active))
     else:
-        kinds.add(cmd.MinionAttack.kind)
+        if len(state.turn.attacked) < state.card(current).figures:
+            kinds.add(cmd.MinionAttack.kind)
         if state.card(current).stats.moves is not Moves.POUNCE:
             kinds.add(cmd.RollMovement.kind)
     return frozenset(kinds)
@@ -74,7 +75,7 @@ def _mouse_turn(state: State, mouse: Mouse, active: int) -> set[str]:
     turn = state.turn
     kinds = set() if turn.moved else {cmd.RollMovement.kind}
     if mouse.has(Marker.CHARMED):
-        return kinds | {cmd.MinionAttack.kind} if active > 1 else kinds
+        return kinds | {cmd.MinionAttack.kind} if active > 1 and not turn.attacked else kinds
     kinds |= {cmd.Mousetrap.kind, cmd.ClimbOut.kind}
     if not turn.action:
         if mouse.has(Marker.STUNNED) or mouse.has(Marker.WEBBED):

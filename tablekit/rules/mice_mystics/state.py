@@ -74,6 +74,9 @@ class Turn:
     action: str = ""
     free: tuple[str, ...] = ()
     abilities: tuple[str, ...] = ()
+    attacked: tuple[int, ...] = ()
+    """The figures (from 0) of the minion card whose turn it is that have attacked; a
+    charmed mouse, acting as a minion, is figure 0."""
 
 
 @dataclass(frozen=True)

@@ -48,6 +48,7 @@ def view(state: State) -> vt.MiceMysticsView:
             "movement": state.turn.movement,
             "action": state.turn.action,
             "free_actions": list(state.turn.free),
+            "attacked": [figure + 1 for figure in state.turn.attacked],
         },
         "last_roll": None
         if roll is None

@@ -141,6 +141,9 @@ class Turn(TypedDict):
     action: str
     """The action taken this turn, "" before one."""
     free_actions: list[str]
+    attacked: list[int]
+    """The figures (counting from 1) of the minion card whose turn it is that have made
+    their one attack this turn; a charmed mouse is figure 1."""
 
 
 class Tally(TypedDict):

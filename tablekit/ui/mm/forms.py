@@ -112,8 +112,20 @@ def attack(view: MiceMysticsView, submit: Submit, tr: Tr) -> Form:
     return Form(tr("Attack"), [fields], confirm, tr("Roll"))
 
 
+def next_attacker(view: MiceMysticsView) -> tuple[str, int, int] | None:
+    """(name, figure from 1, figures) of the next figure of the minion card whose turn it
+    is that has not attacked yet; None on a mouse's turn or once every figure has attacked."""
+    card = next((c for c in view["track"] if c["current"]), None)
+    if card is None or card["side"] != "minion":
+        return None
+    attacked = view["turn"]["attacked"]
+    left = [f for f in range(1, card["figures"] + 1) if f not in attacked]
+    return (card["name"], left[0], card["figures"]) if left else None
+
+
 def minion_attack(view: MiceMysticsView, submit: Submit, tr: Tr) -> Form:
-    """The attack of the card whose turn it is: which figures it reaches."""
+    """The attack of one figure of the card whose turn it is (each attacks once a turn),
+    named in the title: which mice it reaches."""
     mice = [(h["id"], h["name"]) for h in view["heroes"] if not h["captured"]]
     rows = [mice[i : i + 3] for i in range(0, len(mice), 3)]
     fields = [
@@ -121,11 +133,17 @@ def minion_attack(view: MiceMysticsView, submit: Submit, tr: Tr) -> Form:
         for i, row in enumerate(rows)
     ]
     fields.append(Field("poison", tr("Poison"), "toggle", False))
+    attacker = next_attacker(view)
+    figure = attacker[1] if attacker else None
+    title = tr("Minion attack")
+    if attacker and attacker[2] > 1:
+        title = tr("{minion} {figure} attacks").format(minion=attacker[0], figure=figure)
 
     def confirm(values: dict[str, Any]) -> bool:
-        return submit(cmd.MinionAttack(tuple(values.get("targets", ())), values["poison"]))
+        targets = tuple(values.get("targets", ()))
+        return submit(cmd.MinionAttack(targets, values["poison"], figure=figure))
 
-    return Form(tr("Minion attack"), [fields], confirm, tr("Roll"))
+    return Form(title, [fields], confirm, tr("Roll"))
 
 
 def encounter(view: MiceMysticsView, submit: Submit, tr: Tr, open_form: OpenForm) -> Form:

@@ -203,6 +203,8 @@ def _minion_panel(
     card_id = card["card"]
     wounds = ", ".join(f"{w}/{card['life']}" for w in card["wounds"])
     facts = [f"{tr('Figures')} {card['figures']} · {tr('Wounds')} {wounds}"]
+    if card["current"]:
+        facts.append(_attacks_fact(view, card, tr))
     actions: list[Action] = []
     for figure in range(1, min(card["figures"], 6) + 1):
         target = f"{card_id}#{figure}"
@@ -219,6 +221,16 @@ def _minion_panel(
             (tr("Numbers"), lambda: open_form(numbers.correct(one, submit, tr)), True, False)
         )
     return FigurePanel(card["name"], facts, actions, close, wide=True)
+
+
+def _attacks_fact(view: MiceMysticsView, card: MinionCard, tr: Tr) -> str:
+    """On the card's own turn, which of its figures have made their one attack and which
+    have yet to: "Attacked this turn: 1 · Yet to attack: 2"."""
+    attacked = view["turn"]["attacked"]
+    waiting = [f for f in range(1, card["figures"] + 1) if f not in attacked]
+    done = ", ".join(str(f) for f in attacked) or "—"
+    left = ", ".join(str(f) for f in waiting) or "—"
+    return f"{tr('Attacked this turn')}: {done} · {tr('Yet to attack')}: {left}"
 
 
 def _level_up(hero: str, submit: Submit, tr: Tr) -> Form:

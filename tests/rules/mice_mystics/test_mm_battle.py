@@ -13,6 +13,7 @@ from tablekit.rules.mice_mystics.commands import (
     EndTurn,
     MinionAttack,
     PlaceBossWounds,
+    RemoveMinion,
     RollMovement,
     SetMarker,
 )
@@ -175,3 +176,81 @@ def test_a_malformed_figure_is_refused_with_its_name(target: str) -> None:
 
     with pytest.raises(RuleError, match="A figure is named like 'spider#1'"):
         parse_target(target)
+
+
+def test_each_minion_figure_attacks_once_a_turn() -> None:
+    """Rulebook "Taking a Turn with a Minion": when the card comes up "each minion of that
+    type will move and battle", one attack per figure (issue 22, item 12). Two rat
+    warriors attack twice; a third attack is refused in words and changes nothing."""
+    table = started(("rat_warrior", "collin", "nez"), minions=(group("rat_warrior", 2),))
+    table.do(MinionAttack(("nez",), faces=("sword_star", "bow")))
+    table.do(Defend(faces=("bow",)))
+    assert table.view()["turn"]["attacked"] == [1]
+    assert "mm.minion_attack" in table.view()["legal"]
+    table.do(MinionAttack(("nez",), faces=("sword_star", "bow")))
+    table.do(Defend(faces=("bow",)))
+    assert table.view()["turn"]["attacked"] == [1, 2]
+    assert "mm.minion_attack" not in table.view()["legal"]
+    before = table.state
+    with pytest.raises(RuleError, match="^Each Rat warrior attacks once a turn, and all 2 have"):
+        table.do(MinionAttack(("nez",), faces=("sword_star", "sword_star")))
+    assert table.state == before
+    assert table.view()["heroes"][1]["wounds"] == 2
+    table.do(EndTurn())
+    table.do(EndTurn())
+    table.do(EndTurn())
+    assert table.view()["current"] == "rat_warrior"
+    assert table.view()["turn"]["attacked"] == [], "a new turn, a new attack for each"
+    table.do(MinionAttack(("nez",), faces=("bow", "bow")))
+
+
+def test_a_single_minion_cannot_attack_twice_and_a_named_figure_only_once() -> None:
+    """Rulebook "Taking a Turn with a Minion" (move, then battle) and "Battling with a
+    Minion" ("it attacks 1 mouse if able"): a lone rat's second attack is refused, and a
+    figure the table names attacks once."""
+    table = started(("rat_warrior", "collin", "nez"), minions=(group("rat_warrior"),))
+    table.do(MinionAttack(("nez",), faces=("sword_star", "bow")))
+    table.do(Defend(faces=("bow",)))
+    with pytest.raises(RuleError, match="^Rat warrior has already attacked this turn"):
+        table.do(MinionAttack(("nez",), faces=("sword_star", "bow")))
+    spiders = started(("spider", "collin", "nez"), minions=(group("spider", 3),))
+    spiders.do(MinionAttack(("nez",), figure=2, faces=("bow", "bow", "bow")))
+    with pytest.raises(RuleError, match="^Spider 2 has already attacked this turn"):
+        spiders.do(MinionAttack(("collin",), figure=2, faces=("bow", "bow", "bow")))
+    with pytest.raises(RuleError, match="only 3 Spider figure"):
+        spiders.do(MinionAttack(("collin",), figure=4, faces=("bow", "bow", "bow")))
+    spiders.do(MinionAttack(("collin",), faces=("bow", "bow", "bow")))
+    assert spiders.view()["turn"]["attacked"] == [2, 1]
+
+
+def test_a_figure_that_leaves_mid_turn_keeps_the_others_count_right() -> None:
+    """Rulebook "Wounds on non-boss minions" (a defeated figure leaves the board): the
+    figures that attacked keep their mark when an earlier one is removed."""
+    table = started(("spider", "collin", "nez"), minions=(group("spider", 3),))
+    table.do(MinionAttack(("nez",), figure=3, faces=("bow", "bow", "bow")))
+    table.do(RemoveMinion("spider#1"))
+    assert table.view()["turn"]["attacked"] == [2]
+    table.do(MinionAttack(("nez",), faces=("bow", "bow", "bow")))
+    with pytest.raises(RuleError, match="all 2 have attacked"):
+        table.do(MinionAttack(("nez",), faces=("bow", "bow", "bow")))
+
+
+def test_brodie_and_a_charmed_mouse_attack_once_a_turn() -> None:
+    """Rulebook "Brodie Pounces" ("Roll once for the pounce's initiative card") and
+    "Charmed" (the mouse moves and attacks just like a melee minion)."""
+    table = started(("collin", "nez"))
+    table.do(
+        AddMinions((group("brodie"),), order=("brodie:pounce", "collin", "brodie:chase", "nez"))
+    )
+    table.do(EndTurn())
+    table.do(MinionAttack(("collin", "nez"), faces=("bow",) * 4))
+    with pytest.raises(RuleError, match="^Brodie pounces has already attacked this turn"):
+        table.do(MinionAttack(("collin",), faces=("bow",) * 4))
+    table.do(EndTurn())
+    table.do(EndTurn())
+    assert table.view()["current"] == "nez"
+    table.do(SetMarker("nez", "charmed"))
+    table.do(MinionAttack(("collin",), faces=("bow",) * 3))
+    assert "mm.minion_attack" not in table.view()["legal"]
+    with pytest.raises(RuleError, match="^Nez has already attacked this turn"):
+        table.do(MinionAttack(("collin",), faces=("bow",) * 3))

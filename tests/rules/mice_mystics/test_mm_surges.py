@@ -21,8 +21,9 @@ from tablekit.rules.mice_mystics.encounter import MinionGroup
 
 
 def _rats_turn(surge: tuple[MinionGroup, ...] | None = None) -> Table:
-    """The rat warriors' turn, with a face-up encounter card if ``surge`` is given."""
-    table = started(("rat_warrior", "collin", "nez"), minions=(group("rat_warrior"),))
+    """The turn of three rat warriors (one attack each), with a face-up encounter card if
+    ``surge`` is given."""
+    table = started(("rat_warrior", "collin", "nez"), minions=(group("rat_warrior", 3),))
     if surge is not None:
         table.do(DrawEncounter((group("rat_warrior"),), surge=surge, order=()))
     return table
