@@ -119,6 +119,21 @@ def _surge(app: App) -> None:
     run(app, {"type": "mm.minion_attack", "targets": ["collin"], "faces": ["cheese"] * 6})
 
 
+def _surge_with_card(app: App) -> None:
+    """A surge with a face-up encounter card whose surge is two elite rat warriors."""
+    _minion_turn(app)
+    card = {"type": "mm.draw_encounter", "minions": [], "name": "Rats in the walls"}
+    run(app, {**card, "surge": [{"minion": "elite_rat_warrior", "count": 2}]})
+    run(app, {"type": "mm.minion_attack", "targets": ["collin"], "faces": ["cheese"] * 6})
+
+
+def _card_surge_form(app: App) -> None:
+    """The encounter's second form: the surge printed on the card."""
+    _encounter(app)
+    scene = _scene(app)
+    scene.form.confirm(dict(scene.form.values))
+
+
 def _search_card(app: App) -> None:
     playing(app)
     run(app, {"type": "mm.search", "tile": "Tile 1", "faces": ["sword_star"]})
@@ -286,6 +301,8 @@ MOMENTS: dict[str, Callable[[App], None]] = {
     "minion panel, one attacked": _one_attacked,
     "second minion attack": _second_attack,
     "surge question": _surge,
+    "surge with a face-up card": _surge_with_card,
+    "encounter card's surge": _card_surge_form,
     "captured": _result({"type": "mm.capture_mouse", "hero": "lily"}),
     "starting equipment": _gear_list,
     "starting card name": _gear_card(0),

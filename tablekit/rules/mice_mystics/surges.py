@@ -54,16 +54,24 @@ def surge(d: Draft) -> None:
 
 
 def resolve_surge(d: Draft, command: ResolveSurge, rng: random.Random) -> None:
-    """Place the surge's minions from the room rule or the face-up card (then discard it)."""
+    """Place the surge's minions from the room rule or the face-up card (then discard it).
+
+    The minions the table enters are placed on either path: for a room rule, what the
+    chapter says; for the card, what the card shows (the surge entered with the card
+    when none are entered now). With neither there is nothing to place.
+    """
     question = d.state.pending[0]
     if command.source not in question.options:
         raise RuleError("This surge can come from: {sources}", sources=", ".join(question.options))
-    if command.source != "room" and command.minions:
-        raise RuleError("Only a room rule's surge has minions entered by the table")
+    if command.source == "none" and command.minions:
+        raise RuleError(
+            "With no room rule and no face-up encounter card a surge places no minions; "
+            "choose the room rule to place these"
+        )
     d.emit(Answered())
     encounter = d.state.encounter
     if command.source == "card" and encounter is not None:
-        place_minions(d, encounter.surge, rng, order=command.order)
+        place_minions(d, command.minions or encounter.surge, rng, order=command.order)
         d.emit(EncounterDiscarded())
     elif command.source == "room":
         place_minions(d, command.minions, rng, order=command.order)

@@ -64,21 +64,26 @@ def new_boss_first(
     return False
 
 
-def _count(prefix: str, minion: str, name: str) -> Field:
-    return Field(prefix + minion, name, "count", 0, high=12)
+def _count(prefix: str, minion: str, name: str, count: int = 0) -> Field:
+    return Field(prefix + minion, name, "count", count, high=12)
 
 
 SURGE_COUNTS = 2
-"""A room rule's surge brings one or two kinds of minion: their counters share the page
-with the source, so the wheel and the hourglass stay in view."""
+"""A surge brings one or two kinds of minion: their counters share the page with the
+source, so the wheel and the hourglass stay in view."""
 
 
-def _room_counts(view: MiceMysticsView) -> list[Field]:
-    """Counters for the minions a room rule's surge most likely brings: those in play first."""
+def _surge_counts(view: MiceMysticsView) -> list[Field]:
+    """Counters for the minions the surge places, whichever its source: the face-up card's
+    surge first, filled in as entered with the card, then the minions in play, then the
+    rest; at least two kinds, and every kind the card's surge names."""
     catalogue = {m["id"]: m["name"] for m in view["catalogue"]["minions"]}
+    found = view["encounter"]
+    card = {g["minion"]: g["count"] for g in found["surge"]} if found else {}
     in_play = [c["card"] for c in view["track"] if c["side"] == "minion" and c["card"] in catalogue]
-    likely = list(dict.fromkeys(in_play + list(catalogue)))[:SURGE_COUNTS]
-    return [_count("min:", minion, catalogue[minion]) for minion in likely]
+    likely = list(dict.fromkeys([m for m in card if m in catalogue] + in_play + list(catalogue)))
+    shown = likely[: max(SURGE_COUNTS, len(card))]
+    return [_count("min:", m, catalogue[m], card.get(m, 0)) for m in shown]
 
 
 def targets(view: MiceMysticsView) -> list[tuple[str, str]]:
@@ -147,7 +152,9 @@ def minion_attack(view: MiceMysticsView, submit: Submit, tr: Tr) -> Form:
 
 
 def encounter(view: MiceMysticsView, submit: Submit, tr: Tr, open_form: OpenForm) -> Form:
-    """The drawn encounter card's line for this page; missing minion numbers are asked first."""
+    """The drawn encounter card's line for this page: the minions placed now and the card's
+    words; then its surge on a form of its own, titled so that its counts are never taken
+    for the minions placed now. Missing minion numbers are asked last."""
     flags = [
         Field("ambush", tr("Ambush"), "toggle", False),
         Field("mousetraps", tr("Mousetraps"), "toggle", False),
@@ -155,27 +162,36 @@ def encounter(view: MiceMysticsView, submit: Submit, tr: Tr, open_form: OpenForm
         Field("disguises", tr("Use disguises"), "toggle", False),
     ]
 
-    def confirm(values: dict[str, Any]) -> bool:
-        waiting = new_boss_first(view, values, "min:", tr, open_form, lambda: confirm(values))
+    def placed(values: dict[str, Any]) -> bool:
+        waiting = new_boss_first(view, values, "min:", tr, open_form, lambda: placed(values))
         if waiting is not None:
             return waiting
+        open_form(_card_surge(view, values, submit, tr, open_form))
+        return False
+
+    pages = [[*minion_counts(view, "min:"), bosses.new_boss_field(tr)], flags]
+    return Form(tr("Encounter"), pages, placed, tr("Next"))
+
+
+def _card_surge(
+    view: MiceMysticsView, placed: dict[str, Any], submit: Submit, tr: Tr, open_form: OpenForm
+) -> Form:
+    """The surge printed on the encounter card: the minions the next surge places unless a
+    room rule says otherwise. Confirming places the encounter's minions."""
+
+    def confirm(values: dict[str, Any]) -> bool:
         command = cmd.DrawEncounter(
-            minions=groups(values, "min:"),
-            ambush=values["ambush"],
-            mousetraps=values["mousetraps"],
-            greedy_roaches=values["greedy_roaches"],
+            minions=groups(placed, "min:"),
+            ambush=placed["ambush"],
+            mousetraps=placed["mousetraps"],
+            greedy_roaches=placed["greedy_roaches"],
             surge=groups(values, "surge:"),
-            disguises=values["disguises"],
+            disguises=placed["disguises"],
         )
         arriving = [g.minion for g in command.minions + command.surge]
         return _with_numbers(view, arriving, submit, tr, open_form, command)
 
-    pages = [
-        [*minion_counts(view, "min:"), bosses.new_boss_field(tr)],
-        flags,
-        minion_counts(view, "surge:"),
-    ]
-    return Form(tr("Encounter"), pages, confirm, tr("Place"))
+    return Form(tr("Card's surge"), [minion_counts(view, "surge:")], confirm, tr("Place"))
 
 
 def add_minions(view: MiceMysticsView, submit: Submit, tr: Tr, open_form: OpenForm) -> Form:
@@ -303,10 +319,10 @@ def _answer(view: MiceMysticsView, submit: Submit, tr: Tr, open_form: OpenForm) 
     if ask == "surge":
         sources = [("card", tr("Face-up card")), ("room", tr("Room rule")), ("none", tr("None"))]
         first = "card" if view["encounter"] else "none"
-        pages = [[Field("source", "", "choice", first, sources, wide=True), *_room_counts(view)]]
+        pages = [[Field("source", "", "choice", first, sources, wide=True), *_surge_counts(view)]]
 
         def surge(values: dict[str, Any]) -> bool:
-            minions = groups(values, "min:") if values["source"] == "room" else ()
+            minions = groups(values, "min:")
             command = cmd.ResolveSurge(values["source"], minions)
             arriving = [g.minion for g in minions]
             return _with_numbers(view, arriving, submit, tr, open_form, command)

@@ -399,7 +399,9 @@ class MiceMysticsScene(Scene):
         found = view["encounter"]
         if not found:
             return tr("No face-up encounter card")
-        surge = ", ".join(f"{g['count']} {g['minion']}" for g in found["surge"]) or tr("none")
+        groups = found["surge"]
+        surge = ", ".join(f"{g['count']} {results.name_of(view, g['minion'])}" for g in groups)
+        surge = surge or tr("none")
         card = found["name"] or f"{tr('page')} {found['page']}"
         return f"{tr('Face-up encounter')}: {card} · {tr('surge')}: {surge}"
 

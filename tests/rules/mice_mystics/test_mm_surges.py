@@ -148,3 +148,39 @@ def test_greedy_roaches_put_stolen_cheese_on_the_wheel() -> None:
     table.do(RoachSteal("collin"))
     assert table.view()["heroes"][0]["cheese"] == 1
     assert table.view()["wheel"]["cheese"] == 1
+
+
+def test_the_minions_entered_for_the_face_up_card_are_the_ones_placed() -> None:
+    """Rulebook "Surges" step 3: "follow the surge effect on the face-up encounter card
+    that is on the encounter deck and then discard that card" (issue 22, item 13). The
+    card was drawn with no surge entered; at the surge the table reads one rat warrior off
+    it: the rat is placed and the card discarded."""
+    table = _rats_turn(surge=())
+    _feed_six(table)
+    figures = table.view()["track"][0]["figures"]
+    table.do(ResolveSurge("card", minions=(group("rat_warrior"),)))
+    view = table.view()
+    assert view["encounter"] is None
+    assert view["track"][0]["figures"] == figures + 1
+
+
+def test_minions_entered_for_the_card_replace_the_surge_it_was_drawn_with() -> None:
+    """Rulebook "Surges" step 3: the card on the table is the word; what the table enters
+    at the surge stands for it, the surge entered with the card only when nothing is."""
+    table = _rats_turn(surge=(group("roach", 2),))
+    _feed_six(table)
+    table.do(ResolveSurge("card", minions=(group("spider"),), order=("spider",)))
+    cards = {c["card"]: c.get("figures") for c in table.view()["track"]}
+    assert cards.get("spider") == 1
+    assert "roach" not in cards
+
+
+def test_minions_with_no_source_to_place_them_are_refused_and_change_nothing() -> None:
+    """Rulebook "Surges" step 4: "If there are no room-specific surge rules and no face-up
+    encounter card, no minions are placed for this surge"."""
+    table = _rats_turn()
+    _feed_six(table)
+    before = table.state
+    with pytest.raises(RuleError, match="^With no room rule and no face-up encounter card"):
+        table.do(ResolveSurge("none", minions=(group("rat_warrior"),)))
+    assert table.state == before
