@@ -152,21 +152,22 @@ def _after(*scripted: Command) -> State:
 
 def test_a_refused_actor_gives_away_nobody_in_an_unrevealed_slot() -> None:
     """Issue 23 item 1: a patrol that scripted Saxon then Lieam and one that scripted Kenzie
-    then Lieam look the same to the table; naming Lieam again is refused in both in the same
-    words, naming no mouse, in English and in Danish. The old refusal named who was next
-    (Kenzie, or Saxon), which told the table who acts in the slots not yet revealed."""
+    then Lieam look the same to the table; naming Lieam again, or the weasels' Stoat, is
+    refused in both in the same words, naming nobody, in English and in Danish. The old
+    refusal named who was next (Kenzie, or Saxon), which told the table who acts in the
+    slots not yet revealed, and the actor the line named, which the line itself hides."""
     game = MouseGuard()
     twins = [
         _after(ccmd.Script("patrol", "attack", first), ccmd.Script("patrol", "feint", "Lieam"))
         for first in ("Saxon", "Kenzie")
     ]
     assert _seen(game, twins[0], TABLE) == _seen(game, twins[1], TABLE)
-    again = ccmd.Script("patrol", "defend", "Lieam")
     errors = []
     for state in twins:
-        with pytest.raises(RuleError) as refused:
-            game.decide(state, again, random.Random(3))
-        errors.append(refused.value)
+        for again in ("Lieam", "Stoat"):  # out of turn, or on no team of the patrol's
+            with pytest.raises(RuleError) as refused:
+                game.decide(state, ccmd.Script("patrol", "defend", again), random.Random(3))
+            errors.append(refused.value)
     danish = translator("da")
     assert len({str(error) for error in errors}) == 1
     assert len({refusal(danish, error) for error in errors}) == 1

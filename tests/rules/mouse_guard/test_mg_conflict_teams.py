@@ -125,7 +125,7 @@ def test_each_team_scripts_on_its_sides_pad_in_turn() -> None:
         "Patrol (Saxon's team): 3 of 3, locked",
         "Patrol (Kenzie's team): 1 of 3",
     ]
-    with pytest.raises(RuleError, match="actor named is not on your team"):  # Kenzie's team scripts
+    with pytest.raises(RuleError, match="actor named cannot take"):  # Kenzie's team scripts
         table.do(ccmd.Script("patrol", "attack", "Saxon"))
 
 

@@ -19,8 +19,9 @@ Refusals speak only of the public counts and locks, never of a secret: not of
 what the other side has scripted, nor of the actors in a side's own unrevealed
 slots, nor of the action or actor a refused line named (both hidden in the
 line itself), because a refusal reaches the table's screen and a script's
-output whichever side sent the line. So a line naming an actor out of turn
-is refused without saying who is next; leaving ``actor`` out takes the rotation.
+output whichever side sent the line. So a line naming an actor who is not on
+the team, or whose turn it is not, is refused in one sentence that says neither
+which nor who is next; leaving ``actor`` out takes the rotation.
 """
 
 from __future__ import annotations
@@ -70,12 +71,10 @@ def script(d: Draft, c: ccmd.Script, rng: random.Random) -> None:
         actor = next_actor(team.members, so_far)
     else:
         actor = next((m for m in team.members if m.lower() == c.actor.lower()), "")
-        if not actor:
-            raise RuleError("The actor named is not on your team")
-        if not may_act(team.members, so_far, actor):
+        if not actor or not may_act(team.members, so_far, actor):
             raise RuleError(
-                "The actor named cannot take this action: team mates take turns; "
-                "leave the actor out for whoever is next"
+                "The actor named cannot take this action: name a team mate whose turn it is, "
+                "or leave the actor out for whoever is next"
             )
     d.emit(cev.ActionScripted(c.side, c.action, actor))
 
