@@ -152,7 +152,8 @@ def test_the_persona_form_says_what_tapping_outside_nature_costs(
         for line in moments(1)["acting"]
     ]
     for app in app_at(size, language, attacking, game):
-        press(app, app.tr("{side}: Persona…").format(side=app.tr("Patrol")))
+        press(app, app.tr("{side}: dice pool…").format(side=app.tr("Patrol")))
+        press(app, "Next")  # past the trait and help pages: Persona
         shrunk.clear()
         drawn = measure(app)
         shown = app.tr(costs)

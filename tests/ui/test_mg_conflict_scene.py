@@ -14,7 +14,7 @@ from typing import Any
 
 import pygame
 import pytest
-from mg_tapping import add_mouse, labels, made_app, press
+from mg_tapping import add_mouse, form, labels, made_app, press
 
 from tablekit.local.config import Config, Interface
 from tablekit.rules.secret import HIDDEN
@@ -212,9 +212,9 @@ def test_an_actor_with_persona_buys_a_die_before_the_roll(app: App) -> None:
         return next(t["pool"] for t in tests if t["side"] == "patrol")
 
     before = patrol_pool()
-    press(app, app.tr("{side}: Persona…").format(side=app.tr("Patrol")))
+    press(app, app.tr("{side}: dice pool…").format(side=app.tr("Patrol")))
     press(app, "+")
-    press(app, "Spend")
+    press(app, "Use")
     assert patrol_pool() == before + 1
 
 
@@ -259,15 +259,19 @@ def test_persona_taps_nature_and_a_wise_rerolls_by_taps(app: App) -> None:
 
     before = patrol()
     side = app.tr("Patrol")
-    press(app, app.tr("{side}: Persona…").format(side=side))
+    press(app, app.tr("{side}: dice pool…").format(side=side))
+    press(app, "Next")  # past I Am Wise: the Persona page
     press(app, "Within")
-    press(app, "Spend")
+    press(app, "Use")
     tapped = patrol()
     ratings = session.table_view()["characters"][0]["ratings"]
     nature = next(r["rating"] for r in ratings if r["name"] == "Nature")
     assert tapped["tapped"] and tapped["pool"] == before["pool"] + nature
     assert tapped["odds"]["pass"] > before["odds"]["pass"]
-    assert app.tr("{side}: Persona…").format(side=side) not in labels(app)  # no Persona left
+    assert app.tr("{side}: dice pool…").format(side=side) in labels(app)  # I Am Wise is left
+    press(app, app.tr("{side}: dice pool…").format(side=side))
+    assert app.tr("Persona dice") not in [f.label for p in form(app).pages for f in p]
+    press(app, "Cancel")
     faces = ["snake"] * tapped["pool"]
     session.apply(session.parse({"type": "mg.roll_action", "side": "patrol", "faces": faces}))
     assert patrol()["waits"] and patrol()["wise_ways"] == ["deeper_understanding"]

@@ -15,6 +15,7 @@ from tablekit.rules.mouse_guard.after_roll import DEEPER_UNDERSTANDING, OF_COURS
 from tablekit.rules.mouse_guard.conditions import MOUSE_GUARD
 from tablekit.rules.mouse_guard.conflict import (
     action,
+    before_roll,
     disposition,
     maneuver,
     secrecy,
@@ -83,7 +84,9 @@ _HANDLERS: dict[type[Command], Handler] = {
     ccmd.Lock: volley.lock,
     ccmd.Unlock: volley.unlock,
     ccmd.Reveal: volley.reveal,
-    ccmd.HelpAction: action.help_action,
+    ccmd.HelpAction: before_roll.help_action,
+    ccmd.ActionTraitAgainst: before_roll.trait_against,
+    ccmd.ActionTraitFor: before_roll.trait_for,
     ccmd.ActionPersonaDice: spending.persona_dice,
     ccmd.ActionTapNature: spending.tap_nature,
     ccmd.RollAction: action.roll_action,

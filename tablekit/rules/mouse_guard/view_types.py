@@ -451,6 +451,14 @@ class TieView(TypedDict):
     patrol_faces: list[Face]
 
 
+class AidView(TypedDict):
+    """A helper's die on an action test: its skill or ability, or a wise (``wise``)."""
+
+    name: str
+    via: str
+    wise: bool
+
+
 class ActionTestView(TypedDict):
     """One side's test of a revealed action: the pool it rolls (or would roll now)."""
 
@@ -465,6 +473,12 @@ class ActionTestView(TypedDict):
     bonus: int
     """Weapons' added successes."""
     helpers: list[str]
+    helps: list[AidView]
+    """What each helper helps with, in order (older journals name nothing)."""
+    trait_against: str
+    """The trait the actor used against itself on this action, or ""."""
+    trait_for: str
+    """The trait the actor used for itself on this action, or ""."""
     rolled: bool
     faces: list[Face]
     tapped: bool

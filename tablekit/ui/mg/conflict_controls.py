@@ -148,15 +148,14 @@ class ConflictControls:
         return [(stage.app.tr("Weapons…"), lambda: stage.show(form()), True)]
 
     def _acting_entries(self, now: ConflictView) -> list[Entry]:
-        """Each side's Persona and roll; then its wise, Fate or trait, or keeping the roll;
-        then breaking a tie."""
+        """Each side's dice pool (traits, help, Persona) and roll; then its wise, Fate or
+        trait, or keeping the roll; then breaking a tie."""
         stage = self.stage
         tr = stage.app.tr
         exchange = now["exchange"]
         if exchange is None:
             return []
         found: list[Entry] = []
-        persona = {c["name"]: c["persona"] for c in stage.view()["characters"]}
         gm_waits = exchange["interaction"] == "versus" and not all(
             t["rolled"] for t in exchange["tests"] if t["side"] == "gm"
         )  # in a versus action the GM rolls first: the patrol's roll waits, in its place
@@ -164,17 +163,18 @@ class ConflictControls:
             side = test["side"]
             name = conflict.side_name(side, tr)
             if not test["rolled"]:
-                points = persona.get(test["actor"], 0)
-                if points > 0:
-                    rules = stage.view()["ruleset"]
-                    form = conflict_forms.persona(test, points, stage.submit, tr, rules)
-                    spend = partial(stage.show, form)
-                    found.append((tr("{side}: Persona…").format(side=name), spend, True))
+                form = conflict_forms.before_roll(stage.view(), test, stage.submit, tr)
+                if form is not None:  # traits, help and Persona: one button, one form
+                    label = tr("{side}: dice pool…").format(side=name)
+                    found.append((label, partial(stage.show, form), True))
                 roll = partial(stage.roll, ccmd.RollAction(side))
                 ready = not (gm_waits and side == "patrol")
                 found.append((tr("Roll for {side}").format(side=name), roll, ready))
             elif test["waits"]:
                 found += self._after_roll_entries(test, name)
+            elif any(not t["rolled"] for t in exchange["tests"]):
+                done = partial(stage.roll, ccmd.RollAction(side))  # greyed: it keeps its place
+                found.append((tr("Roll for {side}").format(side=name), done, False))
         if exchange["tied"] and not found:
             tie = partial(stage.show, conflict_forms.break_tie(stage.view(), stage.submit, tr))
             found.append((tr("Break the tie…"), tie, True))

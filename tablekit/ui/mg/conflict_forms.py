@@ -22,7 +22,7 @@ from tablekit.rules.mouse_guard.view_types import (
 )
 from tablekit.ui.form import Field, Form
 from tablekit.ui.i18n import mark
-from tablekit.ui.mg.forms import Submit, Tr, choice
+from tablekit.ui.mg.forms import Submit, Tr, choice, ratings
 
 CONFLICTS = (
     ("fight", mark("Fight")),
@@ -234,6 +234,100 @@ def maneuver(
     return Form(tr("Maneuver"), [fields], confirm, tr("Spend"))
 
 
+TRAIT_USES = {
+    "for": mark("For: +1D"),
+    "against": mark("Against: -1D, 1 check"),
+    "bonus": mark("Against: other side +2D, 2 checks"),
+}
+"""How a trait is used on an action (the summary's Tests, steps 2 and 3)."""
+
+
+def before_roll(view: MouseGuardView, test: ActionTestView, submit: Submit, tr: Tr) -> Form | None:
+    """Before ``test``'s side rolls, everything that changes its pool, one page each: a
+    trait of its actor used for or against it; who helps with which skill, ability or
+    wise (the actor's own wise is I Am Wise); and the actor's Persona (the summary's
+    Tests, steps 2-5, which action tests follow). None when nothing is open. Each choice
+    is its own command, so undo takes them back one by one."""
+    sheets = {c["name"]: c for c in view["characters"]}
+    side, actor = test["side"], test["actor"]
+    points = sheets[actor]["persona"] if actor in sheets else 0
+    persona = _persona_fields(test, points, tr, view["ruleset"]) if points > 0 else []
+    found = (_trait_page(view, test, tr), _help_page(view, test, tr), persona)
+    pages = [page for page in found if page]
+    if not pages:
+        return None
+
+    def confirm(values: dict[str, Any]) -> bool:
+        trait, use = str(values.get("trait", "")), values.get("use", "for")
+        if trait:
+            chosen = (
+                ccmd.ActionTraitFor(side, trait)
+                if use == "for"
+                else ccmd.ActionTraitAgainst(side, trait, use == "bonus")
+            )
+            if not submit(chosen):
+                return False
+        for name in sheets:
+            via = str(values.get(f"help|{name}", ""))
+            wise = via.removeprefix("wise:") if via.startswith("wise:") else ""
+            if via and not submit(ccmd.HelpAction(side, name, "" if wise else via, wise)):
+                return False
+        return _spend_persona(values, side, submit)
+
+    return Form(f"{actor}: {tr('Dice pool')}", pages, confirm, tr("Use"))
+
+
+def _trait_page(view: MouseGuardView, test: ActionTestView, tr: Tr) -> list[Field]:
+    """The actor's traits and the ways still open to use one on this action."""
+    sheet = next((c for c in view["characters"] if c["name"] == test["actor"]), None)
+    if sheet is None or not sheet["traits"]:
+        return []
+    uses = [] if test["trait_for"] else ["for"]
+    if not test["trait_against"]:
+        exchange = view["conflict"]["exchange"] if view["conflict"] else None
+        rival = [t for t in (exchange["tests"] if exchange else []) if t["side"] != test["side"]]
+        versus = test["ob"] is None and rival and not rival[0]["rolled"]
+        uses += ["against", "bonus"] if versus else ["against"]
+    if not uses:
+        return []
+    used = {test["trait_for"], test["trait_against"]}
+    traits = [(t["name"], t["name"]) for t in sheet["traits"] if t["name"] not in used]
+    options = [("", tr("None")), *traits]
+    ways = [(key, tr(TRAIT_USES[key])) for key in uses]
+    return [
+        *choice("trait", tr("Trait"), options, ""),
+        *choice("use", tr("How"), ways, ways[0][0], per_row=1),
+    ]
+
+
+def _help_page(view: MouseGuardView, test: ActionTestView, tr: Tr) -> list[Field]:
+    """A choice for each team mate with a sheet not helping yet (what it helps with), and
+    the actor's own wises (I Am Wise) while it has added none."""
+    conflict = view["conflict"]
+    team = next(
+        (
+            t
+            for t in (conflict["teams"] if conflict else [])
+            if t["side"] == test["side"] and test["actor"] in t["members"]
+        ),
+        None,
+    )
+    sheets = {c["name"]: c for c in view["characters"]}
+    helping = {h["name"] for h in test["helps"]} | set(test["helpers"])
+    fields: list[Field] = []
+    for name in team["members"] if team else []:
+        sheet = sheets.get(name)
+        if sheet is None or name in helping:
+            continue
+        wises = [(f"wise:{w['name']}", w["name"]) for w in sheet["wises"]]
+        own = name == test["actor"]
+        via = wises if own else ratings(sheet, tr) + wises
+        label = tr("I Am Wise") if own else name
+        if via:
+            fields += choice(f"help|{name}", label, via, "")
+    return fields
+
+
 NATURE = (("none", mark("No")), ("within", mark("Within")))
 
 OUTSIDE = {
@@ -243,12 +337,10 @@ OUTSIDE = {
 """Tapping outside Nature's scope, saying what it costs by the ruleset's ``outside_tax``."""
 
 
-def persona(test: ActionTestView, points: int, submit: Submit, tr: Tr, rules: RulesetView) -> Form:
-    """Before the roll, the actor's Persona: a die a point (the sheet's Persona box), and a
-    point to tap Nature, which outside Nature's scope costs a point of Nature too (the
-    sheet's Tapping Nature; the ruleset says whether at once or on a success). Each is its
-    own step, so undo takes them back one by one."""
-    side = test["side"]
+def _persona_fields(test: ActionTestView, points: int, tr: Tr, rules: RulesetView) -> list[Field]:
+    """The actor's Persona: a die a point (the sheet's Persona box), and a point to tap
+    Nature, which outside Nature's scope costs a point of Nature too (the sheet's Tapping
+    Nature; the ruleset says whether at once or on a success)."""
     fields = [Field("dice", tr("Persona dice"), "count", 0, low=0, high=points)]
     if not test["tapped"] and (test["rating"] != "Nature" or rules["tap_with_nature"]):
         outside = OUTSIDE[rules["outside_tax"]]
@@ -258,16 +350,17 @@ def persona(test: ActionTestView, points: int, submit: Submit, tr: Tr, rules: Ru
             Field("nature", "" if i else tr("Tap Nature"), "choice", "none", [option], wide=i > 0)
             for i, option in enumerate(nature)
         ]
+    return fields
 
-    def confirm(values: dict[str, Any]) -> bool:
-        dice, tap = values["dice"], values.get("nature", "none")
-        if dice and not submit(ccmd.ActionPersonaDice(side, dice)):
-            return False
-        if tap == "none":
-            return True
-        return submit(ccmd.ActionTapNature(side, within=tap == "within"))
 
-    return Form(tr("Persona"), [fields], confirm, tr("Spend"))
+def _spend_persona(values: dict[str, Any], side: ConflictSide, submit: Submit) -> bool:
+    """The Persona dice, then the tap, as chosen on the Persona page (none if it had none)."""
+    dice, tap = values.get("dice", 0), values.get("nature", "none")
+    if dice and not submit(ccmd.ActionPersonaDice(side, dice)):
+        return False
+    if tap == "none":
+        return True
+    return submit(ccmd.ActionTapNature(side, within=tap == "within"))
 
 
 WISE_WAYS = {

@@ -93,7 +93,11 @@ def test_defend_never_restores_above_the_starting_total() -> None:
     script(table, ("attack", "defend", "defend"), ("attack", "defend", "defend"))
     act(table, 1, 0)
     assert conflict(table).patrol.disposition == 7
-    table.do(ccmd.Reveal(), ccmd.HelpAction("patrol", "Saxon"), ccmd.HelpAction("patrol", "Lieam"))
+    table.do(
+        ccmd.Reveal(),
+        ccmd.HelpAction("patrol", "Saxon", skill="Nature"),
+        ccmd.HelpAction("patrol", "Lieam", skill="Nature"),
+    )
     table.do(ccmd.RollAction("gm", faces=tuple(hits(0, 4))))
     events = table.do(ccmd.RollAction("patrol", faces=tuple(hits(5, 5))))
     assert cev.DispositionChanged("patrol", cev.Part("defend", 1)) in events
@@ -154,11 +158,11 @@ def test_helpers_add_a_die_and_must_be_team_mates_not_acting() -> None:
     table = fight(("Saxon", "Kenzie"))
     script(table, ("attack",) * 3, ("attack",) * 3)
     table.do(ccmd.Reveal())
+    with pytest.raises(RuleError, match="the actor adds only a wise of its own"):
+        table.do(ccmd.HelpAction("patrol", "Saxon", skill="Fighter"))
     with pytest.raises(RuleError, match="cannot help"):
-        table.do(ccmd.HelpAction("patrol", "Saxon"))
-    with pytest.raises(RuleError, match="cannot help"):
-        table.do(ccmd.HelpAction("patrol", "Lieam"))
-    table.do(ccmd.HelpAction("patrol", "Kenzie"))
+        table.do(ccmd.HelpAction("patrol", "Lieam", skill="Fighter"))
+    table.do(ccmd.HelpAction("patrol", "Kenzie", skill="Fighter"))
     with pytest.raises(RuleError, match="needs 4 dice"):
         table.do(ccmd.RollAction("patrol", faces=("sword",) * 3))
 

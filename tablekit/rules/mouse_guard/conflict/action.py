@@ -7,11 +7,13 @@ its conditions take (the ruleset's: Injured and Sick a die each), -1D if the
 team was impeded, +2D if it gained position, the weapon's dice, and a die per
 helper; the weapon's +1s is added to the successes. Twists and conditions
 never follow an action test. A rating is marked passed or failed only the
-first time it is used in the conflict.
+first time it is used in the conflict; a helping wise is marked as the action
+went, as after any test (Tests, steps 11 and 12; its marks are boxes, so a second
+mark changes nothing).
 
-Action tests follow the test rules (Conflicts, step 7b), so Persona may add
-dice or Nature before a roll and Fate explode axes after it
-(:mod:`.spending`), and a versus tie is broken as the summary's step 10 says
+Action tests follow the test rules (Conflicts, step 7b), so traits and helpers
+(:mod:`.before_roll`) and Persona may add dice or Nature before a roll and Fate
+explode axes after it (:mod:`.spending`), and a versus tie is broken as the summary's step 10 says
 (:mod:`.ties`). The action settles once every side has rolled, nobody can
 still spend Fate on axes, and no tie waits. A tie broken in a side's favour
 is won by a margin of 1 (a reading: the seeds give margins only from
@@ -111,17 +113,6 @@ def acting(d: Draft, side: str) -> tuple[Conflict, Exchange, ActionTest]:
     if test.rolled:
         raise RuleError("That side has rolled for this action")
     return conflict, exchange, test
-
-
-def help_action(d: Draft, c: ccmd.HelpAction, rng: random.Random) -> None:
-    """A team mate who is not acting adds a die."""
-    conflict, _, test = acting(d, c.side)
-    helper = next((m for m in conflict.team(c.side).members if m.lower() == c.helper.lower()), "")
-    if not helper or helper == test.actor or helper in test.helpers:
-        raise RuleError(
-            "{name} cannot help: helpers are the actor's other team mates", name=c.helper
-        )
-    d.emit(cev.ActionHelped(c.side, helper))
 
 
 def roll_action(d: Draft, c: ccmd.RollAction, rng: random.Random) -> None:
@@ -232,6 +223,12 @@ def _margins(
         key = f"{test.actor}/{test.rating}".lower()
         if state.has(test.actor) and test.rolled and key not in _before(conflict):
             marks.append(ev.Marked(test.actor, test.rating, test.side not in short))
+        which = "failed" if test.side in short else "passed"
+        marks += [
+            ev.WiseMarked(a.helper, a.via, which)
+            for a in test.aids
+            if a.wise and state.has(a.helper)
+        ]
         if test.tapped and test.side in short:
             marks.append(ev.NatureChanged(test.actor, -short[test.side], "margin of failure"))
         elif test.tapped and not test.tapped_within and _taxed_on_success(state):

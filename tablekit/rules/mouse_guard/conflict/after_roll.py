@@ -56,7 +56,8 @@ def wise_ways(state: State, test: ActionTest) -> tuple[str, ...]:
 
 
 def level_three_traits(state: State, test: ActionTest) -> tuple[str, ...]:
-    """The actor's level 3 traits it may still use on the roll (step 9), Disarm's excepted.
+    """The actor's level 3 traits it may still use on the roll (step 9), Disarm's excepted
+    and the one it used against this test.
 
     Under the summary a trait adds a success; under the sheet's reading it
     rerolls failed dice, once a session, so it needs a failed die and an unused trait.
@@ -73,6 +74,7 @@ def level_three_traits(state: State, test: ActionTest) -> tuple[str, ...]:
         t.name
         for t in character.traits
         if t.effective_level == 3
+        and t.name != test.against
         and f"{character.name}: {t.name}".lower() not in taken
         and not (reroll and t.used)
     )

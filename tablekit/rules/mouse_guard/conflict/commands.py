@@ -14,7 +14,9 @@ line per command, as a script would send it::
     {"type": "mg.lock", "side": "gm"}
     {"type": "mg.unlock", "side": "gm"}
     {"type": "mg.reveal"}
-    {"type": "mg.help_action", "side": "patrol", "helper": "Kenzie"}
+    {"type": "mg.help_action", "side": "patrol", "helper": "Kenzie", "skill": "Fighter"}
+    {"type": "mg.action_trait_against", "side": "patrol", "trait": "Fearless", "opponent_bonus": true}
+    {"type": "mg.action_trait_for", "side": "patrol", "trait": "Quick-witted"}
     {"type": "mg.action_persona_dice", "side": "patrol", "points": 1}
     {"type": "mg.action_tap_nature", "side": "patrol", "within": true}
     {"type": "mg.roll_action", "side": "patrol", "skill": "Fighter", "faces": ["axe", "sword", "snake"]}
@@ -188,11 +190,35 @@ class Reveal(Command):
 
 @dataclass(frozen=True)
 class HelpAction(Command):
-    """A team member who is not acting adds a die to the side's action test."""
+    """A team member who is not acting adds a die to the side's action test with the
+    ``skill`` (or ability) or the ``wise`` it helps with: name one. The actor may name
+    itself with a wise of its own (I Am Wise)."""
 
     kind: ClassVar[str] = "mg.help_action"
     side: SideName
     helper: Name
+    skill: Named = ""
+    wise: Named = ""
+
+
+@dataclass(frozen=True)
+class ActionTraitAgainst(Command):
+    """Before the side rolls, its actor uses ``trait`` against itself: -1D for a check, or
+    in a versus action (``opponent_bonus``) +2D to the other side for two."""
+
+    kind: ClassVar[str] = "mg.action_trait_against"
+    side: SideName
+    trait: Name
+    opponent_bonus: bool = False
+
+
+@dataclass(frozen=True)
+class ActionTraitFor(Command):
+    """Before the side rolls, its actor uses a level 1 or 2 ``trait`` for itself: +1D."""
+
+    kind: ClassVar[str] = "mg.action_trait_for"
+    side: SideName
+    trait: Name
 
 
 @dataclass(frozen=True)
@@ -319,6 +345,7 @@ class EndConflict(Command):
 
 CONFLICT_COMMANDS: tuple[type[Command], ...] = (
     BeginConflict, FormTeam, RollDisposition, SetDisposition, Arm, Script, Unscript, ClearScript,
-    Lock, Unlock, Reveal, HelpAction, ActionPersonaDice, ActionTapNature, RollAction,
+    Lock, Unlock, Reveal, HelpAction, ActionTraitAgainst, ActionTraitFor, ActionPersonaDice,
+    ActionTapNature, RollAction,
     ActionExplode, ActionWise, ActionLevelThree, KeepRoll, BreakActionTie, ActionTiebreaker, Maneuver, EndConflict,
 )  # fmt: skip

@@ -111,9 +111,29 @@ class ExchangeBegun(Event):
 
 @dataclass(frozen=True)
 class ActionHelped(Event):
+    """``helper`` adds a die to ``side``'s action test with ``via``, a skill, an ability or
+    (``wise``) a wise; the actor itself with a wise of its own is I Am Wise. Older
+    journals name no ``via``."""
+
     kind: ClassVar[str] = "mg.action_helped"
     side: str
     helper: str
+    via: str = ""
+    wise: bool = False
+
+
+@dataclass(frozen=True)
+class ActionTraitUsed(Event):
+    """``side``'s actor uses ``trait`` on its action test, ``use`` "against" (step 2) or
+    "for" (step 3): ``change`` goes on the pool of ``target``, the side itself or, when
+    a trait against gives the opponent dice, the other side."""
+
+    kind: ClassVar[str] = "mg.action_trait_used"
+    side: str
+    trait: str
+    use: str
+    change: Part
+    target: str
 
 
 @dataclass(frozen=True)
@@ -155,6 +175,8 @@ class ActionRerolled(Event):
     side: str
     faces: tuple[str, ...]
     way: str
+    trait: str = ""
+    """The level 3 trait that rerolled them, if a trait did."""
 
 
 @dataclass(frozen=True)
@@ -244,8 +266,8 @@ class ConflictEnded(Event):
 
 CONFLICT_EVENTS: tuple[type[Event], ...] = (
     ConflictBegun, TeamFormed, DispositionSet, Armed, ActionScripted, ActionUnscripted,
-    ScriptCleared, ScriptLocked, ActionRevealed, ExchangeBegun, ActionHelped, ActionRolled,
-    ActionPoolChanged, ActionExploded, ActionRerolled, ActionSuccessAdded, RollKept,
+    ScriptCleared, ScriptLocked, ActionRevealed, ExchangeBegun, ActionHelped, ActionTraitUsed,
+    ActionRolled, ActionPoolChanged, ActionExploded, ActionRerolled, ActionSuccessAdded, RollKept,
     ActionTieBroken, DispositionChanged,
     ManeuverWon, EffectsBought, ExchangeEnded, VolleyEnded, ConflictWon, ConflictEnded,
 )  # fmt: skip

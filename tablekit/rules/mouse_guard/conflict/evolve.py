@@ -10,6 +10,7 @@ from tablekit.rules.game import Event
 from tablekit.rules.mouse_guard.conflict import events as cev
 from tablekit.rules.mouse_guard.conflict.state import (
     ActionTest,
+    Aid,
     Conflict,
     Exchange,
     Slot,
@@ -131,9 +132,21 @@ def _helped(c: Conflict, e: cev.ActionHelped) -> Conflict:
     def change(x: Exchange) -> Exchange:
         test = x.test_of(e.side)
         assert test is not None
-        return x.with_test(replace(test, helpers=test.helpers + (e.helper,)))
+        aids = test.aids + ((Aid(e.helper, e.via, e.wise),) if e.via else ())
+        return x.with_test(replace(test, helpers=test.helpers + (e.helper,), aids=aids))
 
     return _exchange(c, change)
+
+
+def _trait_used(c: Conflict, e: cev.ActionTraitUsed) -> Conflict:
+    """The trait is noted on the side's test, and its dice go on ``target``'s pool."""
+
+    def noted(t: ActionTest) -> ActionTest:
+        t = replace(t, traits=t.traits + (e.trait,))
+        return replace(t, against=e.trait) if e.use == "against" else replace(t, trait_for=e.trait)
+
+    c = _test_of(c, e.side, noted)
+    return _test_of(c, e.target, lambda t: replace(t, modifiers=t.modifiers + (e.change,)))
 
 
 def _rolled(c: Conflict, e: cev.ActionRolled) -> Conflict:
@@ -176,7 +189,8 @@ def _rerolled(c: Conflict, e: cev.ActionRerolled) -> Conflict:
     def change(t: ActionTest) -> ActionTest:
         new = iter(e.faces)
         faces = tuple(next(new, f) if f == "snake" else f for f in t.faces)
-        return replace(t, faces=faces, options=t.options + (e.way,))
+        traits = t.traits + ((e.trait,) if e.trait else ())
+        return replace(t, faces=faces, options=t.options + (e.way,), traits=traits)
 
     return _test_of(c, e.side, change)
 
@@ -253,13 +267,21 @@ CONFLICT_STEPS: dict[type[Event], Callable[[State, Any], State]] = {
     cev.ActionRevealed: _on(_revealed),
     cev.ExchangeBegun: _on(_exchange_begun),
     cev.ActionHelped: _on(_helped),
+    cev.ActionTraitUsed: _on(_trait_used),
     cev.ActionRolled: _on(_rolled),
     cev.ActionPoolChanged: _on(_pool_changed),
     cev.ActionExploded: _on(_exploded),
     cev.ActionRerolled: _on(_rerolled),
     cev.ActionSuccessAdded: _on(
         lambda c, e: _test_of(
-            c, e.side, lambda t: replace(t, added=t.added + 1, options=t.options + ("level_three",))
+            c,
+            e.side,
+            lambda t: replace(
+                t,
+                added=t.added + 1,
+                options=t.options + ("level_three",),
+                traits=t.traits + (e.trait,),
+            ),
         )
     ),
     cev.RollKept: _on(

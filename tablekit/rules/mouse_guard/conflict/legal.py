@@ -41,6 +41,8 @@ def _acting(state: State, exchange: Exchange) -> set[type[Command]]:
     if not exchange.rolled:
         kinds: set[type[Command]] = {
             ccmd.HelpAction,
+            ccmd.ActionTraitAgainst,
+            ccmd.ActionTraitFor,
             ccmd.ActionPersonaDice,
             ccmd.ActionTapNature,
             ccmd.RollAction,

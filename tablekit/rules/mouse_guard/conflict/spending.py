@@ -46,7 +46,8 @@ def actor_of(d: Draft, test: ActionTest) -> Character:
     return d.state.character(test.actor)
 
 
-def _room(d: Draft, test: ActionTest, more: int) -> None:
+def room(d: Draft, test: ActionTest, more: int) -> None:
+    """Refuse ``more`` dice for ``test`` if its pool would go past :data:`MAX_DICE`."""
     conflict = current(d)
     pool = test.pool(rating_for(d.state, conflict, test, "")[1])
     if pool + more > MAX_DICE:
@@ -66,7 +67,7 @@ def persona_dice(d: Draft, c: ccmd.ActionPersonaDice, rng: random.Random) -> Non
             most=character.persona,
             points=c.points,
         )
-    _room(d, test, c.points)
+    room(d, test, c.points)
     d.emit(
         ev.PointsGained(character.name, 0, -c.points, "persona dice"),
         cev.ActionPoolChanged(c.side, Part("persona", c.points)),
@@ -85,7 +86,7 @@ def tap_nature(d: Draft, c: ccmd.ActionTapNature, rng: random.Random) -> None:
     if character.persona < 1:
         raise RuleError("{name} has no Persona point to tap Nature", name=character.name)
     nature = rating_of(character, "Nature")
-    _room(d, test, nature)
+    room(d, test, nature)
     d.emit(
         ev.PointsGained(character.name, 0, -1, "tap nature"),
         cev.ActionPoolChanged(c.side, Part("nature", nature), tapped=True, within=c.within),

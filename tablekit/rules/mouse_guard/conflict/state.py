@@ -112,6 +112,15 @@ class Team:
 
 
 @dataclass(frozen=True)
+class Aid:
+    """What a helper adds a die with: a skill or an ability, or a wise (``wise``)."""
+
+    helper: str
+    via: str
+    wise: bool = False
+
+
+@dataclass(frozen=True)
 class ActionTest:
     """One side's test of a revealed action. ``ob`` is None in a versus test.
 
@@ -123,6 +132,12 @@ class ActionTest:
     successes a level 3 trait added; ``options`` what
     was done after the roll (a wise's reroll, "explode", "level_three", or
     "kept" when the side spends nothing more on it).
+
+    As in any test (the summary's Tests, steps 2-4), ``against`` and
+    ``trait_for`` name the one trait the actor used against itself and the one
+    it used for itself, ``traits`` every trait used on this action (a level 3
+    trait's too), and ``aids`` what each helper in ``helpers`` helps with
+    (empty in journals from before helpers named it).
     """
 
     side: str
@@ -141,6 +156,10 @@ class ActionTest:
     explosion: tuple[str, ...] = ()
     options: tuple[str, ...] = ()
     added: int = 0
+    aids: tuple[Aid, ...] = ()
+    against: str = ""
+    trait_for: str = ""
+    traits: tuple[str, ...] = ()
 
     def pool(self, base: int | None = None) -> int:
         """The dice rolled, from ``base`` (the rating, once rolled) and every modifier."""

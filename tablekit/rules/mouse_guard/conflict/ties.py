@@ -60,8 +60,12 @@ def break_tie(d: Draft, c: ccmd.BreakActionTie, rng: random.Random) -> None:
             raise RuleError("These rules have no level 3 traits")
         if trait.effective_level != 3:
             raise RuleError("{trait} is not level 3", trait=trait.name)
+        if trait.name == test.against:
+            raise RuleError("{trait} has already been used in this test", trait=trait.name)
         d.emit(cev.ActionTieBroken(c.side, "level_three"))
     else:
+        if trait.name in test.traits:
+            raise RuleError("{trait} has already been used in this test", trait=trait.name)
         earn(d, character.name, trait.name, d.state.ruleset.checks.tie)
         d.emit(cev.ActionTieBroken(other(c.side), "against"))
     settle_when_ready(d)

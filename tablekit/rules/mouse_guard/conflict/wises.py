@@ -55,7 +55,7 @@ def use_level_three(d: Draft, c: ccmd.ActionLevelThree, rng: random.Random) -> N
     character = actor_of(d, test)
     if {LEVEL_THREE, KEPT} & set(test.options):
         raise RuleError("That has already been done for this roll")
-    trait = level_three_trait(character, c.trait, d.state.ruleset)
+    trait = level_three_trait(character, c.trait, d.state.ruleset, test.against)
     taken = {t.lower() for t in current(d).team(c.side).disarmed}
     if f"{character.name}: {trait.name}".lower() in taken:
         raise RuleError("{trait} was disarmed for this conflict", trait=trait.name)
@@ -67,6 +67,6 @@ def use_level_three(d: Draft, c: ccmd.ActionLevelThree, rng: random.Random) -> N
         faces = dice(c.faces, failed_dice(test.faces), rng)
         d.emit(
             ev.TraitUsed(character.name, trait.name, True),
-            cev.ActionRerolled(c.side, faces, LEVEL_THREE),
+            cev.ActionRerolled(c.side, faces, LEVEL_THREE, trait.name),
         )
     settle_when_ready(d)

@@ -1,0 +1,119 @@
+"""A conflict's action tests by taps alone, from an empty data directory (issue 22): a trait
+used on an action, Nature in place of a skill the mouse lacks, and a shield's Health.
+
+The keyboard's letter rows are the two action pads, as in test_mg_conflict_scene.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import pygame
+import pytest
+from mg_tapping import add_mouse, labels, made_app, press, tap, type_on_keys
+
+from tablekit.local.config import Config, Interface
+from tablekit.ui.app import App
+
+GM_KEYS = {"attack": pygame.K_q, "defend": pygame.K_w, "lock": pygame.K_y}
+PATROL_KEYS = {"attack": pygame.K_a, "defend": pygame.K_s, "lock": pygame.K_h}
+
+
+@pytest.fixture(params=["en", "da"])
+def app(request: pytest.FixtureRequest) -> Iterator[App]:
+    yield from made_app((800, 480), Config(ui=Interface(language=request.param)))
+
+
+def key(app: App, pressed: int) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pressed, mod=0))
+    app.step(0.0)
+
+
+def view(app: App) -> dict[str, Any]:
+    assert app.session is not None
+    return app.session.table_view()  # type: ignore[return-value]
+
+
+def patrol_test(app: App) -> dict[str, Any]:
+    exchange = view(app)["conflict"]["exchange"]
+    return next(t for t in exchange["tests"] if t["side"] == "patrol")
+
+
+def open_sheet(app: App, name: str) -> None:
+    """Tap the mouse's row in the patrol overview."""
+    from tablekit.ui import chrome
+    from tablekit.ui.mg import builder, patrol
+
+    app.draw()
+    left = builder.split(chrome.content(app.layout), app.layout)[0]
+    mice = view(app)["characters"]
+    rows = patrol.mouse_rows(app.layout, left, len(mice))
+    tap(app, rows[[m["name"] for m in mice].index(name)].center)
+
+
+def fight(app: App, gm: str, patrol: str) -> None:
+    """A fight set up by taps, both dispositions given, both scripts locked (the GM's
+    three ``gm`` actions, the patrol's three ``patrol``), and the first pair revealed."""
+    app.session.rng = random.Random(3)  # type: ignore[union-attr]
+    press(app, "Conflict…")
+    press(app, "Next")
+    press(app, "Begin")
+    press(app, "Patrol's disposition…")
+    press(app, "Roll")
+    press(app, "GM's disposition…")
+    press(app, "Set")
+    for _ in range(3):
+        key(app, GM_KEYS[gm])
+    key(app, GM_KEYS["lock"])
+    for _ in range(3):
+        key(app, PATROL_KEYS[patrol])
+    key(app, PATROL_KEYS["lock"])
+    press(app, "Reveal")
+
+
+def test_a_trait_is_used_for_a_conflict_action_by_taps(app: App) -> None:
+    """Summary, Conflicts step 7b ("follow Test rules") and Tests step 3: a trait used for
+    the action adds +1D, and the roll takes it."""
+    assert app.journal.sessions() == []
+    press(app, "Mouse Guard")
+    add_mouse(app, "saxon")
+    open_sheet(app, "saxon")
+    press(app, "More…")
+    press(app, "Trait…")
+    press(app, "Open")
+    type_on_keys(app, "bold")
+    press(app, "Add")
+    press(app, "Patrol")
+    fight(app, "attack", "attack")
+    before = patrol_test(app)["pool"]
+    patrol = app.tr("Patrol")
+    press(app, app.tr("{side}: dice pool…").format(side=patrol))
+    press(app, "bold")
+    press(app, "Use")
+    tested = patrol_test(app)
+    assert tested["trait_for"] == "bold" and tested["pool"] == before + 1
+    press(app, app.tr("Roll for {side}").format(side=app.tr("GM")))
+    press(app, app.tr("Roll for {side}").format(side=patrol))
+    last = view(app)["conflict"]
+    rolled = last["exchange"] or last["history"][-1]
+    tested = next(t for t in rolled["tests"] if t["side"] == "patrol")
+    assert tested["rolled"] and len(tested["faces"]) == before + 1
+    assert view(app)["characters"][0]["traits"][0]["used"]
+
+
+def test_the_patrol_rolls_after_the_gm_in_a_versus_action(app: App) -> None:
+    """Summary, Tests step 6: "GM rolls first": the patrol's roll waits, greyed in its
+    place, until the GM's dice are down."""
+    press(app, "Mouse Guard")
+    add_mouse(app, "saxon")
+    fight(app, "attack", "defend")
+    roll = app.tr("Roll for {side}").format(side=app.tr("Patrol"))
+    assert roll not in labels(app)
+    app.draw()
+    place = next(b.rect for b in app.scene.buttons() if b.label == roll)
+    press(app, app.tr("Roll for {side}").format(side=app.tr("GM")))
+    app.draw()
+    assert next(b.rect for b in app.scene.buttons() if b.label == roll) == place
+    assert roll in labels(app)
