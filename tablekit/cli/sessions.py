@@ -15,6 +15,7 @@ from tablekit.local import config, paths, rulesets
 from tablekit.rules.errors import RuleError
 from tablekit.rules.secret import Audience, audience, audience_names
 from tablekit.session import codec
+from tablekit.session.errors import NoJournalYet
 from tablekit.session.journal import Journal, JournalBusy, JournalError, StaleSession
 from tablekit.session.session import Session
 from tablekit.session.store import DEFAULT_NAME, CatalogRules, open_session
@@ -64,10 +65,13 @@ def _open(args: argparse.Namespace, create: bool = True) -> Session[Any]:
     if args.session is not None and not args.session.strip():
         raise JournalError("--session needs a name; leave it out to use the last session")
     path = paths.journal_file()
-    if not create and not path.is_file():
+    try:
+        if not create and not path.is_file():
+            raise NoJournalYet(f"there is no journal at {path} yet")
+        journal = Journal(path, readonly=not create)
+    except NoJournalYet:  # nothing there, or a first creation a killed writer left
         name = args.session or DEFAULT_NAME
-        raise JournalError(f"no session called {name!r}; sessions: none yet")
-    journal = Journal(path, readonly=not create)
+        raise JournalError(f"no session called {name!r}; sessions: none yet") from None
     name = args.session or (last.name if (last := journal.last()) else None)
     game = args.game
     if create and game is None and not (name and journal.exists(name)):
@@ -190,7 +194,10 @@ def list_sessions(args: argparse.Namespace) -> int:
     path = paths.journal_file()
     if not path.is_file():
         return 0  # no journal, no sessions; a read creates nothing
-    journal = Journal(path, readonly=True)
+    try:
+        journal = Journal(path, readonly=True)
+    except NoJournalYet:  # a first creation a killed writer left unfinished
+        return 0
     try:
         for info in journal.sessions():
             print(f"{info.name}\t{info.game}")

@@ -21,7 +21,7 @@ from tablekit.devices.checks import Check
 from tablekit.devices.kiosk import check_assets, check_groups, check_kiosk, check_owner
 from tablekit.local import config, paths
 from tablekit.local.config import Buttons, Config
-from tablekit.session.errors import JournalError
+from tablekit.session.errors import JournalError, NoJournalYet
 from tablekit.session.journal import Journal, JournalBusy
 
 SYS = Path("/")
@@ -86,6 +86,8 @@ def check_journal(path: Path) -> Check:
         Journal(path, readonly=True).close()
     except JournalBusy:
         pass
+    except NoJournalYet:  # a first creation a killed writer left: the app makes it anew
+        return Check.say(True, "No journal yet: one is made at {path}.", "journal", path=str(path))
     except JournalError as error:
         return journal_problem(path, error)
     return Check.say(True, "{path} is a tablekit journal.", "journal", path=str(path))

@@ -9,3 +9,8 @@ class JournalError(ValueError):
 
 class NotAJournal(JournalError):
     """A file that is not a tablekit journal: refused, and left exactly as it was."""
+
+
+class NoJournalYet(JournalError):
+    """No journal was ever made at the path: nothing is there, or only a first creation that
+    a killed writer left unfinished (which SQLite undoes to nothing)."""

@@ -31,12 +31,15 @@ import time
 from collections import Counter
 from pathlib import Path
 
-from tablekit.session.errors import JournalError, NotAJournal
+from tablekit.session.errors import NoJournalYet, NotAJournal
 
 APPLICATION_ID = 0x746B6A31
 """``PRAGMA application_id`` of a tablekit journal ("tkj1"), at byte 68 of its header."""
 
 HEADER = b"SQLite format 3\x00"
+
+ROLLBACK = bytes.fromhex("d9d505f920a163d7")
+"""The first bytes of a rollback journal that holds a transaction to undo."""
 
 
 Held = tuple[int, int]
@@ -107,10 +110,13 @@ def check(path: Path, readonly: bool) -> bool:
 
     Nothing at the path, or an empty file with no write-ahead log, is a new
     journal (there is nothing in it to lose); a read finds no journal there. A file
-    that a journal of this process has open is one (see the module's note on locks).
+    that a journal of this process has open is one (see the module's note on locks). A
+    writer first has SQLite undo a transaction a killed writer left (:func:`unfinished`).
     """
     if _held(path):
         return False
+    if not readonly and unfinished(path):
+        roll_back(path)
     wal = Path(f"{path}-wal")
     logged = wal.is_file() and wal.stat().st_size > 0
     if not path.exists() or (path.is_file() and path.stat().st_size == 0):
@@ -120,7 +126,7 @@ def check(path: Path, readonly: bool) -> bool:
                 f"log {wal.name} is not; both were left as they are"
             )
         if readonly:
-            raise JournalError(f"there is no journal at {path} yet")
+            raise NoJournalYet(f"there is no journal at {path} yet")
         return True
     if not path.is_file():
         raise NotAJournal(f"cannot use the journal {path}: it is not a file")
@@ -149,6 +155,38 @@ def check(path: Path, readonly: bool) -> bool:
             "journal; it was left as it is"
         )
     return False  # a journal from before the application id
+
+
+def unfinished(path: Path) -> bool:
+    """Whether a rollback journal beside ``path`` holds a transaction a writer began and did
+    not finish. tablekit writes in WAL mode once a journal is made, so this is a first
+    creation killed mid-way (or one under way in another process right now).
+
+    SQLite undoes such a transaction at the next open that may write, and a connection that
+    may not write fails on it ("attempt to write a readonly database"). So a writer has
+    SQLite undo it first (:func:`roll_back`), and a read undoes it in a copy, never in the
+    file (``Journal``): each then reads what the app reads. Only the rollback journal is read
+    here, which holds none of SQLite's locks.
+    """
+    try:
+        with open(f"{path}-journal", "rb") as stream:
+            return stream.read(len(ROLLBACK)) == ROLLBACK
+    except OSError:
+        return False
+
+
+def roll_back(path: Path) -> None:
+    """Have SQLite undo the unfinished transaction at ``path``, as its first read by a
+    connection that may write does (it checks first that no writer is still at it). A file
+    SQLite cannot read is left to the checks that follow."""
+    try:
+        db = sqlite3.connect(path, timeout=15.0)
+        try:
+            db.execute("PRAGMA schema_version").fetchone()
+        finally:
+            db.close()
+    except sqlite3.Error:
+        pass
 
 
 def _tables(path: Path, immutable: bool) -> set[str]:

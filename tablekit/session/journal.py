@@ -31,6 +31,7 @@ import hashlib
 import logging
 import math
 import sqlite3
+import tempfile
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -335,6 +336,8 @@ class Journal:
             if self.readonly:
                 raise JournalError("there is no journal in memory to read")
             return sqlite3.connect(":memory:", isolation_level=None)
+        if self.readonly and guard.unfinished(self._file):
+            return self._rolled_back(self._file)
         new = guard.check(self._file, readonly=self.readonly)
         if self.readonly:
             uri = self._file.resolve().as_uri() + "?mode=ro"
@@ -346,6 +349,30 @@ class Journal:
         if new:
             db.execute(f"PRAGMA application_id = {APPLICATION_ID}")  # in the header, before WAL
         return db
+
+    @staticmethod
+    def _rolled_back(file: Path) -> sqlite3.Connection:
+        """The journal at ``file`` as SQLite reads it once the transaction a killed writer
+        left unfinished is undone (see :func:`guard.unfinished`), in memory: the undo is done
+        on a copy made by another process, so the file is never written or even opened here.
+        A first creation undone to nothing is no journal yet, as for a missing file."""
+        with tempfile.TemporaryDirectory() as folder:
+            copy = Path(folder) / file.name
+            ends = ("", "-journal")
+            guard.copy_files([(Path(f"{file}{end}"), Path(f"{copy}{end}")) for end in ends])
+            guard.roll_back(copy)
+            try:
+                guard.check(copy, readonly=True)
+            except JournalError as error:
+                raise type(error)(str(error).replace(str(copy), str(file))) from None
+            source = sqlite3.connect(copy)
+            memory = sqlite3.connect(":memory:", isolation_level=None)
+            try:
+                source.backup(memory)
+            finally:
+                source.close()
+        memory.execute("PRAGMA query_only=ON")
+        return memory
 
     def _tables(self) -> set[str]:
         rows = self._db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
@@ -518,6 +545,8 @@ class Journal:
         return SessionInfo(name, game, now, now)
 
     def exists(self, name: str) -> bool:
+        if "sessions" not in self._columns:  # read before its creation finished: none yet
+            return False
         return self._one("SELECT COUNT(*) FROM sessions WHERE name = ?", (name,)) > 0
 
     def info(self, name: str) -> SessionInfo:
@@ -530,6 +559,8 @@ class Journal:
 
     def sessions(self) -> list[SessionInfo]:
         """Every session, the most recently used first."""
+        if "sessions" not in self._columns:  # read before its creation finished: none yet
+            return []
         query = "SELECT name, game, created, touched FROM sessions ORDER BY touched DESC, name"
         return [SessionInfo(*row) for row in self._read(query, ())]
 
