@@ -292,6 +292,7 @@ MOMENTS: dict[str, Callable[[App], None]] = {
     "minion panel": _select("rat_warrior"),
     "attack form": _then(playing, forms.attack),
     "search form": _then(playing, forms.search),
+    "explore question": _then(playing, forms.explore),
     "search result": _result({"type": "mm.search", "tile": "Tile 1", "faces": ["bow"]}),
     "search card": _search_card,
     "chapter menu": _chapter_menu,

@@ -42,7 +42,7 @@ CHAPTER = [
      "heroes": [{"hero": "collin", "ability": "Battle Cry"}, {"hero": "nez", "ability": "Tinker"}],
      "minions": [{"minion": "rat_warrior", "count": 2}], "order": ["collin", "rat_warrior", "nez"]},
     {"type": "mm.roll_movement", "faces": ["cheese"]},
-    {"type": "mm.explore"},
+    {"type": "mm.explore", "tile_clear": True},
     {"type": "mm.draw_encounter", "name": "Rats in the walls",
      "minions": [{"minion": "rat_warrior", "count": 2}, {"minion": "roach", "count": 1}],
      "ambush": False, "mousetraps": True, "greedy_roaches": False,

@@ -337,6 +337,9 @@ def test_the_next_chapter_of_a_campaign_asks_which_found_card_each_hero_keeps(ap
 def test_exploring_asks_for_the_encounter_card_at_once(app: Any) -> None:
     play(app, *NUMBERS, CHAPTER, {"type": "mm.remove_minion", "target": "rat_warrior"})
     press(app, "Explore")
+    assert app.scene.form.title == "Any minions on Prince Collin's room tile?"
+    press(app, "No")  # the rat left on the board is on another tile
+    press(app, "Explore")
     assert app.scene.form is not None and app.scene.form.title.startswith("Encounter")
     press(app, "+")
     finish(app, "Place")

@@ -217,8 +217,21 @@ def recover(d: Draft, command: Recover, rng: random.Random) -> None:
 
 
 def explore(d: Draft, command: Explore, rng: random.Random) -> None:
-    """The explore action (allowed only with no minions on the mice's tile)."""
+    """The explore action, allowed only with no minions on the mice's room tile.
+
+    The device knows whether minions are on the board, not on which tile: with
+    none on the board the tile is clear; otherwise the table says whether it is.
+    """
     mouse = taking_action(d.state, "explore")
+    if command.tile_clear is False:
+        raise RuleError(
+            "{mouse} cannot explore while minions are on its room tile", mouse=mouse.name
+        )
+    if command.tile_clear is None and d.state.minions_on_board:
+        raise RuleError(
+            "Minions are on the board: say whether any is on {mouse}'s room tile (tile_clear)",
+            mouse=mouse.name,
+        )
     d.emit(ActionTaken(mouse.stats.id, "explore"))
 
 

@@ -205,7 +205,11 @@ class Recover(Command):
 
 @dataclass(frozen=True)
 class Explore(Command):
+    """The explore action; with minions on the board, ``tile_clear`` is the table's word
+    that none of them is on the exploring mouse's room tile (the device cannot see it)."""
+
     kind: ClassVar[str] = "mm.explore"
+    tile_clear: bool | None = None
 
 
 @dataclass(frozen=True)

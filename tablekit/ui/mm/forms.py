@@ -212,6 +212,21 @@ def add_minions(view: MiceMysticsView, submit: Submit, tr: Tr, open_form: OpenFo
     return Form(tr("Add minions"), [fields], confirm, tr("Place"))
 
 
+def explore(view: MiceMysticsView, submit: Submit, tr: Tr) -> Form:
+    """The explore action with minions on the board: the device cannot see the tiles, so
+    the table says whether any minion is on the exploring mouse's room tile; a yes is
+    refused in words (rulebook, "Explore": only with no minions on the same tile)."""
+    mouse = next((h["name"] for h in view["heroes"] if h["id"] == view["current"]), "")
+    answers = [("held", tr("Yes")), ("clear", tr("No"))]
+    fields = [Field("tile", "", "choice", "", answers, wide=True, required=True)]
+
+    def confirm(values: dict[str, Any]) -> bool:
+        return submit(cmd.Explore(tile_clear=values["tile"] == "clear"))
+
+    title = tr("Any minions on {mouse}'s room tile?").format(mouse=mouse)
+    return Form(title, [fields], confirm, tr("Explore"))
+
+
 def climb_out(submit: Submit, tr: Tr) -> Form:
     fields = [Field("others", tr("Mice already there"), "count", 0, high=3)]
 

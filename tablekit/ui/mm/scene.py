@@ -424,7 +424,7 @@ class MiceMysticsScene(Scene):
                 (cmd.Attack.kind, tr("Attack"), self._open(forms.attack)),
                 (cmd.Search.kind, tr("Search"), self._open(forms.search)),
                 (cmd.Recover.kind, tr("Recover"), lambda: submit(cmd.Recover()) and None),
-                (cmd.Explore.kind, tr("Explore"), lambda: submit(cmd.Explore()) and None),
+                (cmd.Explore.kind, tr("Explore"), self._explore),
                 (cmd.Mousetrap.kind, tr("Mousetrap"), lambda: submit(cmd.Mousetrap()) and None),
                 (cmd.ClimbOut.kind, tr("Water"), self._open(lambda v, s, t: forms.climb_out(s, t))),
             ]
@@ -451,6 +451,14 @@ class MiceMysticsScene(Scene):
             )
         )
         return found
+
+    def _explore(self) -> None:
+        """Explore at once with no minion on the board; else ask whether the tile is clear."""
+        view = self.view()
+        if any(card["side"] == "minion" for card in view["track"]):
+            self.form = forms.explore(view, self.submit, self.app.tr)
+        else:
+            self.submit(cmd.Explore())
 
     def _chapter_menu(self) -> None:
         """Encounters and the chapter's own events, kept off the main grid."""

@@ -11,6 +11,7 @@ from tablekit.rules.mice_mystics.commands import (
     DiscardCard,
     EndTurn,
     Equip,
+    Explore,
     GainCheese,
     LevelUp,
     Mousetrap,
@@ -45,6 +46,29 @@ def test_a_star_passes_the_mousetrap_safely() -> None:
     table.do(Mousetrap(faces=("bow", "bow_star")))
     assert table.view()["current"] == "collin"
     assert table.view()["heroes"][0]["wounds"] == 0
+
+
+def test_explore_needs_a_room_tile_with_no_minions() -> None:
+    """Rulebook "Explore": "An explore action can only be performed when there are no
+    minions on the same room tile as the mice" (issue 22, item 14). With minions on the
+    board the device cannot see their tile: the table must say it is clear; minions on the
+    tile refuse the explore in words, and nothing changes."""
+    table = started(("collin", "rat_warrior", "nez"), minions=(group("rat_warrior", 2),))
+    before = table.state
+    with pytest.raises(RuleError, match="^Minions are on the board: say whether any is on"):
+        table.do(Explore())
+    with pytest.raises(RuleError, match="^Prince Collin cannot explore while minions are on"):
+        table.do(Explore(tile_clear=False))
+    assert table.state == before
+    table.do(Explore(tile_clear=True))
+    assert table.view()["turn"]["action"] == "explore"
+
+
+def test_explore_with_no_minion_on_the_board_needs_no_word_from_the_table() -> None:
+    """Rulebook "Explore": with no minion on the board, none is on the mice's tile."""
+    table = started(("collin", "nez"))
+    table.do(Explore())
+    assert table.view()["turn"]["action"] == "explore"
 
 
 def test_a_knocked_down_mouse_spends_its_move_getting_up() -> None:

@@ -68,7 +68,7 @@ def _command(state: State, data: st.DataObject) -> Command:
         ),
         "mm.search": lambda: cmd.Search(data.draw(st.sampled_from(("Hall", "Kitchen")))),
         "mm.recover": lambda: cmd.Recover(),
-        "mm.explore": lambda: cmd.Explore(),
+        "mm.explore": lambda: cmd.Explore(data.draw(st.sampled_from((None, True, False)))),
         "mm.mousetrap": lambda: cmd.Mousetrap(use_lore=data.draw(st.booleans())),
         "mm.climb_out": lambda: cmd.ClimbOut(data.draw(st.integers(0, 3))),
         "mm.level_up": lambda: cmd.LevelUp("New ability"),
