@@ -1,8 +1,11 @@
-"""Exploring by touch alone (issue 22, item 14), from an empty data directory.
+"""Exploring and crossing a mousetrap by touch alone (issue 22, items 14 and 15), from an
+empty data directory.
 
 Rulebook, "Explore": "An explore action can only be performed when there are
 no minions on the same room tile as the mice." The device cannot see the
 tiles, so with minions on the board Explore asks; a yes is refused on screen.
+Rulebook, "Moving across mousetraps": "When a mouse moves on a mousetrap" it
+rolls, so Mousetrap waits for the movement roll.
 """
 
 from __future__ import annotations
@@ -54,3 +57,19 @@ def test_explore_asks_whether_the_tile_is_clear_and_refuses_a_yes(
     assert table.form().title == tr("Encounter"), "the new area's encounter is asked for next"
     table.tap(tr("Cancel"))
     assert next(b for b in table.buttons() if b.label == tr("Explore")).rect == explore.rect
+
+
+@pytest.mark.parametrize("language", ["en", "da"])
+def test_mousetrap_waits_for_the_movement_roll(tmp_path: Path, language: str) -> None:
+    table = Table(Journal(tmp_path / "journal.sqlite3"), (800, 480), language)
+    tr = table.tr
+    set_up(table, rats=1)
+    table.turn_of("lily")
+    mousetrap = next(b for b in table.buttons() if b.label == tr("Mousetrap"))
+    assert not mousetrap.enabled, "the mouse has not moved yet"
+    table.tap(tr("Move"))
+    assert tr("Mousetrap") in table.labels()
+    after = next(b for b in table.buttons() if b.label == tr("Mousetrap"))
+    assert after.rect == mousetrap.rect, "the button stays where the finger is"
+    table.tap(tr("Mousetrap"))
+    assert table.view()["last_roll"]["purpose"] == "mousetrap"

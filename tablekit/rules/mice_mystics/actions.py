@@ -238,10 +238,21 @@ def explore(d: Draft, command: Explore, rng: random.Random) -> None:
 def mousetrap(d: Draft, command: Mousetrap, rng: random.Random) -> None:
     """Dice equal to move (or lore, for a tinkerer): no star springs the trap.
 
-    A sprung trap wounds the mouse, gives it 1 cheese, knocks it down and
-    ends its turn.
+    The trap is rolled for as the mouse moves onto it, so only once its movement
+    roll (or a scurry) has given it spaces to move. A sprung trap wounds the
+    mouse, gives it 1 cheese, knocks it down and ends its turn.
     """
     mouse = acting_mouse(d.state, "cross a mousetrap")
+    if not d.state.turn.moved:
+        raise RuleError(
+            "{mouse} has not moved yet: a mousetrap is rolled for as the mouse moves onto it",
+            mouse=mouse.name,
+        )
+    if not d.state.turn.movement:
+        raise RuleError(
+            "{mouse} has no spaces to move this turn, so it crosses no mousetrap",
+            mouse=mouse.name,
+        )
     if command.use_lore and "tinkerer" not in mouse.stats.classes:
         raise RuleError(
             "Only a tinkerer rolls lore at a mousetrap; {mouse} is not one", mouse=mouse.name

@@ -76,7 +76,9 @@ def _mouse_turn(state: State, mouse: Mouse, active: int) -> set[str]:
     kinds = set() if turn.moved else {cmd.RollMovement.kind}
     if mouse.has(Marker.CHARMED):
         return kinds | {cmd.MinionAttack.kind} if active > 1 and not turn.attacked else kinds
-    kinds |= {cmd.Mousetrap.kind, cmd.ClimbOut.kind}
+    kinds.add(cmd.ClimbOut.kind)
+    if turn.moved and turn.movement:
+        kinds.add(cmd.Mousetrap.kind)
     if not turn.action:
         if mouse.has(Marker.STUNNED) or mouse.has(Marker.WEBBED):
             kinds.add(cmd.Recover.kind)

@@ -30,11 +30,13 @@ from tablekit.rules.mice_mystics.commands import (
 def test_a_sprung_mousetrap_wounds_feeds_knocks_down_and_ends_the_turn() -> None:
     """Rulebook "Moving across mousetraps": dice equal to move, or lore for a tinkerer."""
     table = started(("nez", "collin"))
+    table.do(RollMovement(("bow",)))
     table.do(Mousetrap(use_lore=True, faces=("bow", "cheese", "sword_shield")))
     view = table.view()
     nez = view["heroes"][1]
     assert (nez["wounds"], nez["cheese"], nez["markers"]) == (1, 1, ["knocked_down"])
     assert view["current"] == "collin"
+    table.do(RollMovement(("bow",)))
     with pytest.raises(RuleError, match="Dice this roll needs: 2;"):
         table.do(Mousetrap(faces=("bow",)))
     with pytest.raises(RuleError, match="Only a tinkerer"):
@@ -43,9 +45,35 @@ def test_a_sprung_mousetrap_wounds_feeds_knocks_down_and_ends_the_turn() -> None
 
 def test_a_star_passes_the_mousetrap_safely() -> None:
     table = started(("collin", "nez"))
+    table.do(RollMovement(("bow",)))
     table.do(Mousetrap(faces=("bow", "bow_star")))
     assert table.view()["current"] == "collin"
     assert table.view()["heroes"][0]["wounds"] == 0
+
+
+def test_a_mousetrap_is_rolled_for_only_once_the_mouse_moves() -> None:
+    """Rulebook "Moving across mousetraps": "When a mouse moves on a mousetrap, it must
+    pause its movement" (issue 22, item 15). Before its movement roll the mouse has not
+    moved: the trap is refused in words and nothing changes; nor can a webbed mouse, which
+    cannot move ("Stunned and Webbed"), cross one. After the roll it can, and after a
+    scurry too."""
+    table = started(("collin", "nez"))
+    assert "mm.mousetrap" not in table.view()["legal"]
+    before = table.state
+    with pytest.raises(RuleError, match="^Prince Collin has not moved yet"):
+        table.do(Mousetrap(faces=("bow", "bow")))
+    assert table.state == before
+    table.do(RollMovement(("bow",)))
+    assert "mm.mousetrap" in table.view()["legal"]
+    table.do(Mousetrap(faces=("bow", "bow_star")))
+    table.do(Scurry(("sword_shield",)))
+    table.do(Mousetrap(faces=("bow_star", "bow")))
+    table.do(EndTurn())
+    table.do(SetMarker("nez", "webbed"))
+    table.do(RollMovement(("bow",)))
+    assert "mm.mousetrap" not in table.view()["legal"]
+    with pytest.raises(RuleError, match="^Nez has no spaces to move this turn"):
+        table.do(Mousetrap(faces=("bow",)))
 
 
 def test_explore_needs_a_room_tile_with_no_minions() -> None:
