@@ -101,12 +101,13 @@ def test_a_sword_chosen_for_attack_adds_its_die_to_the_attack(app: App, shrunk: 
     press(app, "Reveal")
     test = patrol_test(app)
     assert {"reason": "Sword", "amount": 1} in test["modifiers"]
-    fighter = next(
+    nature = next(
         r["rating"]
         for r in session.table_view()["characters"][0]["ratings"]
-        if r["name"] == "Fighter"
-    )
-    assert test["rating"] == "Fighter" and test["pool"] == fighter + 1
+        if r["name"] == "Nature"
+    )  # a mouse made by taps has no Fighter: Nature stands in (summary, Tests step 1)
+    assert (test["rating"], test["instead"]) == ("Nature", "Fighter")
+    assert test["pool"] == nature + 1
 
 
 MOUSE = {"name": "Saxon", "ratings": [{"name": "Nature", "rating": 3},

@@ -213,6 +213,8 @@ def test_an_actor_with_persona_buys_a_die_before_the_roll(app: App) -> None:
 
     before = patrol_pool()
     press(app, app.tr("{side}: dice pool…").format(side=app.tr("Patrol")))
+    while form(app).page < len(form(app).pages) - 1:
+        press(app, "Next")  # past Nature standing in for Fighter: Persona comes last
     press(app, "+")
     press(app, "Use")
     assert patrol_pool() == before + 1
@@ -240,6 +242,7 @@ def test_persona_taps_nature_and_a_wise_rerolls_by_taps(app: App) -> None:
     session = app.session
     assert session is not None
     for line in (
+        {"type": "mg.set_rating", "character": "saxon", "rating": "Fighter", "value": 2},
         {"type": "mg.set_wise", "character": "saxon", "wise": "Weasel-wise"},
         {"type": "mg.reward", "character": "saxon", "reward": "mvp"},
         {"type": "mg.reward", "character": "saxon", "reward": "belief"},
@@ -260,7 +263,8 @@ def test_persona_taps_nature_and_a_wise_rerolls_by_taps(app: App) -> None:
     before = patrol()
     side = app.tr("Patrol")
     press(app, app.tr("{side}: dice pool…").format(side=side))
-    press(app, "Next")  # past I Am Wise: the Persona page
+    while form(app).page < len(form(app).pages) - 1:
+        press(app, "Next")  # past Nature instead and I Am Wise: Persona comes last
     press(app, "Within")
     press(app, "Use")
     tapped = patrol()

@@ -90,6 +90,7 @@ def test_a_trait_is_used_for_a_conflict_action_by_taps(app: App) -> None:
     before = patrol_test(app)["pool"]
     patrol = app.tr("Patrol")
     press(app, app.tr("{side}: dice pool…").format(side=patrol))
+    press(app, "Next")  # past Nature standing in for Fighter, which a tapped mouse lacks
     press(app, "bold")
     press(app, "Use")
     tested = patrol_test(app)
@@ -117,3 +118,75 @@ def test_the_patrol_rolls_after_the_gm_in_a_versus_action(app: App) -> None:
     app.draw()
     assert next(b.rect for b in app.scene.buttons() if b.label == roll) == place
     assert roll in labels(app)
+
+
+def drawn_words(app: App) -> str:
+    """Every word drawn on the screen now, one line of text each."""
+    from ui.test_mm_layout import measure
+
+    return "\n".join(one.words for one in measure(app))
+
+
+def test_nature_stands_in_for_a_skill_the_mouse_lacks_by_taps(app: App) -> None:
+    """Summary, Tests step 1: "Select Skill/Ability or Nature"; sheet, Nature Rules:
+    Nature in place of any skill. A mouse made by taps has no Fighter: its disposition and
+    its attack roll Nature (not 0D), the screen says "Nature for Fighter", and the dice
+    pool form lets the table call the deed within Nature."""
+    assert app.journal.sessions() == []
+    press(app, "Mouse Guard")
+    add_mouse(app, "saxon")
+    app.session.rng = random.Random(3)  # type: ignore[union-attr]
+    stands_in = app.tr("{ability} for {skill}").format(
+        ability=app.tr("Nature"), skill=app.tr("Fighter")
+    )
+    press(app, "Conflict…")
+    press(app, "Next")
+    press(app, "Begin")
+    press(app, "Patrol's disposition…")
+    assert stands_in in drawn_words(app)
+    press(app, "Roll")
+    patrol = next(t for t in view(app)["conflict"]["teams"] if t["side"] == "patrol")
+    assert patrol["parts"][1]["reason"] == "Nature" and len(patrol["faces"]) == 3
+    press(app, "GM's disposition…")
+    press(app, "Set")
+    for _ in range(3):
+        key(app, GM_KEYS["attack"])
+    key(app, GM_KEYS["lock"])
+    for _ in range(3):
+        key(app, PATROL_KEYS["attack"])
+    key(app, PATROL_KEYS["lock"])
+    press(app, "Reveal")
+    tested = patrol_test(app)
+    assert (tested["rating"], tested["instead"], tested["pool"]) == ("Nature", "Fighter", 3)
+    assert stands_in in drawn_words(app)
+    press(app, app.tr("{side}: dice pool…").format(side=app.tr("Patrol")))
+    press(app, "Within")
+    press(app, "Use")
+    assert patrol_test(app)["nature"] == "within"
+    press(app, app.tr("Roll for {side}").format(side=app.tr("GM")))
+    press(app, app.tr("Roll for {side}").format(side=app.tr("Patrol")))
+    last = view(app)["conflict"]
+    rolled = last["exchange"] or last["history"][-1]
+    tested = next(t for t in rolled["tests"] if t["side"] == "patrol")
+    assert tested["rating"] == "Nature" and len(tested["faces"]) == 3
+
+
+def test_the_test_builder_offers_a_lacked_skill_and_rolls_nature_by_taps(app: App) -> None:
+    """Summary, Tests step 1: a skill the mouse lacks is offered ("Nature for a skill…"),
+    and Nature rolls in its place against itself, said on the screen."""
+    press(app, "Mouse Guard")
+    add_mouse(app, "saxon")
+    open_sheet(app, "saxon")
+    press(app, "More…")
+    press(app, "Nature for a skill…")
+    press(app, "Open")
+    press(app, "Fighter")
+    press(app, "Next")
+    press(app, "Against Nature: a failure taxes it")
+    press(app, "Start")
+    tester = view(app)["test"]["tester"]
+    assert (tester["tested"], tester["nature"], tester["pool"]) == ("Nature", "against", 3)
+    stands_in = app.tr("{ability} for {skill}").format(
+        ability=app.tr("Nature"), skill=app.tr("Fighter")
+    )
+    assert f"saxon: {stands_in}" in drawn_words(app)

@@ -131,6 +131,15 @@ class Character:
         """The rating called ``name`` (any case), if the sheet has it."""
         return next((r for r in self.ratings if r.name.lower() == name.lower()), None)
 
+    def lacks(self, name: str) -> bool:
+        """Whether the mouse lacks the skill ``name`` (no dice in it, or not on the sheet),
+        so Nature stands in for it (the summary's Tests, step 1: "Skill/Ability or Nature";
+        the sheet's Nature Rules). Nature, Will and Health are never lacked."""
+        if name.lower() in {str(a).lower() for a in ABILITIES}:
+            return False
+        found = self.rating(name)
+        return found is None or found.rating < 1
+
     def trait(self, name: str) -> Trait | None:
         """The trait called ``name`` (any case), if the mouse has it."""
         return next((t for t in self.traits if t.name.lower() == name.lower()), None)

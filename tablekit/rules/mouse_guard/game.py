@@ -87,6 +87,7 @@ _HANDLERS: dict[type[Command], Handler] = {
     ccmd.HelpAction: before_roll.help_action,
     ccmd.ActionTraitAgainst: before_roll.trait_against,
     ccmd.ActionTraitFor: before_roll.trait_for,
+    ccmd.ActionNature: before_roll.nature,
     ccmd.ActionPersonaDice: spending.persona_dice,
     ccmd.ActionTapNature: spending.tap_nature,
     ccmd.RollAction: action.roll_action,

@@ -71,7 +71,14 @@ def side_of(test: Test, name: str) -> str:
 
 def _side(rules: Ruleset, character: Character, rating: str, nature: str) -> Side:
     """A character's side at step 1, with the dice its conditions take away (the ruleset
-    says which, and which ratings' tests each spares: Mouse Guard's Resources and Circles)."""
+    says which, and which ratings' tests each spares: Mouse Guard's Resources and Circles).
+
+    A skill the mouse has no dice in is stood in for by Nature, against Nature unless
+    the table said within (the summary's step 1, "Select Skill/Ability or Nature"; the
+    sheet's Acting against Nature is for any skill, acting with it for a relevant one):
+    it rolls Nature, not 0D, and a failure taxes Nature by its margin."""
+    if not nature and rating.strip() and character.rating(rating) is not None:
+        nature = "against" if character.lacks(rating) else ""
     base = character.rating("Nature" if nature else rating)
     if base is None:
         raise RuleError("{name} has no {rating}", name=character.name, rating=Phrase(rating))

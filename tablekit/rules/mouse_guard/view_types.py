@@ -468,6 +468,10 @@ class ActionTestView(TypedDict):
     ob: int | None
     """None in a versus roll."""
     rating: str
+    nature: Literal["", "within", "against"]
+    """How Nature stands in for ``instead`` (acting within or against it), or ""."""
+    instead: str
+    """The skill Nature (or the ability the table named) stands in for, or ""."""
     pool: int
     modifiers: list[Part]
     bonus: int

@@ -89,7 +89,7 @@ def draw(
     """The whole left side of a test in progress, top to bottom."""
     tester = test["tester"]
     y = area.y
-    title = f"{tester['actor']}: {tr(tester['tested'])}"
+    title = f"{tester['actor']}: {tested(tester, tr)}"
     for words, size, colour in (
         (title, layout.text("heading"), theme.CREAM),
         (headline(test, tr), layout.text("title"), theme.CHEESE),
@@ -117,6 +117,17 @@ def draw(
             "bold",
             "left",
         )
+
+
+STANDS_IN = mark("{ability} for {skill}")
+"""What a pool rolls when an ability stands in for a skill: "Nature for Fighter"."""
+
+
+def tested(side: SideView, tr: Tr) -> str:
+    """The rating a side rolls, and the skill Nature stands in for when it does."""
+    if side["nature"] and side["rating"] != "Nature":
+        return tr(STANDS_IN).format(ability=tr("Nature"), skill=tr(side["rating"]))
+    return tr(side["tested"])
 
 
 def _draw_modifiers(

@@ -315,7 +315,10 @@ def test_line(test: ActionTestView, tr: Tr) -> str:
     """One action test: who, with what, against what, and its chance or its result."""
     side = side_name(test["side"], tr)
     against = f"Ob {test['ob']}" if test["ob"] is not None else tr("versus")
-    head = f"{side}: {test['actor']} {tr(test['rating'])} {test['pool']}D {tr('vs')} {against}"
+    rating = tr(test["rating"])
+    if test["instead"]:  # an ability stands in for a skill the actor lacks: say so
+        rating = tr(builder.STANDS_IN).format(ability=rating, skill=tr(test["instead"]))
+    head = f"{side}: {test['actor']} {rating} {test['pool']}D {tr('vs')} {against}"
     if test["rolled"]:
         return f"{head} · {tr('Successes')}: {test['successes']}"
     odds = test["odds"]

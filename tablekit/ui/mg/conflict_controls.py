@@ -105,10 +105,13 @@ class ConflictControls:
         if status == "disposition":
             fresh = not any(t["start"] for t in now["teams"])
             gear = stage.view()["ruleset"]["gear_in_conflicts"]
+            sheets = stage.view()["characters"]
             return [
                 (
                     tr("Patrol's disposition…"),
-                    lambda: stage.show(conflict_forms.patrol_disposition(now, submit, tr, gear)),
+                    lambda: stage.show(
+                        conflict_forms.patrol_disposition(now, submit, tr, gear, sheets)
+                    ),
                     conflict_forms.unset(now, "patrol") is not None,
                 ),
                 (

@@ -7,12 +7,13 @@ confirm turns the chosen values into conflict commands and submits them.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, Literal
 
 from tablekit.rules.mouse_guard.conflict import commands as ccmd
 from tablekit.rules.mouse_guard.view_types import (
     ActionTestView,
+    CharacterView,
     ConflictSide,
     ConflictView,
     MouseGuardView,
@@ -22,6 +23,7 @@ from tablekit.rules.mouse_guard.view_types import (
 )
 from tablekit.ui.form import Field, Form
 from tablekit.ui.i18n import mark
+from tablekit.ui.mg.builder import STANDS_IN
 from tablekit.ui.mg.forms import Submit, Tr, choice, ratings
 
 CONFLICTS = (
@@ -93,9 +95,16 @@ def side_label(side: str, tr: Tr) -> str:
     return tr("GM") if side == "gm" else tr("Patrol")
 
 
-def patrol_disposition(conflict: ConflictView, submit: Submit, tr: Tr, gear: bool) -> Form:
+def patrol_disposition(
+    conflict: ConflictView,
+    submit: Submit,
+    tr: Tr,
+    gear: bool,
+    sheets: Sequence[CharacterView] = (),
+) -> Form:
     """The captain's disposition roll for the patrol's next team without one: which team
-    mates help, and gear's dice where ``gear`` counts in the ruleset's conflicts."""
+    mates help, and gear's dice where ``gear`` counts in the ruleset's conflicts. Where
+    the captain (one of ``sheets``) lacks the skill, the title says Nature rolls for it."""
     team = unset(conflict, "patrol") or conflict["sides"]["patrol"]
     mates = [(m, m) for m in team["members"] if m != team["captain"]]
     fields = [Field("helpers", tr("Helpers"), "multi", (), mates)] if mates else []
@@ -108,9 +117,25 @@ def patrol_disposition(conflict: ConflictView, submit: Submit, tr: Tr, gear: boo
         dice = values.get("gear", 0)
         return submit(ccmd.RollDisposition("patrol", helpers=helpers, gear=dice, team=captain))
 
-    return Form(
-        _title(conflict, team, tr("Patrol's disposition"), tr), [fields], confirm, tr("Roll")
-    )
+    title = _title(conflict, team, tr("Patrol's disposition"), tr)
+    lacked = _lacked(conflict, captain, sheets)
+    if lacked:
+        title += " · " + tr(STANDS_IN).format(ability=tr("Nature"), skill=tr(lacked))
+    return Form(title, [fields], confirm, tr("Roll"))
+
+
+def _lacked(conflict: ConflictView, captain: str, sheets: Sequence[CharacterView]) -> str:
+    """The disposition's skill when ``captain`` has none of it, else "". The sheet tests
+    the type's attack skill for a disposition (its Starting Disposition table: "Other:
+    Attack skill", and the same skill on every other row)."""
+    sheet = next((c for c in sheets if c["name"] == captain), None)
+    if sheet is None:
+        return ""
+    rated = {r["name"]: r["rating"] for r in sheet["ratings"]}
+    skills = conflict["skills"]["attack"]
+    if any(rated.get(skill, 0) > 0 for skill in skills):
+        return ""
+    return skills[0] if skills else ""
 
 
 def gm_disposition(conflict: ConflictView, submit: Submit, tr: Tr) -> Form:
@@ -252,12 +277,18 @@ def before_roll(view: MouseGuardView, test: ActionTestView, submit: Submit, tr: 
     side, actor = test["side"], test["actor"]
     points = sheets[actor]["persona"] if actor in sheets else 0
     persona = _persona_fields(test, points, tr, view["ruleset"]) if points > 0 else []
-    found = (_trait_page(view, test, tr), _help_page(view, test, tr), persona)
+    nature = _nature_page(view, test, tr)
+    found = (nature, _trait_page(view, test, tr), _help_page(view, test, tr), persona)
     pages = [page for page in found if page]
     if not pages:
         return None
+    stood = nature[0].value if nature else ""
 
     def confirm(values: dict[str, Any]) -> bool:
+        way = values.get("nature_instead", stood)
+        said = way in ("within", "against") and way != stood
+        if said and not submit(ccmd.ActionNature(side, way)):
+            return False
         trait, use = str(values.get("trait", "")), values.get("use", "for")
         if trait:
             chosen = (
@@ -275,6 +306,36 @@ def before_roll(view: MouseGuardView, test: ActionTestView, submit: Submit, tr: 
         return _spend_persona(values, side, submit)
 
     return Form(f"{actor}: {tr('Dice pool')}", pages, confirm, tr("Use"))
+
+
+NATURE_WAYS = {
+    "": mark("No"),
+    "within": mark("Within Nature: no tax"),
+    "against": mark("Against Nature: a failure taxes it"),
+}
+"""Nature in place of the action's skill (the sheet's Nature Rules), and what it costs."""
+
+
+def _nature_page(view: MouseGuardView, test: ActionTestView, tr: Tr) -> list[Field]:
+    """Nature in place of the skill: for an actor who lacks it (Nature stands in, against
+    it unless the table says within) or who chooses to act with or against its Nature;
+    none where the action tests Nature already or Nature is tapped into a pool it cannot
+    join."""
+    sheets = {c["name"] for c in view["characters"]}
+    plain_nature = test["rating"] == "Nature" and not test["instead"]
+    joins = view["ruleset"]["tap_with_nature"] or not test["tapped"]
+    if test["actor"] not in sheets or plain_nature or not joins:
+        return []
+    if test["instead"]:  # standing in already: within or against, "Within" short beside
+        label = tr(STANDS_IN).format(ability=tr("Nature"), skill=tr(test["instead"]))
+        options = [("within", tr("Within")), ("against", tr(NATURE_WAYS["against"]))]
+    else:
+        label = tr("Nature instead")
+        options = [(key, tr(NATURE_WAYS[key])) for key in ("", "within", "against")]
+    return [  # the later options take the row's whole width: what each costs reads whole
+        Field("nature_instead", "" if i else label, "choice", test["nature"], [o], wide=i > 0)
+        for i, o in enumerate(options)
+    ]
 
 
 def _trait_page(view: MouseGuardView, test: ActionTestView, tr: Tr) -> list[Field]:

@@ -19,7 +19,7 @@ from tablekit.rules.mouse_guard import commands as cmd
 from tablekit.rules.mouse_guard.character import ABILITIES
 from tablekit.rules.mouse_guard.limits import TEXT_LENGTH
 from tablekit.rules.mouse_guard.sheet_fields import SheetFields, written
-from tablekit.rules.mouse_guard.view_types import CharacterView, MouseGuardView
+from tablekit.rules.mouse_guard.view_types import CharacterView, MouseGuardView, RatingView
 from tablekit.ui.form import Field, Form
 from tablekit.ui.i18n import mark
 from tablekit.ui.mg.patrol import CONTACT_NAMES
@@ -171,6 +171,47 @@ def begin_test(sheet: CharacterView, submit: Submit, tr: Tr) -> Form:
         )
 
     return Form(f"{sheet['name']}: {tr('Test')}", [first, second], confirm, tr("Start"))
+
+
+def nature_test(sheet: CharacterView, submit: Submit, tr: Tr) -> Form:
+    """A test of a skill the mouse lacks, Nature rolling in its place (the summary's Tests,
+    step 1, "Skill/Ability or Nature"; the sheet's Nature Rules): which skill, then the
+    obstacle or the GM's dice, and whether the deed is within Nature or against it (a
+    failure then taxes Nature). The test's title says "Nature for" the skill."""
+    missing = [(r["name"], tr(r["name"])) for r in sheet["ratings"] if lacked(r)]
+    first = missing[0][0] if missing else ""
+    skills = [
+        Field("rating", "", "choice", first, missing[i : i + 3], wide=True)
+        for i in range(0, max(1, len(missing)), 3)
+    ]
+    ways = [("against", tr("Against Nature: a failure taxes it")), ("within", tr("Within"))]
+    second = [
+        Field("ob", tr("Obstacle"), "count", 2, high=12),
+        Field("versus", tr("GM's dice (versus)"), "count", 0, high=15),
+        Field("nature", tr("Nature instead"), "choice", "against", [ways[1]]),
+        Field("nature", "", "choice", "against", [ways[0]], wide=True),
+    ]
+
+    def confirm(values: dict[str, Any]) -> bool:
+        versus = values["versus"]
+        return submit(
+            cmd.BeginTest(
+                sheet["name"],
+                values["rating"],
+                0 if versus else values["ob"],
+                values["nature"],
+                "GM" if versus else "",
+                versus_dice=versus,
+            )
+        )
+
+    title = f"{sheet['name']}: {tr('Nature for a skill')}"
+    return Form(title, [skills, second], confirm, tr("Start"))
+
+
+def lacked(rating: RatingView) -> bool:
+    """Whether ``rating`` is a skill with no dice (Nature, Will and Health never are)."""
+    return rating["name"] not in {str(a) for a in ABILITIES} and rating["rating"] < 1
 
 
 def trait(sheet: CharacterView, submit: Submit, tr: Tr, against: bool, versus: bool) -> Form:

@@ -70,7 +70,8 @@ def sheet_actions(stage: Stage, view: MouseGuardView) -> list[Entry]:
 
 
 def _more(stage: Stage, view: MouseGuardView, sheet: CharacterView) -> Form:
-    """The sheet's less frequent changes, one tap away: traits, wises, rewards, checks."""
+    """The sheet's less frequent changes, one tap away: traits, wises, rewards, checks,
+    and a test of a skill the mouse lacks (Nature in its place)."""
     tr, submit = stage.app.tr, stage.submit
     legal = set(view["legal"])
     menu: list[tuple[str, str, Callable[[], object], bool]] = [
@@ -141,6 +142,12 @@ def _more(stage: Stage, view: MouseGuardView, sheet: CharacterView) -> Form:
             tr("Spend a check"),
             partial(submit, cmd.SpendCheck(sheet["name"])),
             "mg.spend_check" in legal and sheet["checks"] > 0,
+        ),
+        (
+            "nature",
+            tr("Nature for a skill…"),
+            lambda: stage.show(forms.nature_test(sheet, submit, tr)),
+            "mg.begin_test" in legal and any(forms.lacked(r) for r in sheet["ratings"]),
         ),
     ]
     open_now = [(key, label) for key, label, _, allowed in menu if allowed]

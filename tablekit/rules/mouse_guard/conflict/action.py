@@ -20,8 +20,9 @@ is won by a margin of 1 (a reading: the seeds give margins only from
 successes, and a won tie that moved nothing would not be won); a second tie
 in the tiebreaker counts as a failure for both, so neither action acts. An
 Ob 0 action passes with at least one success: with none it does nothing. A
-failed roll with Nature tapped taxes Nature by its margin of failure, at
-least 1 (the sheet's Tapping Nature; a tax is neither a twist nor a
+failed roll with Nature tapped, or with Nature standing in against itself for a
+skill (:mod:`.stand_in`), taxes Nature by its margin of failure, at least 1 (the
+sheet's Tapping Nature and Acting against Nature; a tax is neither a twist nor a
 condition, which action tests never give). Where the ruleset taxes a tap
 outside Nature only on a success (the rabbits), a passed action pays that
 point when it settles. Everything here reads the session's ruleset and its
@@ -39,8 +40,8 @@ from tablekit.rules.mouse_guard.conflict import commands as ccmd
 from tablekit.rules.mouse_guard.conflict import events as cev
 from tablekit.rules.mouse_guard.conflict.actions import effect, plan
 from tablekit.rules.mouse_guard.conflict.after_roll import waits
-from tablekit.rules.mouse_guard.conflict.disposition import best, rating
 from tablekit.rules.mouse_guard.conflict.setup import current
+from tablekit.rules.mouse_guard.conflict.stand_in import Pick, pick
 from tablekit.rules.mouse_guard.conflict.state import (
     SIDES,
     ActionTest,
@@ -96,11 +97,16 @@ def _test(state: State, team: Team, mine: Slot, theirs: Slot, ob: int | None) ->
 
 def rating_for(state: State, conflict: Conflict, test: ActionTest, skill: str) -> tuple[str, int]:
     """The rating ``test``'s actor rolls and its dice (a GM creature: its team's dice)."""
+    chosen = pick_for(state, conflict, test, skill)
+    return chosen.rating, chosen.dice
+
+
+def pick_for(state: State, conflict: Conflict, test: ActionTest, skill: str) -> Pick:
+    """What ``test``'s actor rolls (:func:`.stand_in.pick`), a creature its team's dice."""
     if not state.has(test.actor):
-        return "dice", conflict.team(test.side).dice
-    character = state.character(test.actor)
-    name = best(character, conflict.kind(state.ruleset.tables).actions[test.action], skill)
-    return name, rating(character, name)
+        return Pick("dice", conflict.team(test.side).dice)
+    options = conflict.kind(state.ruleset.tables).actions[test.action]
+    return pick(state.character(test.actor), options, skill, test.nature)
 
 
 def acting(d: Draft, side: str) -> tuple[Conflict, Exchange, ActionTest]:
@@ -125,13 +131,17 @@ def roll_action(d: Draft, c: ccmd.RollAction, rng: random.Random) -> None:
     gm = exchange.test_of("gm")
     if exchange.versus and c.side == "patrol" and gm is not None and not gm.rolled:
         raise RuleError("In a versus action the GM rolls first: roll for the GM's side")
-    name, base = rating_for(d.state, conflict, test, c.skill)
-    if test.tapped and not can_tap(d.state, name):
+    chosen = pick_for(d.state, conflict, test, c.skill)
+    if test.tapped and not can_tap(d.state, chosen.rating):
         raise RuleError(
-            "Nature is tapped into this pool: roll another rating than {rating}", rating=name
+            "Nature is tapped into this pool: roll another rating than {rating}",
+            rating=chosen.rating,
         )
-    faces = dice(c.faces, test.pool(base), rng)
-    d.emit(cev.ActionRolled(c.side, name, base, faces))
+    faces = dice(c.faces, test.pool(chosen.dice), rng)
+    rolled = cev.ActionRolled(
+        c.side, chosen.rating, chosen.dice, faces, chosen.nature, chosen.instead
+    )
+    d.emit(rolled)
     settle_when_ready(d)
 
 
@@ -229,7 +239,8 @@ def _margins(
             for a in test.aids
             if a.wise and state.has(a.helper)
         ]
-        if test.tapped and test.side in short:
+        taxed = test.tapped or test.nature == "against"
+        if taxed and test.side in short and state.has(test.actor):
             marks.append(ev.NatureChanged(test.actor, -short[test.side], "margin of failure"))
         elif test.tapped and not test.tapped_within and _taxed_on_success(state):
             marks.append(ev.NatureChanged(test.actor, -1, "tapped outside nature"))

@@ -1,5 +1,6 @@
-"""What goes into an action's pool before its roll besides Persona: traits and help, as in
-any test (the summary's Tests, steps 2-4, which action tests follow by Conflicts, step 7b).
+"""What goes into an action's pool before its roll besides Persona: Nature in place of the
+skill, traits and help, as in any test (the summary's Tests, steps 1-4, which action tests
+follow by Conflicts, step 7b).
 
 A trait used against the actor takes the ruleset's die for its check, or in a
 versus action gives the other side its dice for two checks (only before that
@@ -24,7 +25,7 @@ from tablekit.rules.mouse_guard import events as ev
 from tablekit.rules.mouse_guard.character import Character, Trait
 from tablekit.rules.mouse_guard.conflict import commands as ccmd
 from tablekit.rules.mouse_guard.conflict import events as cev
-from tablekit.rules.mouse_guard.conflict.action import acting
+from tablekit.rules.mouse_guard.conflict.action import acting, can_tap, pick_for
 from tablekit.rules.mouse_guard.conflict.spending import room
 from tablekit.rules.mouse_guard.conflict.state import ActionTest, Conflict, Part, other
 from tablekit.rules.mouse_guard.draft import Draft
@@ -104,6 +105,23 @@ def trait_for(d: Draft, c: ccmd.ActionTraitFor, rng: random.Random) -> None:
     d.emit(cev.ActionTraitUsed(c.side, trait.name, "for", change, c.side))
     if marks:
         d.emit(ev.TraitUsed(character.name, trait.name, True))
+
+
+def nature(d: Draft, c: ccmd.ActionNature, rng: random.Random) -> None:
+    """Step 1: Nature in place of the action's skill, within Nature or against it (the
+    sheet's Nature Rules); without this a skill the actor lacks is stood in for against
+    Nature (:mod:`.stand_in`)."""
+    conflict, _, test = acting(d, c.side)
+    if not d.state.has(test.actor):
+        raise RuleError("{actor} has no character sheet: no Nature to act with", actor=test.actor)
+    if test.nature:
+        raise RuleError("Nature already stands in for this action; undo to change how")
+    plain = pick_for(d.state, conflict, test, "")
+    if plain.rating == "Nature" and not plain.instead:
+        raise RuleError("This action already tests Nature")
+    if test.tapped and not can_tap(d.state, "Nature"):
+        raise RuleError("Nature is already in this pool")
+    d.emit(cev.ActionNatureChosen(c.side, c.nature))
 
 
 def help_action(d: Draft, c: ccmd.HelpAction, rng: random.Random) -> None:

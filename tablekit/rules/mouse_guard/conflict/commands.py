@@ -17,6 +17,7 @@ line per command, as a script would send it::
     {"type": "mg.help_action", "side": "patrol", "helper": "Kenzie", "skill": "Fighter"}
     {"type": "mg.action_trait_against", "side": "patrol", "trait": "Fearless", "opponent_bonus": true}
     {"type": "mg.action_trait_for", "side": "patrol", "trait": "Quick-witted"}
+    {"type": "mg.action_nature", "side": "patrol", "nature": "within"}
     {"type": "mg.action_persona_dice", "side": "patrol", "points": 1}
     {"type": "mg.action_tap_nature", "side": "patrol", "within": true}
     {"type": "mg.roll_action", "side": "patrol", "skill": "Fighter", "faces": ["axe", "sword", "snake"]}
@@ -223,12 +224,23 @@ class ActionTraitFor(Command):
 
 @dataclass(frozen=True)
 class RollAction(Command):
-    """The side rolls its action test; ``skill`` picks among the sheet's choices."""
+    """The side rolls its action test; ``skill`` picks among the sheet's choices, or names
+    Nature, Will or Health to stand in for a skill the actor lacks."""
 
     kind: ClassVar[str] = "mg.roll_action"
     side: SideName
     skill: Named = ""
     faces: Faces = None
+
+
+@dataclass(frozen=True)
+class ActionNature(Command):
+    """Before the side rolls, its actor rolls Nature in place of the action's skill,
+    ``nature`` "within" Nature or "against" it (a failure taxes Nature)."""
+
+    kind: ClassVar[str] = "mg.action_nature"
+    side: SideName
+    nature: Literal["within", "against"]
 
 
 @dataclass(frozen=True)
@@ -345,7 +357,7 @@ class EndConflict(Command):
 
 CONFLICT_COMMANDS: tuple[type[Command], ...] = (
     BeginConflict, FormTeam, RollDisposition, SetDisposition, Arm, Script, Unscript, ClearScript,
-    Lock, Unlock, Reveal, HelpAction, ActionTraitAgainst, ActionTraitFor, ActionPersonaDice,
-    ActionTapNature, RollAction,
+    Lock, Unlock, Reveal, HelpAction, ActionTraitAgainst, ActionTraitFor, ActionNature,
+    ActionPersonaDice, ActionTapNature, RollAction,
     ActionExplode, ActionWise, ActionLevelThree, KeepRoll, BreakActionTie, ActionTiebreaker, Maneuver, EndConflict,
 )  # fmt: skip

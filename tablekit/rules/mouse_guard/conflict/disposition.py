@@ -1,14 +1,16 @@
 """Starting disposition (the summary's Conflicts, step 4; the sheet's Starting Disposition).
 
 The captain tests the type's skill, each helper adding a die, and the
-successes go on the rating of the type's ability. Each condition among the
-team's members costs its penalty once, however many mice have it (only on its
-``disposition_base`` where the ruleset names one: Angry on Will), and gear adds
-or takes what the table says where the ruleset's ``gear_in_conflicts`` says gear
-counts (Mouse Guard; the rabbits ignore it). The captain's conditions take their
-dice from the skill test. Every number here is the session's ruleset's. The
-GM's side may simply be given a number. A disposition is never less than 1
-(a reading: the seeds give no floor, and a team at 0 has already lost).
+successes go on the rating of the type's ability; a captain without the skill
+rolls Nature in its place, or the ability the table names (:mod:`.stand_in`).
+Each condition among the team's members costs its penalty once, however many
+mice have it (only on its ``disposition_base`` where the ruleset names one:
+Angry on Will), and gear adds or takes what the table says where the ruleset's
+``gear_in_conflicts`` says gear counts (Mouse Guard; the rabbits ignore it). The
+captain's conditions take their dice from the skill test. Every number here is
+the session's ruleset's. The GM's side may simply be given a number. A
+disposition is never less than 1 (a reading: the seeds give no floor, and a team
+at 0 has already lost).
 """
 
 from __future__ import annotations
@@ -16,35 +18,14 @@ from __future__ import annotations
 import random
 
 from tablekit.rules.errors import RuleError
-from tablekit.rules.mouse_guard.character import Character
 from tablekit.rules.mouse_guard.conflict import commands as ccmd
 from tablekit.rules.mouse_guard.conflict import events as cev
 from tablekit.rules.mouse_guard.conflict.setup import current
+from tablekit.rules.mouse_guard.conflict.stand_in import best, pick, rating
 from tablekit.rules.mouse_guard.conflict.state import Part, Team
 from tablekit.rules.mouse_guard.dice import successes
 from tablekit.rules.mouse_guard.draft import Draft, dice
 from tablekit.rules.mouse_guard.state import State
-
-
-def best(character: Character, options: tuple[str, ...], chosen: str) -> str:
-    """``chosen`` if it is one of ``options``, else the option ``character`` rates highest."""
-    if chosen:
-        found = next((o for o in options if o.lower() == chosen.strip().lower()), None)
-        if found is None:
-            raise RuleError(
-                "This needs one of {options}, not {chosen}",
-                options=" or ".join(options),
-                chosen=chosen,
-            )
-        return found
-
-    return max(options, key=lambda name: rating(character, name))
-
-
-def rating(character: Character, name: str) -> int:
-    """``character``'s rating called ``name``; 0 where the sheet has none."""
-    found = character.rating(name)
-    return found.rating if found else 0
 
 
 def penalties(state: State, team: Team, ability: str) -> list[Part]:
@@ -91,7 +72,7 @@ def roll_disposition(d: Draft, c: ccmd.RollDisposition, rng: random.Random) -> N
         )
     captain = d.state.character(team.captain)
     kind = conflict.kind(rules.tables)
-    skill = best(captain, kind.skill, c.skill)
+    rolled = pick(captain, kind.skill, c.skill, "")  # Nature for a skill the captain lacks
     ability = best(captain, kind.abilities, c.ability)
     helpers = []
     for name in c.helpers:
@@ -101,9 +82,9 @@ def roll_disposition(d: Draft, c: ccmd.RollDisposition, rng: random.Random) -> N
                 "{name} cannot help: helpers are the captain's other team mates", name=name
             )
         helpers.append(member)
-    sick = rules.dice_penalty(captain.conditions, skill)
-    faces = dice(c.faces, max(0, rating(captain, skill) + len(helpers) - sick), rng)
-    parts = [Part(ability, rating(captain, ability)), Part(skill, successes(faces))]
+    sick = rules.dice_penalty(captain.conditions, rolled.rating)
+    faces = dice(c.faces, max(0, rolled.dice + len(helpers) - sick), rng)
+    parts = [Part(ability, rating(captain, ability)), Part(rolled.rating, successes(faces))]
     parts += penalties(d.state, team, ability)
     if c.gear:
         parts.append(Part("gear", c.gear))

@@ -137,12 +137,27 @@ class ActionTraitUsed(Event):
 
 
 @dataclass(frozen=True)
+class ActionNatureChosen(Event):
+    """Before ``side`` rolls, the table says its actor rolls Nature in place of the
+    action's skill, ``nature`` "within" or "against" Nature."""
+
+    kind: ClassVar[str] = "mg.action_nature_chosen"
+    side: str
+    nature: str
+
+
+@dataclass(frozen=True)
 class ActionRolled(Event):
+    """``side`` rolled ``rating`` (``base`` dice before modifiers); ``nature`` is "within"
+    or "against" when Nature stood in for ``instead``, a skill."""
+
     kind: ClassVar[str] = "mg.action_rolled"
     side: str
     rating: str
     base: int
     faces: tuple[str, ...]
+    nature: str = ""
+    instead: str = ""
 
 
 @dataclass(frozen=True)
@@ -267,7 +282,7 @@ class ConflictEnded(Event):
 CONFLICT_EVENTS: tuple[type[Event], ...] = (
     ConflictBegun, TeamFormed, DispositionSet, Armed, ActionScripted, ActionUnscripted,
     ScriptCleared, ScriptLocked, ActionRevealed, ExchangeBegun, ActionHelped, ActionTraitUsed,
-    ActionRolled, ActionPoolChanged, ActionExploded, ActionRerolled, ActionSuccessAdded, RollKept,
-    ActionTieBroken, DispositionChanged,
+    ActionNatureChosen, ActionRolled, ActionPoolChanged, ActionExploded, ActionRerolled,
+    ActionSuccessAdded, RollKept, ActionTieBroken, DispositionChanged,
     ManeuverWon, EffectsBought, ExchangeEnded, VolleyEnded, ConflictWon, ConflictEnded,
 )  # fmt: skip

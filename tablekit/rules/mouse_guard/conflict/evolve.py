@@ -153,7 +153,15 @@ def _rolled(c: Conflict, e: cev.ActionRolled) -> Conflict:
     assert c.exchange is not None
     test = c.exchange.test_of(e.side)
     assert test is not None
-    done = replace(test, rolled=True, rating=e.rating, base=e.base, faces=e.faces)
+    done = replace(
+        test,
+        rolled=True,
+        rating=e.rating,
+        base=e.base,
+        faces=e.faces,
+        nature=e.nature or test.nature,
+        instead=e.instead,
+    )
     return replace(c, exchange=c.exchange.with_test(done))
 
 
@@ -268,6 +276,9 @@ CONFLICT_STEPS: dict[type[Event], Callable[[State, Any], State]] = {
     cev.ExchangeBegun: _on(_exchange_begun),
     cev.ActionHelped: _on(_helped),
     cev.ActionTraitUsed: _on(_trait_used),
+    cev.ActionNatureChosen: _on(
+        lambda c, e: _test_of(c, e.side, lambda t: replace(t, nature=e.nature))
+    ),
     cev.ActionRolled: _on(_rolled),
     cev.ActionPoolChanged: _on(_pool_changed),
     cev.ActionExploded: _on(_exploded),

@@ -43,6 +43,7 @@ def _acting(state: State, exchange: Exchange) -> set[type[Command]]:
             ccmd.HelpAction,
             ccmd.ActionTraitAgainst,
             ccmd.ActionTraitFor,
+            ccmd.ActionNature,
             ccmd.ActionPersonaDice,
             ccmd.ActionTapNature,
             ccmd.RollAction,

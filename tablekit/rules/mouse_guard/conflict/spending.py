@@ -30,8 +30,8 @@ from tablekit.rules.mouse_guard.conflict.action import (
     settle_when_ready,
 )
 from tablekit.rules.mouse_guard.conflict.after_roll import KEPT, waits
-from tablekit.rules.mouse_guard.conflict.disposition import rating as rating_of
 from tablekit.rules.mouse_guard.conflict.setup import current
+from tablekit.rules.mouse_guard.conflict.stand_in import rating as rating_of
 from tablekit.rules.mouse_guard.conflict.state import ActionTest, Part
 from tablekit.rules.mouse_guard.dice import MAX_DICE, axes
 from tablekit.rules.mouse_guard.draft import Draft, explosion

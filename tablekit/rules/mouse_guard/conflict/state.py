@@ -137,7 +137,9 @@ class ActionTest:
     ``trait_for`` name the one trait the actor used against itself and the one
     it used for itself, ``traits`` every trait used on this action (a level 3
     trait's too), and ``aids`` what each helper in ``helpers`` helps with
-    (empty in journals from before helpers named it).
+    (empty in journals from before helpers named it). ``nature`` is "within" or
+    "against" when Nature is rolled in place of ``instead``, the skill the type tests
+    (declared before the roll, or fixed by it: :mod:`.stand_in`).
     """
 
     side: str
@@ -160,6 +162,8 @@ class ActionTest:
     against: str = ""
     trait_for: str = ""
     traits: tuple[str, ...] = ()
+    nature: str = ""
+    instead: str = ""
 
     def pool(self, base: int | None = None) -> int:
         """The dice rolled, from ``base`` (the rating, once rolled) and every modifier."""

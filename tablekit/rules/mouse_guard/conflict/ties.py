@@ -20,8 +20,8 @@ from tablekit.rules.mouse_guard.conflict import commands as ccmd
 from tablekit.rules.mouse_guard.conflict import events as cev
 from tablekit.rules.mouse_guard.conflict.action import settle_when_ready
 from tablekit.rules.mouse_guard.conflict.after_roll import waits
-from tablekit.rules.mouse_guard.conflict.disposition import rating as rating_of
 from tablekit.rules.mouse_guard.conflict.setup import current
+from tablekit.rules.mouse_guard.conflict.stand_in import rating as rating_of
 from tablekit.rules.mouse_guard.conflict.state import ActionTest, Conflict, Exchange, other
 from tablekit.rules.mouse_guard.dice import MAX_DICE, successes
 from tablekit.rules.mouse_guard.draft import Draft, dice

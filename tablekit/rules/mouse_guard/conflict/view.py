@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from typing import Literal, cast
 
 from tablekit.rules.mouse_guard import view_types as vt
-from tablekit.rules.mouse_guard.conflict.action import rating_for
+from tablekit.rules.mouse_guard.conflict.action import pick_for, rating_for
 from tablekit.rules.mouse_guard.conflict.after_roll import (
     can_explode,
     level_three_traits,
@@ -142,7 +142,7 @@ def _exchange(x: Exchange, c: Conflict, state: State | None) -> vt.ExchangeView:
         "gm": _slot(x.gm),
         "patrol": _slot(x.patrol),
         "interaction": cast(vt.Interaction, x.interaction),
-        "tests": [_test(t, pools, x, state) for t in x.tests],
+        "tests": [_test(t, pools, x, c, state) for t in x.tests],
         "changes": [
             {"side": _side(s), "reason": p.reason, "amount": p.amount} for s, p in x.changes
         ],
@@ -190,18 +190,34 @@ def _pool(test: ActionTest, c: Conflict, state: State | None) -> tuple[str, int]
     return rating, test.pool(base)
 
 
+def _stand_in(test: ActionTest, c: Conflict, state: State | None) -> tuple[str, str]:
+    """How Nature stands in ("within", "against" or "") and for which skill, as rolled or
+    as it would be rolled now."""
+    if test.rolled or state is None:
+        return test.nature, test.instead
+    chosen = pick_for(state, c, test, "")
+    return chosen.nature, chosen.instead
+
+
 def _test(
-    test: ActionTest, pools: dict[str, tuple[str, int]], x: Exchange, state: State | None
+    test: ActionTest,
+    pools: dict[str, tuple[str, int]],
+    x: Exchange,
+    c: Conflict,
+    state: State | None,
 ) -> vt.ActionTestView:
     rating, pool = pools[test.side]
     live = state if test.rolled else None  # what the actor may still do after the roll
     sheet = live is not None and live.has(test.actor)
+    nature, instead = _stand_in(test, c, state)
     return {
         "side": _side(test.side),
         "actor": test.actor,
         "action": cast(vt.Action, test.action),
         "ob": test.ob,
         "rating": rating,
+        "nature": cast(Literal["", "within", "against"], nature),
+        "instead": instead,
         "pool": pool,
         "modifiers": _parts(test.modifiers),
         "bonus": test.bonus,
