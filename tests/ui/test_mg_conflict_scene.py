@@ -88,6 +88,8 @@ def test_a_whole_conflict_by_taps_and_pads(app: App) -> None:
                     break
                 if label in (app.tr("Tiebreaker"),) or label.endswith(app.tr("keep the roll")):
                     press(app, label)
+                    if label == app.tr("Tiebreaker"):
+                        press(app, "Roll")  # the form's abilities as they are: Will
                     break
                 if label.startswith(app.tr("Spend margin {n}…")[:6]):
                     press(app, label)
@@ -191,6 +193,7 @@ def test_a_tied_action_is_broken_from_the_screen(app: App) -> None:
     assert session.table_view()["conflict"]["exchange"]["tied"]
     assert {app.tr("Break the tie…"), app.tr("Tiebreaker")} <= set(labels(app))
     press(app, "Tiebreaker")
+    press(app, "Roll")  # Will for the mouse and the GM's team dice, as the form offers
     exchange = session.table_view()["conflict"]["exchange"]
     assert exchange is None or not exchange["tied"]
 

@@ -190,3 +190,53 @@ def test_the_test_builder_offers_a_lacked_skill_and_rolls_nature_by_taps(app: Ap
         ability=app.tr("Nature"), skill=app.tr("Fighter")
     )
     assert f"saxon: {stands_in}" in drawn_words(app)
+
+
+def tray(app: App, button: str, faces: tuple[str, ...]) -> None:
+    """Roll on the table's own dice ("Our dice" on): the faces tapped on the tray."""
+    press(app, button)
+    for face in faces:
+        press(app, face)
+    press(app, "Confirm")
+
+
+def test_a_shield_takes_a_die_from_its_bearers_health_roll_by_taps(app: App) -> None:
+    """Sheet, Sample Weapons: "Shield ... +2D [Defend] ... -1D Health". The Weapons form
+    says what the shield costs as it is taken; its +2D goes on the Defend, and when the
+    tied action's tiebreaker is Health its bearer rolls a die fewer (Health 3: 2 dice)."""
+    assert app.journal.sessions() == []
+    press(app, "Mouse Guard")
+    add_mouse(app, "saxon")
+    app.session.rng = random.Random(3)  # type: ignore[union-attr]
+    for label in ("Conflict…", "Next", "Begin", "Weapons…"):
+        press(app, label)
+    shield = f"{app.tr('Shield')} (-1D {app.tr('Health')})"
+    for _ in range(4):
+        if shield in labels(app):
+            break
+        press(app, "Next")
+    press(app, shield)
+    while app.tr("Arm") not in labels(app):
+        press(app, "Next")
+    press(app, "Arm")
+    assert view(app)["conflict"]["sides"]["patrol"]["arms"][0]["weapon"] == "shield"
+    for label in ("Patrol's disposition…", "Roll", "GM's disposition…", "Set"):
+        press(app, label)
+    for _ in range(3):
+        key(app, GM_KEYS["attack"])
+    key(app, GM_KEYS["lock"])
+    for _ in range(3):
+        key(app, PATROL_KEYS["defend"])
+    key(app, PATROL_KEYS["lock"])
+    press(app, "Our dice")
+    press(app, "Reveal")
+    assert patrol_test(app)["pool"] == 3 + 2  # Nature 3 defends, the shield's +2D
+    tray(app, app.tr("Roll for {side}").format(side=app.tr("GM")), ("4", "1", "1", "1"))
+    tray(app, app.tr("Roll for {side}").format(side=app.tr("Patrol")), ("4", "1", "1", "1", "1"))
+    assert view(app)["conflict"]["exchange"]["tied"]
+    press(app, "Tiebreaker")
+    press(app, "Health")
+    press(app, "Roll")
+    last = view(app)["conflict"]
+    settled = last["exchange"] or last["history"][-1]
+    assert len(settled["tie"]["patrol_faces"]) == 3 - 1  # Health 3, less the shield's die

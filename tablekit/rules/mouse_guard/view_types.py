@@ -581,6 +581,16 @@ class WeaponView(TypedDict):
     choices: list[str]
     """What a mouse picks when taking it up (a sword's action, a halberd's hold); empty
     when nothing."""
+    costs: list[AbilityDice]
+    """Dice its bearer's rolls of an ability gain or lose while it is carried (the sheet's
+    Shield: -1D Health)."""
+
+
+class AbilityDice(TypedDict):
+    """Dice every roll of ``ability`` gains (negative: loses)."""
+
+    ability: str
+    dice: int
 
 
 class ConflictView(TypedDict):

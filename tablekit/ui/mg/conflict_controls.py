@@ -181,7 +181,8 @@ class ConflictControls:
         if exchange["tied"] and not found:
             tie = partial(stage.show, conflict_forms.break_tie(stage.view(), stage.submit, tr))
             found.append((tr("Break the tie…"), tie, True))
-            found.append((tr("Tiebreaker"), partial(stage.submit, ccmd.ActionTiebreaker()), True))
+            abilities = conflict_forms.tiebreaker(stage.view(), stage.submit, tr)
+            found.append((tr("Tiebreaker"), partial(stage.show, abilities), True))
         return found
 
     def _after_roll_entries(self, test: ActionTestView, name: str) -> list[Entry]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, Literal
 
+from tablekit.rules.mouse_guard.character import ABILITIES
 from tablekit.rules.mouse_guard.conflict import commands as ccmd
 from tablekit.rules.mouse_guard.view_types import (
     ActionTestView,
@@ -89,6 +90,16 @@ def form_team(conflict: ConflictView, submit: Submit, tr: Tr) -> Form:
         return submit(ccmd.FormTeam(side, names)) if len(names) == len(chosen) else False
 
     return Form(tr("New team"), [fields], confirm, tr("Form"))
+
+
+def column(key: str, label: str, options: list[tuple[str, str]], chosen: str) -> list[Field]:
+    """One choice, an option a row: the first beside ``label``, the later ones the row's
+    whole width, so a long option (what a shield or acting against Nature costs) reads
+    whole at its size."""
+    return [
+        Field(key, "" if i else label, "choice", chosen, [option], wide=i > 0)
+        for i, option in enumerate(options)
+    ]
 
 
 def side_label(side: str, tr: Tr) -> str:
@@ -186,10 +197,9 @@ def arms(conflict: ConflictView, submit: Submit, show: Callable[[Form], None], t
     teams = sorted(conflict["teams"], key=lambda t: t["side"] == "gm")  # the patrol first
     members = [(f"{t['side']}|{m}", m) for t in teams for m in t["members"]]
     armoury = {w["weapon"]: w for w in conflict["armoury"]}
-    titles = {key: w["title"] for key, w in armoury.items()}
-    weapons = [(key, tr(title)) for key, title in titles.items()]
+    weapons = [(key, _weapon_label(w, tr)) for key, w in armoury.items()]
     who = choice("member", tr("Who"), members, members[0][0] if members else "", per_row=1)
-    what = choice("weapon", tr("Takes up"), [*weapons, ("", tr("Nothing"))], weapons[0][0], 1)
+    what = column("weapon", tr("Takes up"), [*weapons, ("", tr("Nothing"))], weapons[0][0])
 
     def confirm(values: dict[str, Any]) -> bool:
         where, _, member = str(values["member"]).partition("|")
@@ -201,6 +211,13 @@ def arms(conflict: ConflictView, submit: Submit, show: Callable[[Form], None], t
         return True
 
     return Form(tr("Weapons"), [who, what], confirm, tr("Arm"))
+
+
+def _weapon_label(weapon: WeaponView, tr: Tr) -> str:
+    """A weapon's name with what carrying it costs, as it is taken: "Shield (-1D Health)"
+    (the sheet's Shield; the dice come off every Health roll of its bearer)."""
+    costs = [f"{c['dice']:+d}D {tr(c['ability'])}" for c in weapon["costs"]]
+    return f"{tr(weapon['title'])} ({', '.join(costs)})" if costs else tr(weapon["title"])
 
 
 def arms_choice(
@@ -332,10 +349,7 @@ def _nature_page(view: MouseGuardView, test: ActionTestView, tr: Tr) -> list[Fie
     else:
         label = tr("Nature instead")
         options = [(key, tr(NATURE_WAYS[key])) for key in ("", "within", "against")]
-    return [  # the later options take the row's whole width: what each costs reads whole
-        Field("nature_instead", "" if i else label, "choice", test["nature"], [o], wide=i > 0)
-        for i, o in enumerate(options)
-    ]
+    return column("nature_instead", label, options, test["nature"])
 
 
 def _trait_page(view: MouseGuardView, test: ActionTestView, tr: Tr) -> list[Field]:
@@ -459,6 +473,53 @@ def after_roll(
         return roll(ccmd.ActionWise(side, str(wise), chosen))
 
     return Form(tr("Wise or trait"), [fields], confirm, tr("Use"))
+
+
+def tiebreaker(view: MouseGuardView, submit: Submit, tr: Tr) -> Form:
+    """A tied action's tiebreaker (the summary's Tests, step 10: "roll tiebreaker
+    Will/Health/Nature"): the ability each actor with a sheet rolls, less what its
+    conditions and a carried shield take; a creature without one rolls the GM's dice."""
+    conflict, sheets = view["conflict"], {c["name"] for c in view["characters"]}
+    exchange = conflict["exchange"] if conflict else None
+    abilities = [(str(a), tr(str(a))) for a in ABILITIES]
+    fields: list[Field] = []
+    gm_dice = 0
+    for test in exchange["tests"] if exchange else []:
+        side = test["side"]
+        if test["actor"] in sheets:
+            label = tr("GM rolls") if side == "gm" else tr("Mouse rolls")
+            fields += choice(f"{side}_ability", label, abilities, "Will")
+            continue
+        team = (
+            next(
+                (
+                    t
+                    for t in conflict["teams"]
+                    if t["side"] == side and test["actor"] in t["members"]
+                ),
+                None,
+            )
+            if conflict
+            else None
+        )
+        gm_dice = team["dice"] if team else 1
+        fields.append(Field("gm_dice", tr("GM's dice"), "count", gm_dice, low=1, high=15))
+
+    def confirm(values: dict[str, Any]) -> bool:
+        return submit(
+            ccmd.ActionTiebreaker(
+                _ability(values.get("gm_ability", "Will")),
+                _ability(values.get("patrol_ability", "Will")),
+                values.get("gm_dice", gm_dice) if gm_dice else 0,
+            )
+        )
+
+    return Form(tr("Tiebreaker"), [fields], confirm, tr("Roll"))
+
+
+def _ability(name: object) -> Literal["Will", "Health", "Nature"]:
+    """A tiebreaker's ability as the command takes it."""
+    return "Health" if name == "Health" else "Nature" if name == "Nature" else "Will"
 
 
 def break_tie(view: MouseGuardView, submit: Submit, tr: Tr) -> Form:

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import msgspec
 import pytest
-from rules.mouse_guard.conflict_support import conflict, fight, hits, script
+from rules.mouse_guard.conflict_support import conflict, fight, hits, keep_rolls, script
 from rules.mouse_guard.mg_session import journalled, refused
 from rules.mouse_guard.mg_support import Table, patrol, sheet
 
@@ -19,6 +19,7 @@ from tablekit.rules.errors import RuleError
 from tablekit.rules.mouse_guard import commands as cmd
 from tablekit.rules.mouse_guard import events as ev
 from tablekit.rules.mouse_guard.conflict import commands as ccmd
+from tablekit.rules.mouse_guard.conflict import events as cev
 from tablekit.rules.mouse_guard.ruleset import Ruleset, shipped_ruleset
 
 RABBITS = shipped_ruleset("regelhuskeark")
@@ -217,3 +218,63 @@ def test_which_tests_a_condition_touches_is_the_ruleset_files() -> None:
     )
     assert older.dice_penalty(("injured",), "Circles") == 0
     assert older.dice_penalty(("injured",), "Resources") == 1
+
+
+def shielded(conflict: str = "fight", **extra: str) -> Table:
+    """Saxon (Health 4, Fighter 3) carries a shield against a weasel's 3D."""
+    table = Table()
+    table.do(
+        cmd.AddCharacter(
+            sheet(
+                "Saxon", ratings=[{"name": "Health", "rating": 4}, {"name": "Fighter", "rating": 3}]
+            )
+        ),  # fmt: skip
+        ccmd.BeginConflict(conflict, ("Saxon",), "Saxon", "Weasel", gm_dice=3, **extra),  # type: ignore[arg-type]
+        ccmd.Arm("patrol", "Saxon", "shield"),
+    )
+    return table
+
+
+def test_a_shield_takes_a_die_from_its_bearers_health_rolls() -> None:
+    """Sheet, Sample Weapons: "Shield | — | +2D | — | — | -1D Health": +2D to Defend, and
+    one die fewer whenever the bearer rolls Health (here an other conflict on Health)."""
+    table = shielded("other", skill="Health", ability="Health")
+    table.do(ccmd.SetDisposition("gm", 9), ccmd.SetDisposition("patrol", 9))
+    script(table, ("attack", "attack", "attack"), ("attack", "defend", "defend"))
+    table.do(ccmd.Reveal())
+    view = table.game.view(table.state)["conflict"]
+    assert view is not None and view["exchange"] is not None
+    assert view["exchange"]["tests"][1]["pool"] == 3  # Health 4, -1D for the shield
+    assert {"ability": "Health", "dice": -1} in next(
+        w["costs"] for w in view["armoury"] if w["weapon"] == "shield"
+    )
+
+
+def test_a_shield_bearers_health_tiebreaker_rolls_a_die_fewer() -> None:
+    """Sheet, Sample Weapons (Shield, -1D Health) and the summary's Tests step 10: a
+    tiebreaker of Health is a Health roll."""
+    table = shielded()
+    table.do(ccmd.SetDisposition("gm", 9), ccmd.SetDisposition("patrol", 9))
+    script(table, ("feint",) * 3, ("feint",) * 3)
+    table.do(ccmd.Reveal())
+    table.do(ccmd.RollAction("gm", faces=tuple(hits(1, 3))))
+    table.do(ccmd.RollAction("patrol", faces=tuple(hits(1, 3))))
+    keep_rolls(table)  # Saxon could still use his wise
+    exchange = conflict(table).exchange
+    assert exchange is not None and exchange.tied
+    with pytest.raises(RuleError, match="needs 3 dice"):
+        table.do(ccmd.ActionTiebreaker(patrol_ability="Health", gm_faces=tuple(hits(0, 3)),
+                                       patrol_faces=tuple(hits(0, 4))))  # fmt: skip
+    table.do(ccmd.ActionTiebreaker(patrol_ability="Health", gm_faces=tuple(hits(0, 3)),
+                                   patrol_faces=tuple(hits(1, 3))))  # fmt: skip
+    settled = conflict(table).history[-1]
+    assert settled.tie_winner == "patrol"
+
+
+def test_a_shield_leaves_a_health_disposition_alone() -> None:
+    """Sheet, Starting Disposition: the skill's successes go on the ability's rating: the
+    Health rating is not a Health roll, so the shield's -1D does not touch it."""
+    table = shielded()
+    events = table.do(ccmd.RollDisposition("patrol", ability="Health", faces=tuple(hits(1, 3))))
+    started = next(e for e in events if isinstance(e, cev.DispositionSet))
+    assert started.parts[:2] == (cev.Part("Health", 4), cev.Part("Fighter", 1))

@@ -32,6 +32,7 @@ conflict tables.
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 from tablekit.rules.errors import RuleError
 from tablekit.rules.game import Event
@@ -52,7 +53,7 @@ from tablekit.rules.mouse_guard.conflict.state import (
     Team,
     other,
 )
-from tablekit.rules.mouse_guard.conflict.weapons import bonus
+from tablekit.rules.mouse_guard.conflict.weapons import bonus, carried_dice
 from tablekit.rules.mouse_guard.draft import Draft, dice
 from tablekit.rules.mouse_guard.state import State
 
@@ -102,11 +103,15 @@ def rating_for(state: State, conflict: Conflict, test: ActionTest, skill: str) -
 
 
 def pick_for(state: State, conflict: Conflict, test: ActionTest, skill: str) -> Pick:
-    """What ``test``'s actor rolls (:func:`.stand_in.pick`), a creature its team's dice."""
+    """What ``test``'s actor rolls (:func:`.stand_in.pick`), a creature its team's dice;
+    a weapon it carries may take dice from an ability's roll (the sheet's Shield)."""
     if not state.has(test.actor):
         return Pick("dice", conflict.team(test.side).dice)
-    options = conflict.kind(state.ruleset.tables).actions[test.action]
-    return pick(state.character(test.actor), options, skill, test.nature)
+    tables = state.ruleset.tables
+    options = conflict.kind(tables).actions[test.action]
+    chosen = pick(state.character(test.actor), options, skill, test.nature)
+    carried = carried_dice(tables, conflict.team(test.side).arms_of(test.actor), chosen.rating)
+    return replace(chosen, dice=max(0, chosen.dice + carried))
 
 
 def acting(d: Draft, side: str) -> tuple[Conflict, Exchange, ActionTest]:

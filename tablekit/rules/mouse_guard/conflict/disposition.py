@@ -23,6 +23,7 @@ from tablekit.rules.mouse_guard.conflict import events as cev
 from tablekit.rules.mouse_guard.conflict.setup import current
 from tablekit.rules.mouse_guard.conflict.stand_in import best, pick, rating
 from tablekit.rules.mouse_guard.conflict.state import Part, Team
+from tablekit.rules.mouse_guard.conflict.weapons import carried_dice
 from tablekit.rules.mouse_guard.dice import successes
 from tablekit.rules.mouse_guard.draft import Draft, dice
 from tablekit.rules.mouse_guard.state import State
@@ -83,7 +84,8 @@ def roll_disposition(d: Draft, c: ccmd.RollDisposition, rng: random.Random) -> N
             )
         helpers.append(member)
     sick = rules.dice_penalty(captain.conditions, rolled.rating)
-    faces = dice(c.faces, max(0, rolled.dice + len(helpers) - sick), rng)
+    carried = carried_dice(rules.tables, team.arms_of(captain.name), rolled.rating)
+    faces = dice(c.faces, max(0, rolled.dice + carried + len(helpers) - sick), rng)
     parts = [Part(ability, rating(captain, ability)), Part(rolled.rating, successes(faces))]
     parts += penalties(d.state, team, ability)
     if c.gear:

@@ -86,6 +86,8 @@ class WeaponRow(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     long: bool = False
     long_modes: tuple[str, ...] = ()
     disarms_long: bool = False
+    ability_dice: dict[str, int] = msgspec.field(default_factory=dict)
+    """Dice every roll of an ability gains (or, negative, loses) while it is carried."""
 
 
 Interaction = Literal["independent", "versus", "feint_vs_defend", "feint_vs_attack"]

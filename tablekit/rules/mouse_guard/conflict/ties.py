@@ -23,6 +23,7 @@ from tablekit.rules.mouse_guard.conflict.after_roll import waits
 from tablekit.rules.mouse_guard.conflict.setup import current
 from tablekit.rules.mouse_guard.conflict.stand_in import rating as rating_of
 from tablekit.rules.mouse_guard.conflict.state import ActionTest, Conflict, Exchange, other
+from tablekit.rules.mouse_guard.conflict.weapons import carried_dice
 from tablekit.rules.mouse_guard.dice import MAX_DICE, successes
 from tablekit.rules.mouse_guard.draft import Draft, dice
 from tablekit.rules.mouse_guard.sheets import earn
@@ -85,7 +86,8 @@ def tiebreaker(d: Draft, c: ccmd.ActionTiebreaker, rng: random.Random) -> None:
 
 
 def _pool(d: Draft, conflict: Conflict, test: ActionTest, ability: str, given: int) -> int:
-    """An actor's tiebreaker dice: the ability less condition dice, or a creature's dice."""
+    """An actor's tiebreaker dice: the ability less condition dice and a carried weapon's
+    (the sheet's Shield on Health), or a creature's dice."""
     if not d.state.has(test.actor):
         count = given or conflict.team(test.side).dice
         if not 1 <= count <= MAX_DICE:
@@ -98,4 +100,7 @@ def _pool(d: Draft, conflict: Conflict, test: ActionTest, ability: str, given: i
         return count
     character = d.state.character(test.actor)
     value = rating_of(character, ability)
-    return max(0, value - d.state.ruleset.dice_penalty(character.conditions, ability))
+    carried = carried_dice(
+        d.state.ruleset.tables, conflict.team(test.side).arms_of(test.actor), ability
+    )
+    return max(0, value + carried - d.state.ruleset.dice_penalty(character.conditions, ability))

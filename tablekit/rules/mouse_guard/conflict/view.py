@@ -66,7 +66,12 @@ def armoury(state: State, c: Conflict) -> list[vt.WeaponView]:
     where the ruleset's conflicts ignore gear."""
     rules = state.ruleset
     return [
-        {"weapon": name, "title": w.title, "choices": list(w.choices)}
+        {
+            "weapon": name,
+            "title": w.title,
+            "choices": list(w.choices),
+            "costs": [{"ability": a, "dice": n} for a, n in w.ability_dice.items()],
+        }
         for name, w in rules.tables.weapons.items()
         if allowed(rules.tables, w, c.type) and (w.argument or rules.gear_in_conflicts)
     ]

@@ -9,7 +9,9 @@ them up:
   (+1D Maneuver), chosen as its mode;
 * Bow: its +1D to Attack counts only against Defend;
 * Knife: no dice; against a spear, a halberd held as a spear or a bow, its
-  Maneuver disarms for a margin of 1 (read here as: Disarm costs 1, not 3).
+  Maneuver disarms for a margin of 1 (read here as: Disarm costs 1, not 3);
+* Shield: "-1D Health", read as one die fewer on every Health roll its bearer
+  makes in the conflict (:func:`carried_dice`).
 
 Fight weapons are carried in physical conflicts, argument tactics in talking
 ones; an "other" conflict allows both. Fight weapons are gear: a ruleset whose
@@ -18,6 +20,7 @@ conflicts ignore gear (``gear_in_conflicts``) has only the tactics.
 
 from __future__ import annotations
 
+from tablekit.rules.mouse_guard.conflict.state import Arms
 from tablekit.rules.mouse_guard.conflict.tables import Bonus, Tables, WeaponRow
 
 Weapon = WeaponRow
@@ -42,6 +45,14 @@ def bonus(t: Tables, name: str, choice: str, action: str, against: str) -> Bonus
     if only is not None and against != only:
         return (0, 0)
     return weapon.bonus.get(action, (0, 0))
+
+
+def carried_dice(t: Tables, arms: Arms | None, rating: str) -> int:
+    """Dice the weapon in ``arms`` adds to (negative: takes from) a roll of ``rating``:
+    the sheet's Shield, "-1D Health", on every Health roll of its bearer."""
+    if arms is None or arms.weapon not in t.weapons:
+        return 0
+    return t.weapons[arms.weapon].ability_dice.get(rating, 0)
 
 
 def is_long(t: Tables, name: str, choice: str) -> bool:
