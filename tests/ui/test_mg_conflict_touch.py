@@ -240,3 +240,29 @@ def test_a_shield_takes_a_die_from_its_bearers_health_roll_by_taps(app: App) -> 
     last = view(app)["conflict"]
     settled = last["exchange"] or last["history"][-1]
     assert len(settled["tie"]["patrol_faces"]) == 3 - 1  # Health 3, less the shield's die
+
+
+def test_the_rules_about_page_says_how_the_silent_text_is_read(app: App) -> None:
+    """Regelhuskeark's readings where its text is silent (docs/rulesets.md) are on the
+    rules' About page, reached by taps from a rabbit's sheet; Mouse Guard has none."""
+    press(app, "Regelhuskeark")
+    press(app, "New mouse")
+    type_on_keys(app, "hazel")
+    press(app, "Next")
+    press(app, "Add")
+    open_sheet(app, "hazel")
+    press(app, "About")
+    press(app, "Readings")
+    shown = " ".join(drawn_words(app).split())  # wrapped lines joined again
+    afraid = app.tr("Afraid")  # Bange in Danish
+    for line in (
+        app.tr("Where the rules are silent"),
+        app.tr("Against Nature: a success costs no Nature"),
+        app.tr("Fate: the 6s stay, each rolls a new die"),
+        app.tr("Recovery tests lose no dice to conditions"),
+        app.tr("{condition}: recovered without a roll").format(condition=afraid),
+        app.tr("A free check each in the players' turn"),
+    ):
+        assert " ".join(line.split()) in shown, line
+    press(app, "Numbers")
+    assert not app.scene.readings  # type: ignore[attr-defined]

@@ -100,6 +100,7 @@ def test_a_rabbit_is_made_and_tested_to_its_marks_by_touch_in_danish(
     app.draw()
     drawn = " ".join(seen)
     assert all(word in drawn for word in ("Kanin", "flygte", "gemme sig", "grave", "formere"))
+    press(app, "Readings")  # the rules' About page: the readings of the silent text
     press(app, "Numbers")
     press(app, "Test…")
     press(app, f"{app.tr('Will')} 3")
@@ -146,6 +147,8 @@ def walk(app: App, game: str) -> None:
         press(app, menu)
         press(app, "Cancel")
     press(app, "About")
+    if app.tr("Readings") in labels(app):  # the rabbits' rules' About page
+        press(app, "Readings")
     press(app, "Numbers")
     press(app, "More…")
     items = [label for _, label in form(app).pages[0][0].options]

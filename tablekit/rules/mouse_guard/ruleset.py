@@ -134,6 +134,15 @@ class CheckRule(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     recharge: Annotated[tuple[Count, ...], Meta(min_length=1, max_length=3)] = (2, 2, 4)
 
 
+Reading = Literal[
+    "against_success_untaxed", "fate_keeps_sixes", "recovery_spared", "free_recovery", "free_check"
+]
+"""A reading the engine makes where a hack's text is silent: acting against Nature costs
+nothing on a success (only a tap outside it does); Fate's sixes stay and each rolls a new
+die; recovery tests lose no dice to conditions; a condition without a recovery ability goes
+without a roll; every character gets the players' turn's free check."""
+
+
 class Ruleset(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """A whole ruleset (see the module's docstring); ``name`` is also the game's name."""
 
@@ -153,6 +162,9 @@ class Ruleset(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     points: PointsRule = PointsRule()
     traits: TraitRule = TraitRule()
     checks: CheckRule = CheckRule()
+    readings: tuple[Reading, ...] = ()
+    """Where the hack's own text is silent, the readings the engine plays by that a table
+    should know (shown on a sheet's About page; docs/rulesets.md says each)."""
     translations: dict[Literal["en", "da"], dict[Word, Word]] = {}
     """The ruleset's own words in each language: the English word, and what to show instead."""
 

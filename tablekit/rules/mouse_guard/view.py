@@ -58,6 +58,7 @@ def _ruleset(state: State) -> vt.RulesetView:
         "gear_in_conflicts": rules.gear_in_conflicts,
         "tap_with_nature": rules.nature.tap_with_nature,
         "outside_tax": rules.nature.outside_tax,
+        "readings": list(rules.readings),
         "words": [
             {"language": language, "english": english, "word": word}
             for language, words in rules.translations.items()

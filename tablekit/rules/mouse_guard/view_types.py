@@ -191,6 +191,8 @@ class RulesetView(TypedDict):
     outside_tax: Literal["tap", "success"]
     """What tapping Nature outside its descriptors costs: a point at once ("tap"), or a
     point only when the test succeeds ("success")."""
+    readings: list[str]
+    """Readings the engine makes where the hack's text is silent (``Ruleset.readings``)."""
     words: list[WordView]
     """The ruleset's own words in each language it translates them to."""
 

@@ -211,6 +211,37 @@ def about_lines(sheet: CharacterView, tr: Tr, view: MouseGuardView) -> list[str]
     ]
 
 
+READINGS = {
+    "against_success_untaxed": mark("Against Nature: a success costs no Nature"),
+    "fate_keeps_sixes": mark("Fate: the 6s stay, each rolls a new die"),
+    "recovery_spared": mark("Recovery tests lose no dice to conditions"),
+    "free_check": mark("A free check each in the players' turn"),
+}
+"""How each reading of a hack's silent text reads on the About page (one short line)."""
+
+FREE_RECOVERY = mark("{condition}: recovered without a roll")
+
+
+def reading_lines(view: MouseGuardView, tr: Tr) -> list[str]:
+    """The readings the ruleset's engine makes where its text is silent, one short line
+    each; a condition recovered without a roll is named. Empty for Mouse Guard."""
+    rules = view["ruleset"]
+    found: list[str] = []
+    for reading in rules["readings"]:
+        if reading != "free_recovery":
+            found.append(tr(READINGS[reading]))
+            continue
+        found += [
+            tr(FREE_RECOVERY).format(condition=tr(c["name"]))
+            for c in rules["conditions"]
+            if not c["recovery_ability"]
+        ]
+    return found
+
+
+READ_SO = mark("Where the rules are silent")
+
+
 def draw_about(
     surface: pygame.Surface,
     layout: Layout,
@@ -225,3 +256,21 @@ def draw_about(
     for words in about_lines(sheet, tr, view):
         rect = pygame.Rect(area.x, y, area.width, max(0, area.bottom - y))
         y += widgets.wrapped(surface, words, rect, size, theme.CREAM) + layout.gap // 2
+
+
+def draw_readings(
+    surface: pygame.Surface,
+    layout: Layout,
+    area: pygame.Rect,
+    sheet: CharacterView,
+    tr: Tr,
+    view: MouseGuardView,
+) -> None:
+    """The rules' About page: where the ruleset's own text is silent, how the engine reads
+    it (docs/rulesets.md), under a heading, one line each, wrapped to the width."""
+    y = area.y
+    lines = [(tr(READ_SO), "heading", theme.CHEESE)]
+    lines += [(words, "body", theme.CREAM) for words in reading_lines(view, tr)]
+    for words, style, colour in lines:
+        rect = pygame.Rect(area.x, y, area.width, max(0, area.bottom - y))
+        y += widgets.wrapped(surface, words, rect, layout.text(style), colour) + layout.gap // 2

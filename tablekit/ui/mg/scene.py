@@ -44,6 +44,8 @@ class MouseGuardScene(Scene):
         self.selected: str | None = None
         self.about = False
         """Whether the sheet shows its words (belief, who the mouse is) instead of its ratings."""
+        self.readings = False
+        """Whether the rules' About page (the ruleset's readings) is shown."""
         self.own_dice = app.settings.camera.backend != "none"
         self.conflict_controls = ConflictControls(self)
 
@@ -92,6 +94,7 @@ class MouseGuardScene(Scene):
             builder.draw(surface, layout, left, view["test"], self.app.tr)
         elif self.selected is not None:
             draw = patrol.draw_about if self.about else patrol.draw_sheet
+            draw = patrol.draw_readings if self.readings else draw
             tr = patrol.ruleset_words(view, self.app.tr)
             draw(surface, layout, left, forms.mouse(view, self.selected), tr, view)
         else:
@@ -125,7 +128,7 @@ class MouseGuardScene(Scene):
             patrol.mouse_rows(self.app.layout, left, len(mice)), mice, strict=False
         ):
             if rect.collidepoint(pos):
-                self.selected, self.about = sheet["name"], False
+                self.selected, self.about, self.readings = sheet["name"], False, False
 
     def _split(self, view: MouseGuardView) -> tuple[pygame.Rect, pygame.Rect]:
         """The two halves of the screen; a sheet's ratings get two thirds of the width."""
@@ -210,8 +213,14 @@ class MouseGuardScene(Scene):
         self.selected = None
 
     def toggle_about(self) -> None:
-        """Show the sheet's words instead of its ratings, or back."""
-        self.about = not self.about
+        """Show the sheet's words instead of its ratings; then, where the ruleset reads its
+        silent text, those readings (the rules' About page); then the ratings again."""
+        if self.about and self.view()["ruleset"]["readings"]:
+            self.about, self.readings = False, True
+        elif self.about or self.readings:
+            self.about = self.readings = False
+        else:
+            self.about = True
 
     def _toggle_dice(self) -> None:
         self.own_dice = not self.own_dice

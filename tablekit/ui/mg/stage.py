@@ -26,6 +26,8 @@ class Stage(Protocol):
     """The mouse whose sheet is shown, or None for the patrol."""
     about: bool
     """Whether that sheet shows its words rather than its ratings."""
+    readings: bool
+    """Whether the rules' About page shows: the ruleset's readings of its silent text."""
 
     def toggle_about(self) -> None:
         """Switch the sheet between its ratings and its words."""

@@ -61,12 +61,21 @@ def sheet_actions(stage: Stage, view: MouseGuardView) -> list[Entry]:
         ),
         (tr("Recover"), partial(submit, cmd.Recover(sheet["name"])), "mg.recover" in legal),
         (tr("More…"), lambda: stage.show(_more(stage, view, sheet)), True),
-        (tr("Numbers") if stage.about else tr("About"), stage.toggle_about, True),
+        (_about_label(stage, view), stage.toggle_about, True),
     ]
     for rating in sheet["advances_due"]:
         label = f"{tr('Advance')} {tr(rating)}"
         found.append((label, partial(submit, cmd.Advance(sheet["name"], rating)), True))
     return found
+
+
+def _about_label(stage: Stage, view: MouseGuardView) -> str:
+    """The About button names the page it opens next, in the same place: the sheet's words,
+    then the ruleset's readings where it has some (the rules' About page), then numbers."""
+    tr = stage.app.tr
+    if stage.about and view["ruleset"]["readings"]:
+        return tr("Readings")
+    return tr("Numbers") if stage.about or stage.readings else tr("About")
 
 
 def _more(stage: Stage, view: MouseGuardView, sheet: CharacterView) -> Form:

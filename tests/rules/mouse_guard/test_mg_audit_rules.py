@@ -7,6 +7,7 @@ Each test cites the seed section it follows; a refusal changes nothing (``refuse
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import msgspec
@@ -160,8 +161,6 @@ def test_a_rabbit_sheet_cannot_bring_a_trait_above_level_one(tmp_path: Path) -> 
 def test_level_three_is_refused_where_the_rules_have_no_level_three() -> None:
     """Regelhuskeark, Traits: one extra die once a session; a level 3 trait kept on a sheet
     from before the check (a journal's) adds no success in these rules."""
-    from dataclasses import replace
-
     from tablekit.rules.mouse_guard.character import Trait
 
     table = Table(RABBITS)
@@ -278,3 +277,38 @@ def test_a_shield_leaves_a_health_disposition_alone() -> None:
     events = table.do(ccmd.RollDisposition("patrol", ability="Health", faces=tuple(hits(1, 3))))
     started = next(e for e in events if isinstance(e, cev.DispositionSet))
     assert started.parts[:2] == (cev.Part("Health", 4), cev.Part("Fighter", 1))
+
+
+def test_the_rabbits_readings_of_their_silent_text_hold() -> None:
+    """Regelhuskeark, where its text is silent (docs/rulesets.md, the ruleset's readings):
+    acting against Nature and succeeding costs nothing ("Hvis du fejler falder din Nature
+    med margin of failure"); Fate's 6s stay ("slå alle 6'ere igen"); Såret spares a
+    recovery test; Bange ("skal have ro og tryghed") goes without a roll; every rabbit
+    gets the players' turn's free check."""
+    assert set(RABBITS.readings) == {
+        "against_success_untaxed",
+        "fate_keeps_sixes",
+        "recovery_spared",
+        "free_recovery",
+        "free_check",
+    }
+    table = Table(RABBITS)
+    hazel = {"name": "Hazel", "ratings": [{"name": "Nature", "rating": 3},
+             {"name": "Health", "rating": 3}], "conditions": ["afraid", "injured"]}  # fmt: skip
+    table.do(cmd.AddCharacter(hazel))  # type: ignore[arg-type]
+    table.do(cmd.BeginTest("Hazel", "Scout", ob=1, nature="against"))
+    table.do(cmd.Roll(faces=["axe", "snake"]), cmd.Explode("Hazel", faces=["sword"]))
+    assert table.state.test is not None and table.state.test.tester.faces == ("axe", "snake")
+    assert table.state.test.tester.successes == 2
+    table.do(cmd.Resolve())
+    assert table.mouse("Hazel").rating("Nature").rating == 3
+    table.do(cmd.SetPhase("players_turn"))
+    assert table.mouse("Hazel").free_checks == 1
+    table.do(cmd.Recover("Hazel"))  # Bange first, with no roll
+    assert table.state.test is None and "afraid" not in table.mouse("Hazel").conditions
+    table.do(cmd.SetPhase("gm_turn"))
+    table.state = table.state.with_character(
+        replace(table.mouse("Hazel"), free_checks=2)
+    )  # two checks for a recovery in the GM's turn
+    table.do(cmd.Recover("Hazel"))
+    assert table.state.test is not None and table.state.test.tester.pool == 3  # Såret spares it
