@@ -16,7 +16,8 @@ from tablekit.rules.errors import RuleError
 from tablekit.rules.secret import Audience, audience, audience_names
 from tablekit.session import codec
 from tablekit.session.errors import NoJournalYet
-from tablekit.session.journal import Journal, JournalBusy, JournalError, StaleSession
+from tablekit.session.journal import Damaged, Journal, JournalBusy, JournalError, StaleSession
+from tablekit.session.salvage import Finding, drop_of, inspect, salvage, verdict
 from tablekit.session.session import Session
 from tablekit.session.store import DEFAULT_NAME, CatalogRules, open_session
 
@@ -77,10 +78,56 @@ def _open(args: argparse.Namespace, create: bool = True) -> Session[Any]:
     if create and game is None and not (name and journal.exists(name)):
         game = settings.play.game
     games = CatalogRules(rulesets.own_listings())
-    session = open_session(journal, name, game, games, create=create, touch=create)
+    try:
+        try:
+            session = open_session(
+                journal, name, game, games, create=create, touch=False, repair=not create
+            )
+        except Damaged as error:  # a script's, after the newest snapshot: refused below
+            finding = inspect(journal, error.session)
+            raise DamageFound(refusal(finding) if not finding.ok else str(error)) from None
+        session = _whole(journal, session, write=create)
+    except BaseException:
+        journal.close()
+        raise
     for drop in session.journal.drops:  # damage found and set aside while opening
         print(f"tablekit: {drop.describe()}", file=sys.stderr)
+    if create:  # the session now in use, and a snapshot if many steps were folded to open it
+        journal.touch(session.name)
+        session.checkpoint()
     return session
+
+
+class DamageFound(JournalError):
+    """A script's session whose chain does not check out: nothing is acknowledged onto it."""
+
+
+def _whole(journal: Journal, session: Session[Any], write: bool) -> Session[Any]:
+    """``session`` once its whole chain is known to check out, as the app's walk and ``tablekit
+    check`` find it (:func:`verdict`; opening reads only the steps after the newest snapshot).
+    A script's is refused if it does not: no line is acknowledged onto a damaged chain, and
+    the app, which tells the table, or ``check --repair`` sets the damage aside. A read shows
+    the steps before the damage and says what it left out, as the app will keep them."""
+    if session.journal is not journal:  # set aside in a copy already as it opened (a read)
+        return session
+    finding = verdict(journal, session.name)
+    if finding is None:
+        return session
+    if write:
+        raise DamageFound(refusal(finding))
+    kept, _ = salvage(journal, session.name)
+    return Session(kept, session.name, session.game)
+
+
+def refusal(finding: Finding) -> str:
+    """The one line a script that finds its session damaged says, and what to do."""
+    where = f" from step {finding.bad}" if finding.bad is not None else ""
+    return (
+        f"the session {finding.session!r} is damaged{where} ({finding.why}): "
+        f"{drop_of(finding, None).changes()} cannot be kept; nothing was applied: open it in "
+        "the app, which keeps the steps before the damage and a copy of the damaged file, or "
+        "run 'tablekit check --repair'"
+    )
 
 
 def run_script(args: argparse.Namespace) -> int:
@@ -113,7 +160,7 @@ def _run(args: argparse.Namespace, stream: TextIO, view: Audience) -> int:
     """Open the session and apply ``stream``'s lines to it."""
     try:
         session = _open(args)
-    except (JournalBusy, StaleSession) as error:  # another writer held on: try again later
+    except (JournalBusy, StaleSession, DamageFound) as error:  # nothing of the script applied
         _print({"line": 0, "ok": False, "error": str(error)})
         print(f"tablekit: {error}", file=sys.stderr)
         return 1

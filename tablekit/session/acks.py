@@ -19,6 +19,12 @@ A write follows every commit, in the time a command is measured against a
 bare INSERT + COMMIT, so it does little: the session's digest is made once,
 the head (itself a SHA-256) is stored as its first 16 bytes, not hashed again,
 and the seal is a CRC.
+
+A second record, further on in the same file, says which session's whole chain
+was last found to check out, and by a writer that then kept it so: it is written
+when that writer closes the journal, with the files' size, time and inode as they
+are then (see :func:`vouch`). A read that finds the files just so need not walk the
+chain again (``salvage.verdict``); any write since, by anyone, changes them.
 """
 
 from __future__ import annotations
@@ -37,6 +43,11 @@ MAGIC = b"tkacked4"
 log cut short in the last run before an upgrade goes unreported, as with no sidecar)."""
 LAYOUT = struct.Struct("<8sqd16s16s16s")
 SEAL = struct.Struct("<I")
+VOUCHED = b"tkvouch1"
+"""The layout of the record of a chain found whole (see :func:`vouch`)."""
+VOUCH = struct.Struct("<8s16s16s16sq7q")
+VOUCH_AT = 128
+"""Where that record starts, after the acknowledgement's (an older sidecar has none)."""
 
 
 @dataclass(frozen=True)
@@ -87,6 +98,55 @@ def read(journal: Path, owner: str) -> Acked | None:
     return Acked(session, version, at, head)
 
 
+Files = tuple[int, int, int, int, int, int, int]
+"""The journal and its write-ahead log as the file system has them: the journal's device,
+inode, size and time of change, and the log's inode, size and time (zeros when there is
+none or it is empty)."""
+
+
+def files(journal: Path) -> Files | None:
+    """How ``journal`` and its write-ahead log stand now (None: the journal is not there).
+    Only ``stat``: no file is opened, so no lock of SQLite's is touched."""
+    try:
+        found = os.stat(journal)
+    except OSError:
+        return None
+    try:
+        wal = os.stat(f"{journal}-wal")
+        log = (wal.st_ino, wal.st_size, wal.st_mtime_ns) if wal.st_size else (0, 0, 0)
+    except OSError:  # none, or an empty one (a read may make one): nothing in it either way
+        log = (0, 0, 0)
+    return (found.st_dev, found.st_ino, found.st_size, found.st_mtime_ns, *log)
+
+
+@dataclass(frozen=True)
+class Vouched:
+    """A session (by digest) whose whole chain checked out, its version and head then, and
+    how the files stood once the writer that found so closed them."""
+
+    session: bytes
+    version: int
+    head: bytes
+    files: Files
+
+
+def vouched(journal: Path, owner: str) -> Vouched | None:
+    """The sidecar's record of a chain found whole, or None if there is none, or it is
+    damaged or another journal's."""
+    try:
+        data = sidecar(journal).read_bytes()[VOUCH_AT:]
+    except OSError:
+        return None
+    body, seal = data[: VOUCH.size], data[VOUCH.size : VOUCH.size + SEAL.size]
+    if len(seal) < SEAL.size or seal != _seal(body):
+        return None
+    magic, written_by, session, head, version, *stood = VOUCH.unpack(body)
+    if magic != VOUCHED or written_by != digest(owner):
+        return None
+    device, inode, size, changed, log, logged, log_changed = stood
+    return Vouched(session, version, head, (device, inode, size, changed, log, logged, log_changed))
+
+
 class Acks:
     """Writes the sidecar of one journal file, opened on the first write."""
 
@@ -110,6 +170,21 @@ class Acks:
                 name = self._names[session] = digest(session)
             body = LAYOUT.pack(MAGIC, version, time.time(), self._owner, name, mark(head))
             os.pwrite(self._fd, body + _seal(body), 0)
+        except OSError:
+            self.close()
+
+    def vouch(self, session: str, version: int, head: str) -> None:
+        """Say that the whole chain of ``session`` checked out and was kept so up to
+        ``version`` and ``head``, with the files as they stand now; called once the journal
+        is closed (its last checkpoint done). Skipped if the sidecar cannot be written."""
+        stood = files(self.journal)
+        if stood is None:
+            return
+        try:
+            if self._fd is None:
+                self._fd = os.open(sidecar(self.journal), os.O_RDWR | os.O_CREAT, 0o644)
+            body = VOUCH.pack(VOUCHED, self._owner, digest(session), mark(head), version, *stood)
+            os.pwrite(self._fd, body + _seal(body), VOUCH_AT)
         except OSError:
             self.close()
 

@@ -211,8 +211,12 @@ class Drop:
         """One line for a player: what was dropped, and when it was made."""
         what = f"the session {self.session!r}" if self.session else "the journal"
         kept = f"; the damaged file is kept as {self.copy}" if self.copy else ""
+        return f"{what} was damaged ({self.why}): {self.changes()} dropped{kept}"
+
+    def changes(self) -> str:
+        """How many changes, made when: "3 change(s) made A to B"."""
         count = f"at least {self.count}" if self.at_least else str(self.count)
-        return f"{what} was damaged ({self.why}): {count} change(s){self._when()} dropped{kept}"
+        return f"{count} change(s){self._when()}"
 
     def _when(self) -> str:
         """When the dropped changes were made, as " made A to B"; a time that damage made
@@ -299,6 +303,9 @@ class Journal:
         """How many ``_transaction`` blocks are open: only the outermost begins and commits."""
         self._held: guard.Held | None = None
         """This journal's file, noted as open in this process while the connection is."""
+        self._vouch: tuple[str, int] | None = None
+        """The session whose whole chain this writer found whole, and ``data_version`` when
+        it read it: vouched for in the sidecar when the journal closes (see ``vouch``)."""
         try:
             self._db = self._connect()
             self._held = None if self._file is None else guard.hold(self._file)
@@ -470,12 +477,61 @@ class Journal:
         self._db.execute("UPDATE sessions SET head = ? WHERE name = ?", (head, session))
 
     def close(self) -> None:
+        vouch = self._vouching()
         if hasattr(self, "_db"):
             self._db.close()
             guard.release(self._held)
             self._held = None
         if self._acks is not None:
+            if vouch is not None:  # the files as the close left them: its checkpoint is done
+                self._acks.vouch(*vouch)
             self._acks.close()
+
+    def data_version(self) -> int:
+        """A number that changes when another connection commits to the journal (SQLite's
+        ``data_version``; this connection's own commits leave it)."""
+        return self._one("PRAGMA data_version", ())
+
+    def vouch(self, session: str, since: int) -> None:
+        """Note that the whole chain of ``session`` checked out as read when ``data_version``
+        was ``since``. When this writer closes the journal and no other connection wrote
+        meanwhile, the sidecar says so, with the files as they then stand: a read that finds
+        them just so need not walk the chain again (see :meth:`vouched`)."""
+        if not self.readonly and self._acks is not None:
+            self._vouch = (session, since)
+
+    def _vouching(self) -> tuple[str, int, str] | None:
+        """The session, version and head to vouch for as this journal closes, if any."""
+        if self._vouch is None or self._acks is None or not hasattr(self, "_db"):
+            return None
+        session, since = self._vouch
+        try:
+            if self.data_version() != since or self._db.in_transaction:
+                return None  # another writer's steps were not walked by this one
+            return (session, *self._version_and_head(session))
+        except (sqlite3.Error, JournalError):
+            return None
+
+    def vouched(self, session: str) -> bool:
+        """Whether the sidecar vouches for the whole chain of ``session`` as it is now: a
+        writer found it whole, and the files stand as that writer left them when it closed,
+        with the session at the version and head it left (any write since, by anyone,
+        changes the files' size, time or inode)."""
+        if self._file is None or "meta" not in self._columns:
+            return False
+        try:
+            owner = str(self._db.execute("SELECT journal FROM meta").fetchone()[0])
+            record = acks.vouched(self._file, owner)
+            if record is None or record.session != acks.digest(session):
+                return False
+            version, head = self._version_and_head(session)
+        except (sqlite3.Error, TypeError):
+            return False
+        return (
+            record.version == version
+            and record.head == acks.mark(head)
+            and record.files == acks.files(self._file)
+        )
 
     @property
     def older(self) -> bool:

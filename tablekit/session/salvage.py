@@ -82,6 +82,21 @@ def inspect(journal: Journal, session: str) -> Finding:
     return Finding(session, len(steps), None, (), "its newest steps were lost", lost)
 
 
+def verdict(journal: Journal, session: str) -> Finding | None:
+    """One reading of damage for ``session``, as the app's walk and ``tablekit check`` read
+    it: its whole chain walked, or None if it checks out. The walk is skipped when the
+    sidecar vouches for the chain as the files now stand (:meth:`Journal.vouched`); a writer
+    that finds it whole vouches for it when it closes the journal."""
+    if journal.vouched(session):
+        return None
+    since = journal.data_version()
+    finding = inspect(journal, session)
+    if not finding.ok:
+        return finding
+    journal.vouch(session, since)
+    return None
+
+
 def drop_of(finding: Finding, copy: str | None) -> Drop:
     """What cutting ``finding``'s session at its first bad step loses, for the record."""
     if finding.lost is not None:
@@ -148,13 +163,15 @@ def _kept(journal: Journal, session: str) -> str:
         ) from None
 
 
-def open_checked(journal: Journal, name: str, game: Game[Any]) -> Session[Any]:
+def open_checked(journal: Journal, name: str, game: Game[Any], repair: bool = True) -> Session[Any]:
     """The session ``name``; if its steps do not check out, the good prefix, with the
-    drop in ``session.journal.drops`` for the screen or the CLI to say."""
+    drop in ``session.journal.drops`` for the screen or the CLI to say. Without ``repair``
+    (a script, which asks first), Damaged instead."""
     try:
         return Session(journal, name, game)
     except Damaged:
-        pass
+        if not repair:
+            raise
     journal, drop = salvage(journal, name)
     if drop is None:
         raise JournalError(f"the session {name!r} does not check out, and no damage was found")
@@ -170,8 +187,11 @@ class ChainCheck:
     100,000 steps it hashes for about 0.2 s here, and would hold the interpreter then.
     """
 
-    def __init__(self, path: Path, session: str) -> None:
+    def __init__(self, path: Path, session: str, since: int = -1) -> None:
         self.session = session
+        self.since = since
+        """The app's ``data_version`` before the walk: a chain found whole is vouched for
+        as of then (see :meth:`Journal.vouch`)."""
         self.finding: Finding | None = None
         """What the walk found; None until done, or if the journal could not be read."""
         self.error = ""

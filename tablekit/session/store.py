@@ -26,12 +26,16 @@ def open_session(
     known: Mapping[str, Game[Any]] | None = None,
     create: bool = True,
     touch: bool = True,
+    repair: bool = True,
 ) -> Session[Any]:
     """Open ``name`` (default: the last used), or, with ``create``, start it to play ``game``.
 
     With ``touch`` (the app, a script) the session becomes the last used and,
     if many steps were folded to open it, gains a snapshot; without (a read
     such as ``tablekit state``) nothing is written.
+
+    Steps after the newest snapshot that do not check out are set aside as it opens (see
+    :func:`open_checked`); without ``repair`` they raise Damaged instead.
 
     ``known`` is the catalogue of games to choose from (default: all of tablekit's).
     A ``game`` that differs from an existing session's game is refused, not ignored,
@@ -45,7 +49,7 @@ def open_session(
         info = journal.info(name)
         if game is not None and game != info.game:
             raise JournalError(f"the session {name!r} plays {info.game}, not {game}")
-        session: Session[Any] = open_checked(journal, name, _game(known, info.game))
+        session: Session[Any] = open_checked(journal, name, _game(known, info.game), repair)
         if touch:
             journal.touch(name)
             session.checkpoint()

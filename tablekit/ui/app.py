@@ -136,7 +136,8 @@ class App:
         self._play(session)
         self._say_drops(session.journal.drops)
         if self.journal.on_disk:
-            self.chain_check = ChainCheck(Path(self.journal.path), name)
+            since = self.journal.data_version()
+            self.chain_check = ChainCheck(Path(self.journal.path), name, since)
         return True
 
     def _say_drops(self, drops: list[Drop]) -> None:
@@ -171,6 +172,8 @@ class App:
             return
         if check.error:
             self.notice(self.unreadable(check.error))
+        if check.finding is not None and check.finding.ok:
+            self.journal.vouch(check.session, check.since)  # said in the sidecar at exit
         if check.finding is None or check.finding.ok:
             return
         try:
@@ -250,6 +253,8 @@ class App:
         if self.session is None:
             self.notice(self.tr("Start or resume a session first"))
             return False
+        if not self._chain_checked():
+            return False
         try:
             events = self.session.apply(command)
         except (RuleError, codec.CommandError, JournalError) as error:
@@ -260,6 +265,21 @@ class App:
         self.scene.react(self.session.project(events, TABLE))
         self.show_lights()
         return True
+
+    def _chain_checked(self) -> bool:
+        """Whether a command may be acknowledged now: once the walk of the open session's
+        whole chain (behind the first frame) is done and found nothing, so no command goes
+        onto a chain that is damaged further back. A command the moment the session opened
+        waits for the walk; damage it found is set aside first (the notice says so), and
+        the command is not applied."""
+        check = self.chain_check
+        if check is None or self.session is None or check.session != self.session.name:
+            return True
+        check.wait()
+        if check.finding is None or check.finding.ok:
+            return True
+        self._take_chain_check()
+        return False
 
     def show_lights(self) -> None:
         """Light each pad as the current game says: filled slots and lock, never the actions."""
@@ -685,4 +705,7 @@ def run(settings: Config, problems: Sequence[Check] = ()) -> int:
         fresh = (lambda: app.fresh_journal(path)) if unusable else None
         startup.show(shown, then=app.scene.name, fresh=fresh)
         app.goto("startup")
-    return app.run()
+    try:
+        return app.run()
+    finally:
+        app.journal.close()  # a session whose whole chain was found whole is vouched for
