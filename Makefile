@@ -10,7 +10,7 @@ VENV_FLAGS := $(if $(ON_PI),--system-site-packages,)
 comma := ,
 EXTRAS := $(if $(ON_PI),pi$(comma)dev,dev)
 
-.PHONY: run test lint bench fuzz translations clean
+.PHONY: run test lint bench fuzz pi-rehearsal translations clean
 
 $(VENV)/.installed: pyproject.toml
 	python3 -m venv $(VENV_FLAGS) $(VENV)
@@ -48,6 +48,13 @@ bench: $(VENV)/.installed
 # boundary (every game's command lines, settings files, image files, serial pad lines); minutes.
 fuzz: $(VENV)/.installed
 	$(PY) tools/fuzz.py
+
+# A rehearsal of the Pi install (docs/pi-rehearsal.md), not part of `make test`: as root, the real
+# systemd/install-pi.sh on an emulated arm64 Debian bookworm root, Lite then desktop, the app for 30 s,
+# then --uninstall and what it left; needs debootstrap, qemu-user-static, equivs, dpkg-dev; about 30 minutes
+# the first time (the arm64 root is built and cached), about 12 after.
+pi-rehearsal:
+	python3 tools/pi_rehearsal/rehearsal.py
 
 # After changing interface texts or a RuleError's sentence: refresh the catalogue, then translate the new entries in
 # tablekit/locale/da/LC_MESSAGES/tablekit.po and run this again to compile them.
