@@ -61,6 +61,8 @@ def fight(app: App, gm: str, patrol: str) -> None:
     press(app, "Next")
     press(app, "Begin")
     press(app, "Patrol's disposition…")
+    while app.tr("Roll") not in labels(app):
+        press(app, "Next")  # past the captain's test options, as they are
     press(app, "Roll")
     press(app, "GM's disposition…")
     press(app, "Set")
@@ -266,3 +268,30 @@ def test_the_rules_about_page_says_how_the_silent_text_is_read(app: App) -> None
         assert " ".join(line.split()) in shown, line
     press(app, "Numbers")
     assert not app.scene.readings  # type: ignore[attr-defined]
+
+
+def test_the_disposition_roll_takes_a_trait_by_taps(app: App) -> None:
+    """Summary, Conflicts step 4 rolled by the Tests' rules (step 3, a trait used for: +1D,
+    checked as used); the captain's rating is marked the first time it is used."""
+    press(app, "Mouse Guard")
+    add_mouse(app, "saxon")
+    open_sheet(app, "saxon")
+    press(app, "More…")
+    press(app, "Trait…")
+    press(app, "Open")
+    type_on_keys(app, "bold")
+    press(app, "Add")
+    press(app, "Patrol")
+    press(app, "Conflict…")
+    press(app, "Next")
+    press(app, "Begin")
+    press(app, "Patrol's disposition…")
+    press(app, "Next")  # past gear's dice: the captain's test options
+    press(app, "bold")
+    press(app, "Roll")
+    patrol = next(t for t in view(app)["conflict"]["teams"] if t["side"] == "patrol")
+    assert len(patrol["faces"]) == 3 + 1  # Nature for Fighter, and bold's die
+    saxon = view(app)["characters"][0]
+    assert saxon["traits"][0]["used"]
+    nature = next(r for r in saxon["ratings"] if r["name"] == "Nature")
+    assert nature["passes"] + nature["fails"] == 1

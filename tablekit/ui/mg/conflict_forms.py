@@ -122,17 +122,56 @@ def patrol_disposition(
     if gear:
         fields.append(Field("gear", tr("Gear (dice)"), "count", 0, high=3))
     captain = team["captain"]
+    sheet = next((c for c in sheets if c["name"] == captain), None)
+    options = _disposition_options(sheet, tr) if sheet else []  # a page each
 
     def confirm(values: dict[str, Any]) -> bool:
         helpers = tuple(values.get("helpers", ()))
         dice = values.get("gear", 0)
-        return submit(ccmd.RollDisposition("patrol", helpers=helpers, gear=dice, team=captain))
+        trait, use = str(values.get("trait", "")), values.get("use", "for")
+        tap = str(values.get("tap", ""))
+        return submit(
+            ccmd.RollDisposition(
+                "patrol",
+                helpers=helpers,
+                gear=dice,
+                team=captain,
+                persona=values.get("persona", 0),
+                tap="within" if tap == "within" else "outside" if tap == "outside" else "",
+                trait_for=trait if use == "for" else "",
+                trait_against=trait if use == "against" else "",
+                wise=str(values.get("wise", "")),
+            )
+        )
 
     title = _title(conflict, team, tr("Patrol's disposition"), tr)
     lacked = _lacked(conflict, captain, sheets)
     if lacked:
         title += " · " + tr(STANDS_IN).format(ability=tr("Nature"), skill=tr(lacked))
-    return Form(title, [fields], confirm, tr("Roll"))
+    pages = [page for page in (fields, *options) if page] or [[]]
+    return Form(title, pages, confirm, tr("Roll"))
+
+
+def _disposition_options(sheet: CharacterView, tr: Tr) -> list[list[Field]]:
+    """The captain's test options for the disposition roll (the summary's Tests, steps
+    2-5), a page each: Persona dice and a tap of Nature, a trait for or against, a wise
+    of its own."""
+    pages: list[list[Field]] = []
+    if sheet["persona"] > 0:
+        taps = [("", tr("No")), ("within", tr("Within")), ("outside", tr("Outside"))]
+        high = sheet["persona"]
+        persona = Field("persona", tr("Persona dice"), "count", 0, high=high)
+        pages.append([persona, *choice("tap", tr("Tap Nature"), taps, "")])
+    if sheet["traits"]:
+        traits = [("", tr("None")), *((t["name"], t["name"]) for t in sheet["traits"])]
+        ways = [("for", tr(TRAIT_USES["for"])), ("against", tr(TRAIT_USES["against"]))]
+        pages.append(
+            [*choice("trait", tr("Trait"), traits, ""), *column("use", tr("How"), ways, "for")]
+        )
+    if sheet["wises"]:
+        wises = [("", tr("None")), *((w["name"], w["name"]) for w in sheet["wises"])]
+        pages.append(choice("wise", tr("I Am Wise"), wises, "", per_row=2))
+    return pages
 
 
 def _lacked(conflict: ConflictView, captain: str, sheets: Sequence[CharacterView]) -> str:

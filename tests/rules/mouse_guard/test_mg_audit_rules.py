@@ -312,3 +312,78 @@ def test_the_rabbits_readings_of_their_silent_text_hold() -> None:
     )  # two checks for a recovery in the GM's turn
     table.do(cmd.Recover("Hazel"))
     assert table.state.test is not None and table.state.test.tester.pool == 3  # Såret spares it
+
+
+def disposition_table() -> Table:
+    """Saxon (Fighter 3, Nature 3, Health 4; Brave 1, Quick 2, Weather-wise; 2 Fate, 2
+    Persona) captains a fight against a weasel, in the GM's turn."""
+    table = Table()
+    table.do(
+        cmd.AddCharacter(sheet("Saxon")),
+        cmd.SetPhase("gm_turn"),
+        ccmd.BeginConflict("fight", ("Saxon",), "Saxon", "Weasel", gm_dice=3),
+    )
+    return table
+
+
+def test_the_disposition_roll_takes_a_tests_options_and_marks_its_rating() -> None:
+    """Summary, Conflicts step 4 (the captain rolls the starting disposition) by the Tests'
+    rules: Persona dice (step 5), a trait for (step 3), I Am Wise; and the sheet's "Only
+    check a skill/ability/nature the first time it is used in a conflict"."""
+    table = disposition_table()
+    with pytest.raises(RuleError, match="needs 6 dice"):
+        table.do(ccmd.RollDisposition("patrol", persona=1, trait_for="Brave",
+                                      wise="Weather-wise", faces=tuple(hits(2, 5))))  # fmt: skip
+    events = table.do(
+        ccmd.RollDisposition(
+            "patrol",
+            ability="Health",
+            persona=1,
+            trait_for="Brave",
+            wise="Weather-wise",
+            faces=tuple(hits(2, 6)),
+        )  # fmt: skip
+    )
+    assert conflict(table).patrol.start == 4 + 2
+    saxon = table.mouse("Saxon")
+    assert saxon.persona == 1 and saxon.trait("Brave").used
+    assert ev.Marked("Saxon", "Fighter", True) in events
+    assert ev.WiseMarked("Saxon", "Weather-wise", "passed") in events
+    assert saxon.rating("Fighter").passes == 1
+    table.do(ccmd.SetDisposition("gm", 9))
+    script(table, ("defend",) * 3, ("attack",) * 3)
+    table.do(ccmd.Reveal(), ccmd.RollAction("gm", faces=tuple(hits(1, 3))))
+    table.do(ccmd.RollAction("patrol", faces=tuple(hits(0, 3))))
+    keep_rolls(table)
+    assert len(conflict(table).history) == 1  # the attack failed and settled
+    assert table.mouse("Saxon").rating("Fighter").fails == 0  # checked once, at the roll
+
+
+def test_a_disposition_trait_against_and_a_tap_cost_as_in_a_test() -> None:
+    """Summary, Tests steps 2 and 5 on the disposition roll: a trait against takes a die for
+    a check; Nature tapped into a roll with no success is taxed (sheet, Tapping Nature)."""
+    table = disposition_table()
+    table.do(
+        ccmd.RollDisposition(
+            "patrol", trait_against="Quick", tap="within", faces=tuple(hits(0, 3 - 1 + 3))
+        )  # fmt: skip
+    )
+    saxon = table.mouse("Saxon")
+    assert saxon.trait("Quick").checks == 1 and saxon.persona == 1
+    assert saxon.rating("Nature").rating == 2  # taxed: the roll made no success
+    assert saxon.rating("Fighter").fails == 1
+
+
+def test_fate_explodes_a_dispositions_axes_before_the_first_reveal() -> None:
+    """Summary, Tests step 8 ("Spend 1 Fate if you have any axes") on the disposition roll."""
+    table = disposition_table()
+    table.do(ccmd.RollDisposition("patrol", ability="Health", faces=("axe", "sword", "snake")))
+    assert conflict(table).patrol.start == 4 + 2
+    table.do(ccmd.DispositionExplode("patrol", faces=("axe", "sword")))
+    assert (conflict(table).patrol.start, conflict(table).patrol.disposition) == (8, 8)
+    assert table.mouse("Saxon").fate == 1
+    with pytest.raises(RuleError, match="exploded already"):
+        table.do(ccmd.DispositionExplode("patrol", faces=("sword",)))
+    table.do(ccmd.SetDisposition("gm", 5))
+    with pytest.raises(RuleError, match="was not rolled"):
+        table.do(ccmd.DispositionExplode("gm", faces=("sword",)))

@@ -258,5 +258,9 @@ def _taxed_on_success(state: State) -> bool:
 
 
 def _before(conflict: Conflict) -> set[str]:
-    """Ratings checked before the action being settled."""
-    return {f"{t.actor}/{t.rating}".lower() for x in conflict.history for t in x.tests if t.rolled}
+    """Ratings checked before the action being settled: in the actions settled, and by
+    the captains' disposition rolls."""
+    tested = {
+        f"{t.actor}/{t.rating}".lower() for x in conflict.history for t in x.tests if t.rolled
+    }
+    return tested | {f"{t.captain}/{t.rolled}".lower() for t in conflict.every_team if t.rolled}

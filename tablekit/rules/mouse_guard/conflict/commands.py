@@ -6,6 +6,8 @@ line per command, as a script would send it::
     {"type": "mg.begin_conflict", "conflict": "fight", "patrol": ["Saxon", "Kenzie"], "captain": "Saxon", "goal": "Drive the weasel off", "opponent": "Weasel", "gm_goal": "Eat well", "gm_dice": 4}
     {"type": "mg.form_team", "side": "patrol", "members": ["Kenzie"], "captain": "Kenzie", "goal": "Save the cart"}
     {"type": "mg.roll_disposition", "side": "patrol", "ability": "Health", "helpers": ["Kenzie"], "faces": [6, 4, 1]}
+    {"type": "mg.roll_disposition", "side": "patrol", "persona": 1, "trait_for": "Brave", "wise": "Weasel-wise"}
+    {"type": "mg.disposition_explode", "side": "patrol", "faces": ["sword"]}
     {"type": "mg.set_disposition", "side": "gm", "disposition": 7}
     {"type": "mg.arm", "side": "patrol", "member": "Saxon", "weapon": "sword", "choice": "attack"}
     {"type": "mg.script", "side": "gm", "action": "attack", "actor": "Weasel"}
@@ -109,7 +111,10 @@ class RollDisposition(Command):
     """The captain tests the type's skill, helped by the others; successes go on the ability.
 
     ``gear`` adds (or takes) points for armour and the like. ``team`` names the team by
-    its captain; by default the side's first team without a disposition.
+    its captain; by default the side's first team without a disposition. As in any test
+    the captain may spend ``persona`` points for dice, ``tap`` Nature ("within" or
+    "outside" its scope), use a trait for (``trait_for``) or against (``trait_against``)
+    itself, and add a ``wise`` of its own (I Am Wise).
     """
 
     kind: ClassVar[str] = "mg.roll_disposition"
@@ -120,6 +125,23 @@ class RollDisposition(Command):
     gear: Gear = 0
     faces: Faces = None
     team: Named = ""
+    persona: Dice = 0
+    tap: Literal["", "within", "outside"] = ""
+    trait_for: Named = ""
+    trait_against: Named = ""
+    wise: Named = ""
+
+
+@dataclass(frozen=True)
+class DispositionExplode(Command):
+    """After its disposition roll, before the first reveal, the captain of ``side``'s team
+    (by its captain's name; by default the side's first) spends a Fate point: every axe
+    rolls a new die, and every new axe again; the successes go on the disposition."""
+
+    kind: ClassVar[str] = "mg.disposition_explode"
+    side: SideName
+    team: Named = ""
+    faces: Faces = None
 
 
 @dataclass(frozen=True)
@@ -356,7 +378,7 @@ class EndConflict(Command):
 
 
 CONFLICT_COMMANDS: tuple[type[Command], ...] = (
-    BeginConflict, FormTeam, RollDisposition, SetDisposition, Arm, Script, Unscript, ClearScript,
+    BeginConflict, FormTeam, RollDisposition, DispositionExplode, SetDisposition, Arm, Script, Unscript, ClearScript,
     Lock, Unlock, Reveal, HelpAction, ActionTraitAgainst, ActionTraitFor, ActionNature,
     ActionPersonaDice, ActionTapNature, RollAction,
     ActionExplode, ActionWise, ActionLevelThree, KeepRoll, BreakActionTie, ActionTiebreaker, Maneuver, EndConflict,

@@ -10,7 +10,8 @@ Angry on Will), and gear adds or takes what the table says where the ruleset's
 captain's conditions take their dice from the skill test. Every number here is
 the session's ruleset's. The GM's side may simply be given a number. A
 disposition is never less than 1 (a reading: the seeds give no floor, and a team
-at 0 has already lost).
+at 0 has already lost). The roll is a test, with a test's options and marks
+(:mod:`.disposition_roll`).
 """
 
 from __future__ import annotations
@@ -19,12 +20,13 @@ import random
 
 from tablekit.rules.errors import RuleError
 from tablekit.rules.mouse_guard.conflict import commands as ccmd
+from tablekit.rules.mouse_guard.conflict import disposition_roll
 from tablekit.rules.mouse_guard.conflict import events as cev
 from tablekit.rules.mouse_guard.conflict.setup import current
 from tablekit.rules.mouse_guard.conflict.stand_in import best, pick, rating
 from tablekit.rules.mouse_guard.conflict.state import Part, Team
 from tablekit.rules.mouse_guard.conflict.weapons import carried_dice
-from tablekit.rules.mouse_guard.dice import successes
+from tablekit.rules.mouse_guard.dice import MAX_DICE, successes
 from tablekit.rules.mouse_guard.draft import Draft, dice
 from tablekit.rules.mouse_guard.state import State
 
@@ -85,13 +87,22 @@ def roll_disposition(d: Draft, c: ccmd.RollDisposition, rng: random.Random) -> N
         helpers.append(member)
     sick = rules.dice_penalty(captain.conditions, rolled.rating)
     carried = carried_dice(rules.tables, team.arms_of(captain.name), rolled.rating)
-    faces = dice(c.faces, max(0, rolled.dice + carried + len(helpers) - sick), rng)
-    parts = [Part(ability, rating(captain, ability)), Part(rolled.rating, successes(faces))]
+    extra, spending = disposition_roll.spent(d.state, c, captain, rolled.rating)
+    pool = rolled.dice + carried + len(helpers) - sick + extra
+    if pool > MAX_DICE:
+        raise RuleError(
+            "A pool holds at most {top} dice; this one has {pool}", top=MAX_DICE, pool=pool
+        )
+    faces = dice(c.faces, max(0, pool), rng)
+    d.emit(*spending)
+    hits = successes(faces)
+    parts = [Part(ability, rating(captain, ability)), Part(rolled.rating, hits)]
     parts += penalties(d.state, team, ability)
     if c.gear:
         parts.append(Part("gear", c.gear))
     total = max(1, sum(p.amount for p in parts))
-    d.emit(cev.DispositionSet(c.side, total, tuple(parts), faces, team.index))
+    d.emit(cev.DispositionSet(c.side, total, tuple(parts), faces, team.index, rolled.rating))
+    disposition_roll.after(d, c, captain, rolled, hits)
 
 
 def set_disposition(d: Draft, c: ccmd.SetDisposition, rng: random.Random) -> None:

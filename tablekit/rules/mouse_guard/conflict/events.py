@@ -49,6 +49,19 @@ class DispositionSet(Event):
     parts: tuple[Part, ...] = ()
     faces: tuple[str, ...] = ()
     team: int = 0
+    rating: str = ""
+    """The rating the captain rolled for it ("" when given, and in older journals)."""
+
+
+@dataclass(frozen=True)
+class DispositionExploded(Event):
+    """Fate spent on the axes of ``side``'s team ``team``'s disposition roll: the new dice,
+    whose successes go on its disposition."""
+
+    kind: ClassVar[str] = "mg.disposition_exploded"
+    side: str
+    team: int
+    faces: tuple[str, ...]
 
 
 @dataclass(frozen=True)
@@ -280,9 +293,9 @@ class ConflictEnded(Event):
 
 
 CONFLICT_EVENTS: tuple[type[Event], ...] = (
-    ConflictBegun, TeamFormed, DispositionSet, Armed, ActionScripted, ActionUnscripted,
-    ScriptCleared, ScriptLocked, ActionRevealed, ExchangeBegun, ActionHelped, ActionTraitUsed,
-    ActionNatureChosen, ActionRolled, ActionPoolChanged, ActionExploded, ActionRerolled,
-    ActionSuccessAdded, RollKept, ActionTieBroken, DispositionChanged,
+    ConflictBegun, TeamFormed, DispositionSet, DispositionExploded, Armed, ActionScripted,
+    ActionUnscripted, ScriptCleared, ScriptLocked, ActionRevealed, ExchangeBegun, ActionHelped,
+    ActionTraitUsed, ActionNatureChosen, ActionRolled, ActionPoolChanged, ActionExploded,
+    ActionRerolled, ActionSuccessAdded, RollKept, ActionTieBroken, DispositionChanged,
     ManeuverWon, EffectsBought, ExchangeEnded, VolleyEnded, ConflictWon, ConflictEnded,
 )  # fmt: skip

@@ -13,10 +13,12 @@ from tablekit.rules.mouse_guard.conflict.state import (
     Aid,
     Conflict,
     Exchange,
+    Part,
     Slot,
     Team,
     other,
 )
+from tablekit.rules.mouse_guard.dice import successes
 from tablekit.rules.mouse_guard.state import State
 
 
@@ -76,10 +78,33 @@ def _disposition(c: Conflict, e: cev.DispositionSet) -> Conflict:
         c,
         e.side,
         lambda t: replace(
-            t, start=e.disposition, disposition=e.disposition, parts=e.parts, faces=e.faces
+            t,
+            start=e.disposition,
+            disposition=e.disposition,
+            parts=e.parts,
+            faces=e.faces,
+            rolled=e.rating,
         ),
         e.team,
     )
+
+
+def _disposition_exploded(c: Conflict, e: cev.DispositionExploded) -> Conflict:
+    """The explosion's successes go on the starting disposition and what is left of it."""
+    more = successes(e.faces)
+
+    def change(t: Team) -> Team:
+        parts = t.parts + ((Part("explode", more),) if more else ())
+        return replace(
+            t,
+            start=t.start + more,
+            disposition=t.disposition + more,
+            parts=parts,
+            faces=t.faces + e.faces,
+            exploded=True,
+        )
+
+    return _team(c, e.side, change, e.team)
 
 
 def _armed(c: Conflict, e: cev.Armed) -> Conflict:
@@ -265,6 +290,7 @@ CONFLICT_STEPS: dict[type[Event], Callable[[State, Any], State]] = {
     cev.ConflictBegun: lambda s, e: replace(s, conflict=e.conflict),
     cev.TeamFormed: _on(_formed),
     cev.DispositionSet: _on(_disposition),
+    cev.DispositionExploded: _on(_disposition_exploded),
     cev.Armed: _on(_armed),
     cev.ActionScripted: _on(_scripted),
     cev.ActionUnscripted: _on(

@@ -13,9 +13,13 @@ from tablekit.rules.mouse_guard.conflict.state import Exchange
 from tablekit.rules.mouse_guard.state import State
 
 _BY_STATUS: dict[str, set[type[Command]]] = {
-    "disposition": {ccmd.FormTeam, ccmd.RollDisposition, ccmd.SetDisposition, ccmd.Arm},
+    "disposition": {
+        ccmd.FormTeam, ccmd.RollDisposition, ccmd.DispositionExplode, ccmd.SetDisposition,
+        ccmd.Arm,
+    },
     "scripting": {
         ccmd.Script, ccmd.Unscript, ccmd.ClearScript, ccmd.Lock, ccmd.Unlock, ccmd.Arm,
+        ccmd.DispositionExplode,
     },
     "revealing": {ccmd.Reveal, ccmd.Arm},
     "acting": set(),

@@ -91,6 +91,10 @@ class Team:
     disarmed: tuple[str, ...] = ()
     index: int = 0
     revealed: int = 0
+    rolled: str = ""
+    """The rating the captain rolled for the disposition ("" when it was given)."""
+    exploded: bool = False
+    """Whether Fate has been spent on the disposition roll's axes."""
 
     @property
     def standing(self) -> bool:
