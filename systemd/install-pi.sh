@@ -192,7 +192,7 @@ tk_present_groups() {  # the wanted groups this machine has
 tk_not_available() {  # the Pi-only packages apt has no candidate for
     local package
     for package in "${pi_only[@]}"; do
-        if ! apt-cache policy "$package" 2>/dev/null | grep -q 'Candidate: [^(]'; then
+        if ! apt-cache policy "$package" 2>/dev/null | grep 'Candidate: [^(]' >/dev/null; then
             echo "$package"
         fi
     done
@@ -202,7 +202,7 @@ tk_to_record() {  # the packages this install makes manual: those missing or aut
     local package status
     for package in "${apt_packages[@]}"; do
         status=$(dpkg-query -W -f='${Status}' "$package" 2>/dev/null || true)
-        if [[ $status != *"ok installed"* ]] || apt-mark showauto "$package" | grep -qx "$package"; then
+        if [[ $status != *"ok installed"* ]] || apt-mark showauto "$package" | grep -x "$package" >/dev/null; then
             echo "$package"
         fi
     done
@@ -275,7 +275,7 @@ tk_account() {
             --shell /usr/sbin/nologin "$user"
     fi
     for group in $(tk_present_groups); do
-        if ! id -nG "$user" 2>/dev/null | tr ' ' '\n' | grep -qx "$group"; then
+        if ! id -nG "$user" 2>/dev/null | tr ' ' '\n' | grep -x "$group" >/dev/null; then
             joining+=("$group")
         fi
     done
@@ -442,7 +442,7 @@ tk_leave_groups() {  # undo tk_account's groups for the users that stay
     for entry in $(tk_recorded "$groups_record"); do
         user=${entry%%:*}
         group=${entry#*:}
-        if tk_has_account "$user" && id -nG "$user" 2>/dev/null | tr ' ' '\n' | grep -qx "$group"; then
+        if tk_has_account "$user" && id -nG "$user" 2>/dev/null | tr ' ' '\n' | grep -x "$group" >/dev/null; then
             tk_run gpasswd --delete "$user" "$group"
         fi
     done
@@ -486,7 +486,7 @@ tk_uninstall() {
     local package packages=()
     for package in $(tk_recorded "$apt_record"); do
         # Only those installed: a failed install may have recorded more than apt added.
-        if dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q 'ok installed'; then
+        if dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep 'ok installed' >/dev/null; then
             packages+=("$package")
         fi
     done
@@ -500,7 +500,9 @@ tk_uninstall() {
     tk_step "done"
     echo "tablekit: removed. $data_dir and $config_dir are kept, owned by root;"
     echo "  to delete them too: sudo rm -r $data_dir $config_dir"
-    echo "  the apt packages it added go with: sudo apt-get autoremove"
+    echo "  the apt packages it added go with (apt lists them first; python3 suggests"
+    echo "  python3-venv, which apt keeps unless told otherwise):"
+    echo "  sudo apt-get -o APT::AutoRemove::SuggestsImportant=false autoremove"
 }
 
 if [[ $dry_run == yes ]]; then echo "(dry run: nothing is changed)"; fi

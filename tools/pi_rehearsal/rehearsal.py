@@ -1206,7 +1206,11 @@ def rehearse(kind: str, host: Host, report: Report) -> None:
                 raise Failed(step.note)
         with report.step(f"{kind}: apt-get autoremove") as step:
             out = step.out
-            _, text = run(in_root(root, ["apt-get", "-y", "autoremove"]), out)
+            # As README.md says: apt keeps what an installed package suggests (python3
+            # suggests python3-venv) unless told not to.
+            command = ["apt-get", "-y", "-o", "APT::AutoRemove::SuggestsImportant=false",
+                       "autoremove"]  # fmt: skip
+            _, text = run(in_root(root, command), out)
             removed = re.findall(r"^Removing (\S+)", text, re.M)
             final = snapshot(root, out)
             left = sorted(set(installed(final)) - set(installed(before)))
