@@ -100,6 +100,19 @@ def _defence(app: App) -> None:
     run(app, {"type": "mm.minion_attack", "targets": ["collin"], "faces": ["sword_star"] * 6})
 
 
+def _defended(app: App) -> None:
+    """The defence roll in the tray: its faces, its blocks and the wounds, in words."""
+    _defence(app)
+    run(app, {"type": "mm.defend", "faces": ["sword_shield", "cheese"]})
+
+
+def _turn_passed(app: App) -> None:
+    """A roll stays in view as the turn passes."""
+    playing(app)
+    run(app, {"type": "mm.roll_movement", "faces": ["bow_star"]})
+    run(app, {"type": "mm.end_turn"})
+
+
 def _one_attacked(app: App) -> None:
     """On the rat warriors' turn, one of the two has made its attack; their panel is open."""
     _minion_turn(app)
@@ -299,6 +312,8 @@ MOMENTS: dict[str, Callable[[App], None]] = {
     "encounter": _encounter,
     "minion turn": _minion_turn,
     "defence question": _defence,
+    "defence roll": _defended,
+    "roll kept as the turn passes": _turn_passed,
     "minion panel, one attacked": _one_attacked,
     "second minion attack": _second_attack,
     "surge question": _surge,

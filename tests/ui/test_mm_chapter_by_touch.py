@@ -158,7 +158,7 @@ def kill(table: Table) -> None:
     table.roll(*["bow"] * 2)
     assert not any(c["card"] == "rat_warrior" for c in table.view()["track"])
     said = tr("{minion} defeated ({left} left)").format(minion=tr("Rat warrior"), left=0)
-    assert table.app.scene.result == said
+    assert table.app.scene.result == f"{tr('Blocks {count}').format(count=0)} · {said}"
 
 
 def search(table: Table) -> None:

@@ -9,7 +9,7 @@ the wheel are counted in numbers too.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Literal
 
 import pygame
@@ -79,33 +79,60 @@ def draw_track(
 def _draw_card(
     surface: pygame.Surface, layout: Layout, rect: pygame.Rect, card: TrackCard, tr: Tr
 ) -> None:
+    """One card: whose turn it is has the arrow, a thick border and cheese yellow; a card
+    that has had its turn this round a tick where the others have their slot, and a
+    darker, flat face. The name is never smaller than the table reads names at: the
+    status beside it gives way first."""
     current = card["current"]
+    acted = card["acted"] and not current
     fill = theme.CHEESE if current else theme.PARCHMENT
-    if card["side"] == "mouse" and card["captured"]:
+    if acted or (card["side"] == "mouse" and card["captured"]):
         fill = theme.PARCHMENT_DARK
     widgets.panel(surface, rect, fill, theme.INK if current else theme.EDGE, 5 if current else 2)
     inner = rect.inflate(-layout.gap, -4)
-    badge = pygame.Rect(inner.x, inner.y, inner.height, inner.height)
+    across = min(inner.height, layout.touch)
+    badge = pygame.Rect(inner.x, inner.centery - across // 2, across, across)
     if current:
         _arrow(surface, badge)
+    elif acted:
+        _tick(surface, badge)
     else:
         widgets.text(
             surface, str(card["slot"]), badge, layout.text("body"), theme.INK_SOFT, "black"
         )
-    side = pygame.Rect(badge.right + 4, inner.y, inner.height, inner.height)
+    side = pygame.Rect(badge.right + 4, badge.y, across, across)
     (_mouse_mark if card["side"] == "mouse" else _minion_mark)(
-        surface, side.inflate(-inner.height // 4, -inner.height // 4)
+        surface, side.inflate(-across // 4, -across // 4)
     )
     words = card_status(card, tr)
     room = inner.right - side.right - 8
-    wanted = theme.font("bold", layout.text("body")).size(words)[0] + 6
-    right_width = min(wanted, room // 2)
+    name_size = layout.text("heading")
+    least = theme.font("bold", KEY_TEXT).size(card["name"])[0] + 2
+    wanted = theme.font("bold", layout.text("body")).size(words)[0] + 6 if words else 0
+    right_width = max(0, min(wanted, room // 2, room - 6 - least))
     name_rect = pygame.Rect(side.right + 6, inner.y, room - right_width - 6, inner.height)
-    ink = theme.INK_SOFT if card["acted"] and not current else theme.INK
-    widgets.text(surface, card["name"], name_rect, layout.text("heading"), ink, "bold", "left")
     status = pygame.Rect(inner.right - right_width, inner.y, right_width, inner.height)
-    alarm = theme.WAX if _alarming(card) else theme.INK
-    widgets.text(surface, words, status, layout.text("body"), alarm, "bold", "right")
+    below = theme.font("bold", widgets.LEAST).get_linesize()
+    squeezed = words and theme.font("bold", widgets.LEAST).size(words)[0] > right_width
+    if squeezed and inner.height >= theme.font("bold", KEY_TEXT).get_linesize() + below:
+        name_rect = pygame.Rect(side.right + 6, inner.y, room, inner.height - below)
+        status = pygame.Rect(name_rect.x, name_rect.bottom, room, below)
+    if widgets.fit_size(card["name"], "bold", name_size, name_rect.width) < KEY_TEXT:
+        name_size = KEY_TEXT
+    ink = theme.INK_SOFT if acted else theme.INK
+    widgets.text(surface, card["name"], name_rect, name_size, ink, "bold", "left")
+    if words:
+        alarm = theme.WAX if _alarming(card) else theme.INK
+        beside = status.height == inner.height
+        size = layout.text("body") if beside else widgets.LEAST
+        widgets.text(surface, words, status, size, alarm, "bold", "right" if beside else "left")
+
+
+def _tick(surface: pygame.Surface, rect: pygame.Rect) -> None:
+    """The "has had its turn this round" mark: a thick check."""
+    r = rect.inflate(-rect.width // 4, -rect.height // 3)
+    points = [(r.x, r.centery), (r.x + r.width * 0.38, r.bottom), (r.right, r.y)]
+    pygame.draw.lines(surface, theme.INK_SOFT, False, points, max(4, rect.width // 8))
 
 
 def card_status(card: TrackCard, tr: Tr) -> str:
@@ -255,28 +282,70 @@ def tally_line(roll: LastRoll, tr: Tr) -> str:
     return " · ".join(f"{label}\N{NO-BREAK SPACE}{count}" for label, count in parts)
 
 
+def short_tally(roll: LastRoll, actor: str, tr: Tr) -> str:
+    """Who rolled and what counts, leaving out what came to nothing:
+    "Lily: Blocks 2 · Cheese 1"."""
+    tally = roll["tally"]
+    wanted = [(tr(label), tally[key]) for label, key in PURPOSE_TALLY.get(roll["purpose"], ())]
+    if roll["purpose"] in ("movement", "scurry") and roll["movement"] is not None:
+        wanted = [(tr("Spaces"), roll["movement"])]
+    parts = [(label, count) for label, count in wanted if count] or wanted[:1]
+    if tally["cheese"]:
+        parts.append((tr("Cheese"), tally["cheese"]))
+    counts = " · ".join(f"{label}\N{NO-BREAK SPACE}{count}" for label, count in parts)
+    return f"{actor}: {counts}" if actor and counts else counts or actor
+
+
 def draw_tray(
     surface: pygame.Surface,
     layout: Layout,
     rect: pygame.Rect,
     roll: LastRoll | None,
     tr: Tr,
-    result: str = "",
+    said: Sequence[str] = (),
 ) -> None:
-    """The dice of this turn's roll on the left, then in words what the last change did.
+    """The dice of the roll in view, and beside them, at the size the table reads results
+    at, what it did (and what the last change did): ``said``, the latest last.
 
-    Without a result line (after a restart), the roll's tally stands in for it.
+    Sentences that do not all fit drop the oldest first; none is shrunk. A tray
+    too narrow for words beside its dice (beside the track while a question is
+    asked) puts the dice above them.
     """
     widgets.panel(surface, rect, theme.WOOD_LIGHT, theme.EDGE, 2)
-    inner = rect.inflate(-layout.gap, -layout.gap // 2)
+    inner = rect.inflate(-layout.gap, -4)
     faces = roll["faces"] if roll is not None else []
-    line = result or (tally_line(roll, tr) if roll is not None else tr("No dice rolled yet"))
     size = max(KEY_TEXT, layout.text("body"))
-    room = inner.width - theme.font("bold", size).size(line)[0] - layout.gap
-    side = min(inner.height, max(inner.height // 2, room // max(1, len(faces)) - 4))
+    font = theme.font("bold", size)
+    said = [words for words in said if words] or (
+        [] if roll is not None else [tr("No dice rolled yet")]
+    )
+    stacked = bool(faces) and inner.width < 12 * layout.touch
+    if stacked:
+        row = inner.height - font.get_linesize()
+        side = max(8, min(row, inner.width // len(faces) - 4))
+        dice = pygame.Rect(inner.x, inner.y + (row - side) // 2, side, side)
+        words = pygame.Rect(inner.x, inner.y + row, inner.width, inner.height - row)
+    else:
+        share = inner.width * 2 // 5
+        side = min(inner.height, share // max(1, len(faces)) - 4) if faces else 0
+        dice = pygame.Rect(inner.x, inner.centery - side // 2, side, side)
+        left = inner.x + len(faces) * (side + 4) + (layout.gap if faces else 0)
+        words = pygame.Rect(left, inner.y, inner.right - left, inner.height)
     for i, face in enumerate(faces):
-        die = pygame.Rect(inner.x + i * (side + 4), inner.centery - side // 2, side, side)
-        icons.action_die(surface, die, face, MOVEMENT[Face(face)])
-    left = inner.x + len(faces) * (side + 4) + (layout.gap if faces else 0)
-    words = pygame.Rect(left, inner.y, inner.right - left, inner.height)
-    widgets.text(surface, line, words, size, theme.CREAM, "bold", "left")
+        icons.action_die(surface, dice.move(i * (side + 4), 0), face, MOVEMENT[Face(face)])
+    _sentences(surface, said, words, size)
+
+
+def _sentences(surface: pygame.Surface, said: Sequence[str], rect: pygame.Rect, size: int) -> None:
+    """``said`` one under the other in ``rect``, each wrapped, the oldest left out while
+    they do not fit; the last alone shrinks (never below the least size) if it must."""
+    font = theme.font("bold", size)
+    room = max(1, rect.height // font.get_linesize())
+    kept = list(said)
+    while len(kept) > 1 and sum(len(widgets.lines_of(w, font, rect.width)) for w in kept) > room:
+        kept.pop(0)
+    tall = sum(len(widgets.lines_of(w, font, rect.width)) for w in kept) * font.get_linesize()
+    y = rect.y + max(0, (rect.height - tall) // 2)
+    for words in kept:
+        area = pygame.Rect(rect.x, y, rect.width, rect.bottom - y)
+        y += widgets.wrapped(surface, words, area, size, theme.CREAM, "bold")

@@ -353,21 +353,29 @@ def _answer(view: MiceMysticsView, submit: Submit, tr: Tr, open_form: OpenForm) 
         return Form(question_title(view, tr), [fields], discard, tr("Discard"))
     if ask == "search_card":
         choices = [(c, tr(c.capitalize())) for c in ("keep", "trick", "cheese", "event", "party")]
-        kinds = [("", tr("No")), ("melee", tr("Melee")), ("ranged", tr("Ranged"))]
-        pages = [
-            [
-                Field("choice", tr("The card is"), "choice", "keep", choices[:3]),
-                Field("choice", "", "choice", "keep", choices[3:]),
-                Field("weapon", tr("Weapon"), "choice", "", kinds),
-            ],
-            [Field("card", tr("Card name"), "text", "")],
+        kinds = [("", tr("Not a weapon")), ("melee", tr("Melee")), ("ranged", tr("Ranged"))]
+        fields = [
+            Field("choice", "", "choice", "keep", choices[:3], wide=True),
+            Field("choice", "", "choice", "keep", choices[3:], wide=True),
+            Field("weapon", "", "choice", "", kinds, wide=True),
         ]
+        title = question_title(view, tr)
 
         def take(values: dict[str, Any]) -> bool:
+            """A card kept, a trick or a party item is named on the keys next (the roll
+            stays in view beside this page); cheese or an event is taken at once."""
             weapon: cmd.WeaponKind = values["weapon"] if values["choice"] == "keep" else ""
-            return submit(cmd.TakeSearchCard(values["choice"], values["card"], weapon))
+            if values["choice"] in ("cheese", "event"):
+                return submit(cmd.TakeSearchCard(values["choice"]))
+            named = [[Field("card", tr("Card name"), "text", "", required=True)]]
 
-        return Form(question_title(view, tr), pages, take, tr("OK"))
+            def name(typed: dict[str, Any]) -> bool:
+                return submit(cmd.TakeSearchCard(values["choice"], typed["card"], weapon))
+
+            open_form(Form(title, named, name, tr("OK"), cancellable=False))
+            return False
+
+        return Form(title, [fields], take, tr("Next"))
     return None
 
 

@@ -6,6 +6,7 @@ or off. Nothing here changes state; every button submits one command.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
@@ -27,7 +28,7 @@ from tablekit.rules.mice_mystics.view_types import (
 from tablekit.ui import theme, widgets
 from tablekit.ui.form import Field, Form
 from tablekit.ui.layout import Layout, columns, rows
-from tablekit.ui.mm import bosses, equipment, forms, numbers
+from tablekit.ui.mm import bosses, ending, equipment, forms, numbers
 from tablekit.ui.mm.board import MARKER_NAMES
 from tablekit.ui.widgets import Button
 
@@ -298,6 +299,20 @@ def _keep(
     return Form(f"{hero['name']}: {tr('card to keep')}", [fields], keep, tr("OK"))
 
 
+def next_chapter(view: MiceMysticsView) -> int:
+    """The chapter to suggest: the one after a chapter won, the same again after a defeat,
+    else the first. The view's chapter is in the table's language ("Kapitel 3")."""
+    found = re.search(r"(\d+)$", view["chapter"])
+    if view["outcome"] not in ("victory", "defeat") or found is None:
+        return 1
+    number = int(found.group(1))
+    return min(CHAPTERS, number + 1 if view["outcome"] == "victory" else number)
+
+
+CHAPTERS = 16
+"""The highest chapter number the set-up offers."""
+
+
 def setup_form(
     now: Callable[[], MiceMysticsView], submit: Submit, tr: Tr, open_form: Callable[[Form], None]
 ) -> Form:
@@ -308,11 +323,12 @@ def setup_form(
     view = now()
     heroes = view["catalogue"]["heroes"]
     options = [(h["id"], h["name"]) for h in heroes]
+    played = tuple(h["id"] for h in view["heroes"]) if view["outcome"] != "setup" else ()
     first = [
-        Field("chapter", tr("Chapter"), "count", 1, low=1, high=16),
+        Field("chapter", tr("Chapter"), "count", next_chapter(view), low=1, high=CHAPTERS),
         Field("end", tr("End marker page"), "count", 8, low=1, high=30),
     ] + [
-        Field("heroes", "", "multi", (), options[i : i + 2], wide=True, required=True)
+        Field("heroes", "", "multi", played, options[i : i + 2], wide=True, required=True)
         for i in range(0, len(options), 2)
     ]
 
@@ -386,8 +402,7 @@ def chapter_menu(
         return lambda: open_form(build())
 
     def victory() -> None:
-        if submit(cmd.DeclareVictory()):
-            menu.dismiss()
+        open_form(ending.victory(submit, tr))  # asked once
 
     menu.actions = [
         (

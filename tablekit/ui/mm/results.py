@@ -40,6 +40,7 @@ TAKEN_BACK = {
     "mm.remove_minion": mark("Remove"),
     "mm.draw_encounter": mark("Encounter"),
     "mm.resolve_surge": mark("Surge"),
+    "mm.declare_victory": mark("Victory"),
 }
 """A taken-back command in the words of the button that gave it."""
 LAST_CHANGE = mark("the last change")
@@ -49,7 +50,29 @@ def result_line(events: Events, view: MiceMysticsView, tr: Tr) -> str:
     """The line that says what ``events`` did, "" if they did nothing the table reads."""
     first = _main(events, view, tr)
     extra = _cheese(events, view, tr)
-    return " · ".join(part for part in (first, extra) if part)
+    return " · ".join(part for part in (_blocks(events, view, tr), first, extra) if part)
+
+
+def _blocks(events: Events, view: MiceMysticsView, tr: Tr) -> str:
+    """A defence roll that let hits through says how many it blocked, before the wounds."""
+    rolls = _of(events, "mm.rolled")
+    shown = view["last_roll"]
+    if not rolls or rolls[-1]["purpose"] != "defense" or shown is None:
+        return ""
+    hurt = ("mm.mouse_wounded", "mm.minion_wounded", "mm.minion_defeated", "mm.asked")
+    if not any(_of(events, kind) for kind in hurt):
+        return ""  # "blocks every hit" says it
+    return tr("Blocks {count}").format(count=shown["tally"]["blocks"])
+
+
+TURN_PASSING = frozenset({"mm.turn_started", "mm.turn_skipped", "mm.action_taken"})
+"""What a turn passing brings and nothing else (the track shows whose turn it is)."""
+
+
+def passes_turn(events: Events) -> bool:
+    """Whether ``events`` only pass the turn on, so the roll in view keeps its words."""
+    kinds = {event.get("type") for event in events}
+    return "mm.turn_started" in kinds and kinds <= TURN_PASSING
 
 
 def _of(events: Events, kind: str) -> list[dict[str, Any]]:
@@ -178,10 +201,25 @@ def _hurt(events: Events, view: MiceMysticsView, tr: Tr) -> str:
             hero=name_of(view, healed["hero"]), total=total
         )
     for hit in _of(events, "mm.minion_wounded"):
-        return tr("{minion} {figure} wounded ({wounds} wounds)").format(
-            minion=name_of(view, hit["card"]), figure=hit["figure"], wounds=hit["wounds"]
-        )
+        return _minion_hurt(hit, view, tr)
     return ""
+
+
+def _minion_hurt(hit: dict[str, Any], view: MiceMysticsView, tr: Tr) -> str:
+    """ "Rat warrior 2 takes a wound (1 of 2)": the figure counted from 1, and numbered
+    only where its card has several; its wounds so far against its life."""
+    figure = hit["figure"]
+    card = next((c for c in view["track"] if c["card"] == hit["card"]), None)
+    name = name_of(view, hit["card"])
+    total, life = hit["wounds"], 0
+    if card is not None and card["side"] == "minion":
+        name = f"{name} {figure + 1}" if card["figures"] > 1 else name
+        total = card["wounds"][figure] if figure < len(card["wounds"]) else total
+        life = card["life"]
+    template = mark("{hero} takes {count} wounds ({total} of {life})")
+    if hit["wounds"] == 1:
+        template = mark("{hero} takes a wound ({total} of {life})")
+    return tr(template).format(hero=name, count=hit["wounds"], total=total, life=life)
 
 
 def _rolled(events: Events, view: MiceMysticsView, tr: Tr) -> str:

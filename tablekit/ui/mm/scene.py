@@ -23,7 +23,8 @@ from tablekit.rules.mice_mystics.view_types import LastRoll, MiceMysticsView, Tr
 from tablekit.ui import chrome, theme, widgets
 from tablekit.ui.form import Form
 from tablekit.ui.layout import columns, rows
-from tablekit.ui.mm import board, forms, names, results
+from tablekit.ui.mm import board, ending, forms, names, results
+from tablekit.ui.mm.ending import Ending
 from tablekit.ui.mm.panels import FigurePanel, chapter_menu, figure_panel, setup_form
 from tablekit.ui.scene import Scene
 from tablekit.ui.touch import TAP
@@ -51,8 +52,16 @@ class MiceMysticsScene(Scene):
         self.own_dice = chosen if chosen is not None else app.settings.camera.backend != "none"
         self.result = ""
         """What the last change did, in words (see :mod:`.results`)."""
-        self.roll_turn: tuple[int, str | None] | None = None
-        """The (round, card) whose turn the shown roll belongs to; the tray clears after it."""
+        self.roll_words = ""
+        """What the roll in view did, in words, said when it was rolled."""
+        self.roll_hidden = False
+        """The roll was put away by a tap on the tray; the next roll shows again."""
+        self.tray_rect: pygame.Rect | None = None
+        """Where the tray was last drawn (a tap there puts the roll away)."""
+        self.defeat_taken: tuple[object, ...] | None = None
+        """The ended chapter whose defeat the table has taken (asked once)."""
+        self.summed_up: tuple[object, ...] | None = None
+        """The ended chapter whose summary the table has read; the next chapter follows."""
         kept = box.load()
         if kept.problem:
             why = app.tr("The box of card numbers cannot be read; playing without it")
@@ -85,14 +94,19 @@ class MiceMysticsScene(Scene):
     def react(self, events: Sequence[dict[str, Any]]) -> None:
         """Sound, say and show what the table must notice; after exploring, ask for the card.
 
-        A roll belongs to the turn it was made in: when the turn passes, the
-        tray clears.
+        A roll stays in the tray, with what it did in words, until the next roll
+        or a tap on the tray puts it away; a turn passing (the track shows whose
+        it is) leaves its words in place.
         """
         kinds = {event["type"] for event in events}
         view = self.view()
-        self.result = results.result_line(events, view, self.app.tr)
+        said = results.result_line(events, view, self.app.tr)
         if "mm.rolled" in kinds:
-            self.roll_turn = (view["round"], view["current"])
+            self.roll_hidden, self.roll_words, self.result = False, said, said
+        elif kinds & {"undone", "redone"}:
+            self.roll_hidden, self.roll_words, self.result = False, "", said
+        elif not (results.passes_turn(events) and self.tray_roll(view) is not None):
+            self.result = said
         if "mm.surged" in kinds:
             self.surge = SURGE_SECONDS
             self.app.cues.play("surge")
@@ -115,21 +129,23 @@ class MiceMysticsScene(Scene):
         chrome.draw_bar(
             surface, layout, self._title(view), self._bar(), self._bar_left(), titled=True
         )
-        track, side = self._areas()
         panel = self._panel(view)
+        self.tray_rect = None
         if panel is None:
-            self._draw_tray(surface, view)
+            track, side = self._areas()
+            self._draw_tray(surface, view, asking=False)
             self.cards = board.draw_track(surface, layout, track, view, self.app.tr)
             self._draw_board(surface, side, view)
         else:
             area = self._form_area(view, panel)
             full = area == chrome.content(self.app.layout)
-            if not (full or self._asking(view, panel)):
-                self._draw_tray(surface, view)
-            else:
-                track, side = self._areas(tray=False)
-            self.cards = [] if full else board.draw_track(surface, layout, track, view, self.app.tr)
-            if self._asking(view, panel):
+            asking = self._asking(view, panel)
+            track, side = self._areas(asking)
+            self.cards = []
+            if not full:
+                self._draw_tray(surface, view, asking)
+                self.cards = board.draw_track(surface, layout, track, view, self.app.tr)
+            if asking:
                 self._draw_status(surface, side, view, compact=True)
             panel.draw(surface, layout, area, self.app.tr)
         if self.surge > 0:
@@ -172,7 +188,7 @@ class MiceMysticsScene(Scene):
         assert self.app.session is not None
         return names.in_language(cast(MiceMysticsView, self.app.session.table_view()), self.app.tr)
 
-    def _panel(self, view: MiceMysticsView) -> Form | FigurePanel | None:
+    def _panel(self, view: MiceMysticsView) -> Form | FigurePanel | Ending | None:
         """What takes the right side: a question, an open form, a card's panel, the set-up."""
         if self.form is not None and self.form.closed:
             self.form = None
@@ -187,10 +203,36 @@ class MiceMysticsScene(Scene):
             if panel is not None:
                 return panel
         if view["outcome"] != "playing":
+            said = self._ending(view)
+            if said is not None:
+                return said
             if self.starting is None or self.starting.closed:
                 self.starting = setup_form(self.view, self.submit, self.app.tr, self._show)
             return self.starting
         return None
+
+    def _ending(self, view: MiceMysticsView) -> Ending | None:
+        """A chapter's end, asked once (a defeat; victory was asked before it was given),
+        then summed up, until the table goes on to the next chapter."""
+        if view["outcome"] not in ("victory", "defeat"):
+            return None
+        key = (
+            view["chapter"],
+            view["round"],
+            view["outcome"],
+            view["outcome_reason"],
+            view["chapter_track"]["hourglass"],
+        )
+        if key == self.summed_up:
+            return None
+        if view["outcome"] == "defeat" and key != self.defeat_taken:
+            return ending.defeat(view, self.app.undo, lambda: self._mark("defeat_taken", key),
+                                 self.app.tr)  # fmt: skip
+        return ending.summary(view, lambda: self._mark("summed_up", key), self.app.tr)
+
+    def _mark(self, stage: str, key: tuple[object, ...]) -> None:
+        setattr(self, stage, key)
+        self.starting = None  # the next chapter's form is built from the chapter just ended
 
     def _answer(self, view: MiceMysticsView) -> Form | FigurePanel | None:
         """The form for the first pending question, kept while that question stands."""
@@ -209,14 +251,16 @@ class MiceMysticsScene(Scene):
         self.form = form
 
     def _title(self, view: MiceMysticsView) -> tuple[str, ...]:
-        """The bar's title, longest first: the round where there is room for it."""
+        """The bar's title, longest first: the chapter where there is room for it beside the
+        round, which is always said while the chapter is played."""
         tr = self.app.tr
         if view["outcome"] == "setup":
             return (tr("New chapter"),)
         chapter = view["chapter"] or tr("Chapter")
         if view["outcome"] != "playing":
             return (f"{chapter}: {tr(view['outcome'].upper())}", chapter)
-        return f"{chapter} · {tr('Round')} {view['round']}", chapter
+        round_ = f"{tr('Round')} {view['round']}"
+        return f"{chapter} · {round_}", round_
 
     def _bar(self) -> list[Button]:
         layout = self.app.layout
@@ -249,73 +293,83 @@ class MiceMysticsScene(Scene):
 
     # -- layout ----------------------------------------------------------------------
 
-    def _tray(self) -> pygame.Rect:
-        """The dice tray and the result line: a strip across the bottom of the screen."""
-        area = self.app.layout.content()
-        height = self.app.layout.touch
-        return pygame.Rect(area.x, area.bottom - height, area.width, height)
+    def _tray(self, asking: bool = False) -> pygame.Rect:
+        """The roll in view and what the last change did: a strip across the bottom of the
+        screen, two lines of result words tall; while a question is asked (on a landscape
+        screen) under the track only, the question keeping the right side's full height."""
+        layout = self.app.layout
+        area = layout.content()
+        words = theme.font("bold", max(board.KEY_TEXT, layout.text("body"))).get_linesize()
+        height = max(layout.touch, 2 * words + 4)
+        strip = pygame.Rect(area.x, area.bottom - height, area.width, height)
+        if asking and not layout.portrait:
+            strip.width = area.width * 52 // 100
+        return strip
 
-    def _areas(self, tray: bool = True) -> tuple[pygame.Rect, pygame.Rect]:
+    def _areas(self, asking: bool = False) -> tuple[pygame.Rect, pygame.Rect]:
         """(track, right side), or (track, lower half) on a portrait screen; above the tray.
 
-        Without ``tray`` (a question is asked: its words say what the roll did) they
-        reach the bottom, so a question's fields fit one page beside the wheel.
+        While a question is asked the right side reaches the bottom beside the tray
+        (on a portrait screen it takes more than half), so a question's fields fit
+        one page beside the wheel and the track and the roll stay in view.
         """
         layout = self.app.layout
         area = layout.content()
-        if tray:
-            area.height = self._tray().top - layout.gap - area.y
+        above = pygame.Rect(area.x, area.y, area.width, self._tray().top - layout.gap - area.y)
         if layout.portrait:
             top = chrome.title_row(self.app.layout).bottom
-            below = pygame.Rect(area.x, top, area.width, area.bottom - top)
+            below = pygame.Rect(above.x, top, above.width, above.bottom - top)
             track, side = rows(below, 2, layout.gap)
-            if not tray:  # a question's fields need more than half
-                track.height = below.height * 2 // 5
+            if asking:  # a question's fields need more than half: the track only its cards'
+                cards = len(self.view()["track"]) * (layout.touch + layout.gap // 2)
+                track.height = max(below.height // 3, min(below.height * 2 // 5, cards))
                 side.top = track.bottom + layout.gap
                 side.height = below.bottom - side.top
             return track, side
-        track = pygame.Rect(area.x, area.y, area.width * 52 // 100, area.height)
+        track = pygame.Rect(above.x, above.y, above.width * 52 // 100, above.height)
         side = pygame.Rect(
-            track.right + layout.gap, area.y, area.right - track.right - layout.gap, area.height
+            track.right + layout.gap, area.y, area.right - track.right - layout.gap, above.height
         )
+        if asking:
+            side.height = area.height
         return track, side
 
-    def _form_area(self, view: MiceMysticsView, form: Form | FigurePanel) -> pygame.Rect:
+    def _form_area(self, view: MiceMysticsView, form: Form | FigurePanel | Ending) -> pygame.Rect:
         """Full width for typing or setting up; below the wheel and hourglass for a question."""
         if form.wide or view["outcome"] != "playing":
             return chrome.content(self.app.layout)
         side = self._areas()[1]
         if self._asking(view, form):
-            side = self._areas(tray=False)[1]
+            side = self._areas(asking=True)[1]
             top = self._status_height(compact=True) + self.app.layout.gap
             return pygame.Rect(side.x, side.y + top, side.width, side.height - top)
         return side
 
-    def _asking(self, view: MiceMysticsView, panel: Form | FigurePanel) -> bool:
+    def _asking(self, view: MiceMysticsView, panel: Form | FigurePanel | Ending) -> bool:
         """A question is asked with the wheel, the hourglass and the roll in sight."""
         return bool(view["pending"]) and not panel.wide
 
     def _status_height(self, compact: bool = False) -> int:
         return int(self.app.layout.touch * (1.4 if compact else 1.9))
 
-    def _board_areas(self, side: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
-        """(wheel, hourglass, actions) inside the right side."""
+    def _board_areas(
+        self, side: pygame.Rect, view: MiceMysticsView
+    ) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
+        """(wheel, hourglass, actions) inside the right side; on a mouse's turn the card's
+        surge is said on a line of its own across the side, under the wheel."""
         layout = self.app.layout
-        wheel, hourglass = self._status_areas(side, compact=False)
-        top = wheel.bottom + layout.gap
+        wheel, hourglass = self._status_areas(side, compact=True)
+        top = side.y + self._status_height(self._minion_turn(view)) + layout.gap
         actions = pygame.Rect(side.x, top, side.width, side.bottom - top)
         return wheel, hourglass, actions
 
     def _status_areas(self, side: pygame.Rect, compact: bool) -> tuple[pygame.Rect, pygame.Rect]:
-        """(wheel, hourglass) at the top of the right side; compact leaves no encounter line."""
+        """(wheel, hourglass) at the top of the right side, side by side."""
         layout = self.app.layout
-        height = self._status_height(compact)
+        height = self._status_height(compact=True)
         wheel = pygame.Rect(side.x, side.y, height, height)
         hourglass = pygame.Rect(
-            wheel.right + layout.gap,
-            side.y,
-            side.right - wheel.right - layout.gap,
-            height if compact else height * 3 // 4,
+            wheel.right + layout.gap, side.y, side.right - wheel.right - layout.gap, height
         )
         return wheel, hourglass
 
@@ -325,19 +379,13 @@ class MiceMysticsScene(Scene):
         self, surface: pygame.Surface, side: pygame.Rect, view: MiceMysticsView
     ) -> None:
         layout = self.app.layout
-        wheel, hourglass = self._draw_status(surface, side, view, compact=False)
-        note = pygame.Rect(
-            hourglass.x, hourglass.bottom, hourglass.width, wheel.bottom - hourglass.bottom
-        )
-        widgets.text(
-            surface,
-            self._encounter_line(view),
-            note,
-            layout.text("small"),
-            theme.CREAM,
-            "regular",
-            "left",
-        )
+        wheel, _ = self._draw_status(surface, side, view, compact=False)
+        if not self._minion_turn(view):
+            note = pygame.Rect(
+                side.x, wheel.bottom, side.width, self._status_height() - wheel.height
+            )
+            said = self._encounter_line(view)
+            widgets.text(surface, said, note, layout.text("small"), theme.CREAM, "bold", "left")
         reminder = self._reminder_area(view)
         if reminder is not None:
             widgets.panel(surface, reminder, theme.WOOD_LIGHT, theme.CHEESE, 2)
@@ -359,21 +407,41 @@ class MiceMysticsScene(Scene):
         board.draw_hourglass(surface, layout, hourglass, view["chapter_track"], tr)
         return wheel, hourglass
 
-    def _draw_tray(self, surface: pygame.Surface, view: MiceMysticsView) -> None:
-        """This turn's roll and what the last change did, in words."""
+    def _draw_tray(self, surface: pygame.Surface, view: MiceMysticsView, asking: bool) -> None:
+        """The roll in view and what it did, and what the last change did, in words.
+
+        Beside the track while a question is asked, only who rolled is left out
+        of the roll's counts: the question says the rest.
+        """
+        self.tray_rect = self._tray(asking)
         roll = self.tray_roll(view)
-        board.draw_tray(surface, self.app.layout, self._tray(), roll, self.app.tr, self.result)
+        said = self.tray_words(view)
+        if asking and roll is not None:
+            said = [board.short_tally(roll, results.name_of(view, roll["actor"]), self.app.tr)]
+            font = theme.font("bold", max(board.KEY_TEXT, self.app.layout.text("body")))
+            if font.size(said[0])[0] > self.tray_rect.width - self.app.layout.gap:
+                said = [board.short_tally(roll, "", self.app.tr)]
+        board.draw_tray(surface, self.app.layout, self.tray_rect, roll, self.app.tr, said)
 
     def tray_roll(self, view: MiceMysticsView) -> LastRoll | None:
-        """The roll the tray shows: the last one, while the turn it was made in lasts.
+        """The roll the tray shows: the last one, until a tap on the tray puts it away."""
+        return None if self.roll_hidden else view["last_roll"]
 
-        A roll this screen did not see made (after a restart, or from a script)
-        counts as this turn's once the turn has moved, acted or asks something.
-        """
-        acted = view["turn"]["moved"] or view["turn"]["action"] or view["pending"]
-        if self.roll_turn != (view["round"], view["current"]) and not acted:
-            return None
-        return view["last_roll"]
+    def tray_words(self, view: MiceMysticsView) -> list[str]:
+        """The tray's sentences, the latest last: what the roll in view did, and what a
+        later change did (the roll then said by who rolled and what counted)."""
+        roll = self.tray_roll(view)
+        if roll is None:
+            return [self.result] if self.result else []
+        tally = board.short_tally(roll, results.name_of(view, roll["actor"]), self.app.tr)
+        if self.result and self.result != self.roll_words:
+            return [tally, self.result]
+        return [self.roll_words or tally]
+
+    def _put_away(self) -> None:
+        """A tap on the tray: the roll and the words go, until the next roll or change."""
+        self.roll_hidden = True
+        self.result = self.roll_words = ""
 
     def _minion_turn(self, view: MiceMysticsView) -> bool:
         return any(c["current"] and c["side"] == "minion" for c in view["track"])
@@ -382,7 +450,7 @@ class MiceMysticsScene(Scene):
         """On a minion turn, room above the actions for who moves them and whom they attack."""
         if not self._minion_turn(view):
             return None
-        _, _, area = self._board_areas(self._areas()[1])
+        _, _, area = self._board_areas(self._areas()[1], view)
         buttons = 2 * (self.app.layout.touch + 4)  # a row of actions and End turn
         return pygame.Rect(area.x, area.y, area.width, area.height - buttons)
 
@@ -401,12 +469,11 @@ class MiceMysticsScene(Scene):
             return tr("No face-up encounter card")
         groups = found["surge"]
         surge = ", ".join(f"{g['count']} {results.name_of(view, g['minion'])}" for g in groups)
-        surge = surge or tr("none")
-        card = found["name"] or f"{tr('page')} {found['page']}"
-        return f"{tr('Face-up encounter')}: {card} · {tr('surge')}: {surge}"
+        label = tr("Card's surge")
+        return f"{label}: {surge or tr('none')}"
 
     def _action_buttons(self, view: MiceMysticsView) -> list[Button]:
-        _, _, area = self._board_areas(self._areas()[1])
+        _, _, area = self._board_areas(self._areas()[1], view)
         reminder = self._reminder_area(view)
         if reminder is not None:
             area = pygame.Rect(
@@ -477,6 +544,10 @@ class MiceMysticsScene(Scene):
 
     def _tap(self, pos: tuple[int, int]) -> None:
         if widgets.press_any(self.buttons(), pos):
+            self.dirty = True
+            return
+        if self.tray_rect is not None and self.tray_rect.collidepoint(pos):
+            self._put_away()
             self.dirty = True
             return
         for rect, card in self.cards:
