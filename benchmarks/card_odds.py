@@ -1,84 +1,205 @@
-"""How long the Mouse Card odds take: exact counts by draw size, and the sampled estimate.
+"""How long the exact Mouse Card odds take, 1 to 10 cards, beside the old count, on a full
+core and on a sixth of one.
 
-Run: ``python -m benchmarks.card_odds``.
+Run: ``python -m benchmarks.card_odds`` (as root for the sixth of a core).
 
-For draws of 1 to 8 cards from a full 54-card deck with face cards or better
-as the target, it times the exact chances of both modes (the view asks for
-them on every redraw) in three settings: no bad card and one success needed;
-both jokers and the red and black deuces bad with three successes needed;
-and the same after a turn that left 20 cards in the discard (so a joker's
-reshuffle and an empty pile both take the discard in). Each is the median
-of repeated calls. The budget is 50 ms; a count over it is replaced by an
-estimate from as many deals as another 50 ms allow (500 to 4000): timed
-last, with its deals, and a full 4000 deals, each beside its largest error
-against the exact chances. The baseline is one call of the sampler for a single
-deal, the least a sampled answer costs per deal.
+Each call asks for both modes, as the table screen does on every redraw, in
+four settings: a full deck with face cards or better as the target, one
+success needed and no bad card ("plain"); the same with the jokers and the
+deuces bad and three needed ("bad, 3 needed"); that after turns that left 20
+cards in the discard, the jokers not among them ("20 discarded"); and that
+with both jokers good, so either can bring the discard back at any card, a
+target of 6 and eight needed, as an extended task may ask ("reshuffles, 8
+needed": the slowest kind of question found). Each figure is milliseconds per
+call, the mean of cold calls (the count's caches emptied first) made one after
+another for at least 0.2 s.
+
+The old count (before the cards were counted by role) is read from git at
+:data:`OLD`, imported as a module of its own and called with no time budget,
+so it counts exactly too; it is timed in the same run and its answers are
+checked against the new ones. Without git, or past a minute in all, its
+column is left empty.
+
+"Sixth of a core": the same measurement runs in a child process held to a
+sixth of one CPU, to stand for a core six times slower (a Pi's, roughly). It
+is put in a cgroup of its own with a CPU quota of 1 ms in every 6 ms (cgroup v2
+``cpu.max``, or cgroup v1 ``cpu.cfs_quota_us``), or, without cgroups, pinned
+with ``taskset`` to one CPU beside five busy loops. The table says which. The
+target: 10 cards in 50 ms there.
 """
 
 from __future__ import annotations
 
+import contextlib
+import importlib.util
+import math
+import os
 import random
-import statistics
+import subprocess
+import sys
+import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from types import ModuleType
+from typing import Any
 
 from tablekit.rules.cards import FULL_DECK, shuffled
-from tablekit.rules.mouse_card.odds import BUDGET, SAMPLES, Odds, Question, deal, estimate, odds
+from tablekit.rules.mouse_card import odds
+from tablekit.rules.mouse_card.odds import Question
 
-REPEATS = 9
+OLD = "9f916ac865a9e8bd401948f2873aee5e27047c0f"
+"""The last commit with the old count: orderings by kind under a time budget."""
+
+REPEATS, OLD_REPEATS = 7, 3
+SUSTAIN = 0.2
+OLD_SPENDS = 60.0
+"""Seconds the old count may take in all, per run, before its column stops."""
+
 BAD = frozenset({"RJ", "BJ", "2C", "2D", "2H", "2S"})
-
-
-def _time(call: Callable[[], object], repeats: int = REPEATS) -> float:
-    """Median milliseconds of ``call()``."""
-    runs = []
-    for _ in range(repeats):
-        start = time.perf_counter()
-        call()
-        runs.append((time.perf_counter() - start) * 1000)
-    return statistics.median(runs)
+ROOT = Path(__file__).resolve().parents[1]
+PERIOD_US, QUOTA_US = 6000, 1000
 
 
 def questions(draws: int) -> dict[str, Question]:
-    pile = shuffled(FULL_DECK, random.Random(draws))
+    order = shuffled(FULL_DECK, random.Random(1))
+    discard = tuple(card for card in order if card not in ("RJ", "BJ"))[:20]
+    pile = tuple(card for card in order if card not in discard)
     return {
         "plain": Question(FULL_DECK, (), draws, 1, 11, frozenset()),
         "bad, 3 needed": Question(FULL_DECK, (), draws, 3, 11, BAD),
-        "20 discarded": Question(pile[20:], pile[:20], draws, 3, 11, BAD),
+        "20 discarded": Question(pile, discard, draws, 3, 11, BAD),
+        "reshuffles, 8 needed": Question(pile, discard, draws, 8, 6, BAD - {"RJ", "BJ"}),
     }
 
 
-def _error(exact: Odds, sampled: Odds) -> float:
-    pairs = (
-        (exact.cautious.success, sampled.cautious.success),
-        (exact.cautious.bad, sampled.cautious.bad),
-        (exact.broke.success, sampled.broke.success),
-        (exact.broke.bad, sampled.broke.bad),
-    )
-    return max(abs(a - b) for a, b in pairs)
+def old_module() -> ModuleType | None:
+    """The old odds.py from git, as a module of its own; None without git or the commit."""
+    try:
+        source = subprocess.run(
+            ["git", "show", f"{OLD}:tablekit/rules/mouse_card/odds.py"],
+            cwd=ROOT, capture_output=True, text=True, check=True,
+        ).stdout  # fmt: skip
+    except (OSError, subprocess.CalledProcessError):
+        return None
+    path = Path(tempfile.mkdtemp()) / "old_card_odds.py"
+    path.write_text(source, encoding="utf-8")
+    spec = importlib.util.spec_from_file_location("old_card_odds", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["old_card_odds"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def _per_call_ms(call: Callable[[], object], calls: int) -> float:
+    """Milliseconds per cold call (the count's caches emptied first), over at least ``calls``
+    calls one after another and at least :data:`SUSTAIN` seconds: long enough that a CPU
+    quota's periods average out, as on a core that is slow all the time."""
+    done, start = 0, time.perf_counter()
+    while done < calls or time.perf_counter() - start < SUSTAIN:
+        odds.scores.cache_clear()
+        call()
+        done += 1
+    return (time.perf_counter() - start) * 1000 / done
+
+
+def _four(found: Any) -> tuple[float, ...]:
+    """Both modes' chances, from the new count or the old."""
+    return found.cautious.success, found.cautious.bad, found.broke.success, found.broke.bad
+
+
+def measure() -> list[str]:
+    """The table's lines: for each draw size, new and old milliseconds per setting."""
+    old = old_module()
+    names = list(questions(1))
+    lines = [
+        "cards  " + "  ".join(f"{name:>24}" for name in names),
+        "       " + "  ".join(f"{'new':>10} {'old':>13}" for _ in names),
+    ]
+    spent, worst, differs = 0.0, 0.0, 0.0
+    for draws in range(1, 11):
+        cells = []
+        for question in questions(draws).values():
+            new_ms = _per_call_ms(lambda q=question: odds.odds(q), REPEATS)  # type: ignore[misc]
+            worst = max(worst, new_ms)
+            old_cell = "—"
+            if old is not None and spent < OLD_SPENDS:
+                start = time.perf_counter()
+                ask = old.Question(*(getattr(question, f) for f in question.__dataclass_fields__))
+                found = old.odds(ask, budget=math.inf)
+                old_ms = _per_call_ms(lambda a=ask: old.odds(a, budget=math.inf), OLD_REPEATS)  # type: ignore[misc]
+                spent += time.perf_counter() - start
+                pairs = zip(_four(found), _four(odds.odds(question)), strict=True)
+                differs = max(differs, *(abs(a - b) for a, b in pairs))
+                old_cell = f"{old_ms:.2f}"
+            cells.append(f"{new_ms:>7.2f} ms {old_cell:>10} ms")
+        lines.append(f"{draws:>5}  " + "  ".join(cells))
+    lines.append(f"slowest new call: {worst:.2f} ms; old and new differ by {differs:.1e} at most")
+    return lines
+
+
+@contextlib.contextmanager
+def sixth_of_a_core() -> Iterator[tuple[str, list[str]]]:
+    """(how, the command prefix) to run a child on a sixth of one CPU; cleaned up after."""
+    name = f"tablekit-card-odds-{os.getpid()}"
+    v2, v1 = Path("/sys/fs/cgroup"), Path("/sys/fs/cgroup/cpu")
+    if "cpu" in _read(v2 / "cgroup.controllers").split():
+        group = v2 / name
+        group.mkdir()
+        (group / "cpu.max").write_text(f"{QUOTA_US} {PERIOD_US}\n")
+        how = f"cgroup v2 cpu.max {QUOTA_US} {PERIOD_US}"
+    elif (v1 / "cpu.cfs_quota_us").exists():
+        group = v1 / name
+        group.mkdir()
+        (group / "cpu.cfs_period_us").write_text(f"{PERIOD_US}\n")
+        (group / "cpu.cfs_quota_us").write_text(f"{QUOTA_US}\n")
+        how = f"cgroup v1 cpu.cfs_quota_us {QUOTA_US} per cpu.cfs_period_us {PERIOD_US}"
+    else:
+        busy = [
+            subprocess.Popen(["taskset", "-c", "0", sys.executable, "-c", "while True: pass"])
+            for _ in range(5)
+        ]
+        try:
+            yield "taskset -c 0 beside five busy loops", ["taskset", "-c", "0"]
+        finally:
+            for process in busy:
+                process.kill()
+                process.wait()
+        return
+    try:
+        yield how, ["--cgroup", str(group / "cgroup.procs")]
+    finally:
+        group.rmdir()
+
+
+def _read(path: Path) -> str:
+    try:
+        return path.read_text()
+    except OSError:
+        return ""
 
 
 def main() -> None:
-    print("draw  " + "  ".join(f"{name:>14}" for name in questions(1)) + "   (exact, both modes)")
-    worst = 0.0
-    for draws in range(1, 9):
-        times = []
-        for question in questions(draws).values():
-            found = odds(question, budget=60.0)
-            assert found.exact
-            times.append(_time(lambda q=question: odds(q, budget=60.0)))  # type: ignore[misc]
-        worst = max(worst, *times)
-        print(f"{draws:>4}  " + "  ".join(f"{t:>11.2f} ms" for t in times))
-    print(f"slowest exact call: {worst:.2f} ms (budget {BUDGET * 1000:.0f} ms)")
-    question = questions(8)["20 discarded"]
-    exact = odds(question, budget=60.0)
-    for budget in (BUDGET, None):
-        sampled = estimate(question, SAMPLES, budget)
-        spent = _time(lambda b=budget: estimate(question, SAMPLES, b), repeats=3)  # type: ignore[misc]
-        print(f"estimate of {sampled.samples} deals (8 cards, 20 discarded): {spent:.1f} ms, "
-              f"largest error {_error(exact, sampled):.4f}")  # fmt: skip
-    one = _time(lambda: deal(question, "broke", random.Random(1)), repeats=201)
-    print(f"baseline, one sampled deal: {one:.4f} ms")
+    if "--child" in sys.argv:
+        if "--cgroup" in sys.argv:
+            procs = Path(sys.argv[sys.argv.index("--cgroup") + 1])
+            procs.write_text(f"{os.getpid()}\n")
+        print("\n".join(measure()))
+        return
+    load = ", ".join(f"{n:.1f}" for n in os.getloadavg())
+    print(f"A full core (this machine as it is, load average {load}):")
+    print("\n".join(measure()), flush=True)
+    try:
+        with sixth_of_a_core() as (how, prefix):
+            child = [sys.executable, "-m", "benchmarks.card_odds", "--child"]
+            command = prefix + child if prefix[0] == "taskset" else child + prefix
+            done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, check=True)
+    except (OSError, subprocess.CalledProcessError) as error:
+        print(f"\nA sixth of a core: not measured ({error})")
+        return
+    print(f"\nA sixth of a core ({how}):")
+    print(done.stdout, end="")
 
 
 if __name__ == "__main__":

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 import os
 import random
 from collections.abc import Iterator
@@ -16,7 +15,6 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from fakegame import Counter, Tally  # noqa: E402
 
-from tablekit.rules.mouse_card import odds as card_odds  # noqa: E402
 from tablekit.session import Journal, Session  # noqa: E402
 from tablekit.ui import theme  # noqa: E402
 
@@ -57,12 +55,3 @@ def fresh_fonts() -> None:
     """Fonts are cached per process, and a test that quits pygame leaves the cached ones
     dead: every test starts without them, whatever ran before it."""
     theme.font.cache_clear()
-
-
-@pytest.fixture(autouse=True)
-def exact_card_odds(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Mouse Card odds are exact in every test that does not pass a budget of its own: the
-    view and ``tablekit odds`` sample instead once the exact count passes its 50 ms budget,
-    which a busy machine passes (four cards from a full deck take 10 ms on an idle one).
-    How long the exact count takes is benchmarks/card_odds.py's to say."""
-    monkeypatch.setattr(card_odds, "BUDGET", math.inf)

@@ -1,13 +1,47 @@
-"""The chances of the rest of a turn's draw, from the cards actually left in the deck.
+"""The chances of the rest of a turn's draw, counted exactly from the cards left.
 
-For each mode it gives the chance of drawing enough successes and the chance
-of drawing a bad card before the turn's draw ends. The cards are grouped by
-what they do (bad, a joker, how many successes, a king's extra draw), and
-the draw is followed card by card over those groups, exactly; a joker
-shuffles the discard back in, and a pile that runs out takes in the discard.
-If the exact count takes longer than :data:`BUDGET` seconds, the chances are
-estimated instead from as many shuffled deals (up to :data:`SAMPLES`) as another
-such budget allows, and say so and how many deals they took.
+For each mode it gives the chance of drawing enough successes and the chance of
+drawing a bad card before the turn's draw ends. Every question is counted
+exactly, and the answer depends on nothing but the question (the cards in the
+pile and the discard, the draws left, the successes missing, the target and
+the bad cards): the same question gives the same figures, to the bit, on any
+machine, however busy. Nothing here reads a clock or draws a random number.
+
+How it counts
+-------------
+The pile is shuffled, so any card is as likely as any other to come next; only
+how many cards of each kind are left matters. What a card does in the draw is
+one of four *roles*: it is bad (the draw stops), a king (one more card), a
+joker with a discard to shuffle back in, or it only scores (none, one, or two
+successes for an ace). Every bad card is alike, whatever its rank, because the
+draw stops on it: a bad joker's reshuffle or a bad king's extra card never
+comes. With nothing in the discard, a joker only scores (none).
+
+The roles alone decide how the draw goes: when it stops, how many cards it
+takes, when the discard comes back. Which scoring cards were drawn decides
+only whether there are enough successes, and it can be counted at the end: the
+``m`` scoring cards drawn from the pile are ``m`` taken at random from the
+pile's scoring cards, and those drawn from the discard after a reshuffle are
+taken at random from the discard's, independently. So the draw is followed
+over the counts of the four roles in the pile and in the discard, and each way
+it can end is weighed by the hypergeometric chance that its scoring cards make
+up the need (:func:`scores`). The work grows with those counts, never with the
+orderings of the cards, and stays small for any deck: there is no question too
+big to count, and no estimate.
+
+* Going for broke draws a batch at once. A batch's order does not matter, so
+  each way of taking its cards by role is counted with its multivariate
+  hypergeometric weight, the product of binomial coefficients. A bad card in
+  the batch ends the draw; otherwise each king in it draws one more card, as a
+  batch after it, from the pile with the discard shuffled in if a joker came.
+* Drawing cautiously stops as soon as there are enough successes, and that
+  depends on the scoring cards' order. But the successes only grow, so the
+  draw has enough at the end exactly when the cards drawn before it stopped
+  (at a bad card, or when the turn's cards are drawn) score the need; and it
+  draws a bad card exactly when it stops at one short of the need. So the
+  cautious draw is followed card by card by role, as if it never stopped for
+  enough, and the need is counted where it stops.
+* A pile that runs out, mid-batch too, takes the discard in, reshuffled.
 
 How the drawer is assumed to play: aces count as an extra success (not spent
 on cancelling); drawing cautiously, the drawer stops as soon as there are
@@ -18,22 +52,31 @@ stopped the draw.
 
 from __future__ import annotations
 
-import random
-import time
-from collections.abc import Sequence
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
+from math import comb
+from typing import ClassVar
 
-from tablekit.rules.cards import Card
+from tablekit.rules.cards import JOKER, Card
 
-BUDGET = 0.05
-"""Seconds the exact count may take before the chances are sampled instead."""
+ACE, KING_VALUE = 14, 13
 
-SAMPLES = 4000
-"""The most deals shuffled for an estimate."""
+BAD, KING, JOKER_ROLE, FROM_PILE, FROM_DISCARD = range(5)
+"""The cards left, by role: bad (the draw stops), king (one more card), joker (the discard
+comes back), and the cards that only score, from the pile and from the discard."""
 
-MIN_SAMPLES = 500
-"""The fewest deals an estimate takes, however long they take."""
+SCORES = -1
+"""A card that only scores, before it is counted as from the pile or from the discard."""
+
+Pool = tuple[int, int, int, int, int]
+"""How many cards of each role can be drawn."""
+
+Worths = tuple[int, int, int]
+"""How many scoring cards are worth none, one and two successes."""
+
+Pair = tuple[float, float]
+"""(the chance of enough successes, the chance of a bad card)."""
 
 
 @dataclass(frozen=True)
@@ -62,216 +105,214 @@ class Chances:
 class Odds:
     cautious: Chances
     broke: Chances
-    exact: bool
-    samples: int
-    """Deals sampled for an estimate; 0 when exact."""
+    exact: ClassVar[bool] = True
+    """Always: every question is counted exactly (the view and ``tablekit odds`` say so)."""
+    samples: ClassVar[int] = 0
+    """Always 0: nothing is sampled."""
 
 
-@dataclass(frozen=True)
-class Kind:
-    """What a card does in this draw."""
-
-    bad: bool
-    joker: bool
-    successes: int
-    king: bool
-
-
-def kind_of(card: str, target: int, bad: frozenset[str]) -> Kind:
-    value = Card.parse(card).value
-    if card in bad:
-        return Kind(True, value == 1, 0, False)
-    successes = (value >= target) + (value == 14)
-    return Kind(False, value == 1, successes, value == 13)
-
-
-class TooSlow(Exception):
-    """The exact count ran past its budget."""
-
-
-Counts = tuple[int, ...]
-
-
-class Exact:
-    """The exact chances over groups of cards, cut off after ``budget`` seconds."""
-
-    def __init__(self, question: Question, budget: float) -> None:
-        kinds = [kind_of(card, question.target, question.bad) for card in question.pile]
-        kinds += [kind_of(card, question.target, question.bad) for card in question.discard]
-        self.kinds = sorted(set(kinds), key=repr)
-        self.pile = self._counts(question.pile, question)
-        self.discard = self._counts(question.discard, question)
-        self.deadline = time.perf_counter() + budget
-        self.nodes = 0
-        self.memo: dict[tuple[object, ...], tuple[float, float]] = {}
-
-    def _counts(self, cards: Sequence[str], question: Question) -> Counts:
-        found = [kind_of(card, question.target, question.bad) for card in cards]
-        return tuple(found.count(kind) for kind in self.kinds)
-
-    def _tick(self) -> None:
-        self.nodes += 1
-        if self.nodes % 512 == 1 and time.perf_counter() > self.deadline:
-            raise TooSlow
-
-    def cautious(self, pile: Counts, discard: Counts, left: int, need: int) -> tuple[float, float]:
-        """One card at a time, stopping at enough successes, a bad card or the turn's limit."""
-        if need <= 0:
-            return 1.0, 0.0
-        if left <= 0:
-            return 0.0, 0.0
-        if not sum(pile):
-            pile, discard = _merged(pile, discard)
-            if not sum(pile):
-                return 0.0, 0.0
-        key = ("c", pile, discard, left, need)
-        if key in self.memo:
-            return self.memo[key]
-        self._tick()
-        total = sum(pile)
-        success = bad = 0.0
-        for index, count in enumerate(pile):
-            if not count:
-                continue
-            chance, kind = count / total, self.kinds[index]
-            if kind.bad:
-                bad += chance
-                continue
-            rest = _less(pile, index)
-            after, left_after = (rest, discard), left - 1 + kind.king
-            if kind.joker:
-                after = _merged(rest, discard)
-            s, b = self.cautious(*after, left_after, need - kind.successes)
-            success, bad = success + chance * s, bad + chance * b
-        self.memo[key] = success, bad
-        return success, bad
-
-    def broke(
-        self,
-        pile: Counts,
-        discard: Counts,
-        left: int,
-        need: int,
-        jokers: bool = False,
-        kings: int = 0,
-        stopped: bool = False,
-    ) -> tuple[float, float]:
-        """A batch of ``left`` cards at once; then the kings' extra cards, unless stopped."""
-        need = max(need, 0)
-        if left and not sum(pile):
-            pile, discard = _merged(pile, discard)
-        if left == 0 or not sum(pile):
-            if stopped:
-                return float(need == 0), 1.0
-            if jokers:
-                pile, discard = _merged(pile, discard)
-            if kings and sum(pile) + sum(discard):
-                return self.broke(pile, discard, kings, need)
-            return float(need == 0), 0.0
-        key = ("b", pile, discard, left, need, jokers, kings, stopped)
-        if key in self.memo:
-            return self.memo[key]
-        self._tick()
-        total = sum(pile)
-        success = bad = 0.0
-        for index, count in enumerate(pile):
-            if not count:
-                continue
-            chance, kind = count / total, self.kinds[index]
-            s, b = self.broke(
-                _less(pile, index),
-                discard,
-                left - 1,
-                need - kind.successes,
-                jokers or kind.joker,
-                kings + kind.king,
-                stopped or kind.bad,
-            )
-            success, bad = success + chance * s, bad + chance * b
-        self.memo[key] = success, bad
-        return success, bad
-
-
-def _less(counts: Counts, index: int) -> Counts:
-    return counts[:index] + (counts[index] - 1,) + counts[index + 1 :]
-
-
-def _merged(pile: Counts, discard: Counts) -> tuple[Counts, Counts]:
-    return tuple(a + b for a, b in zip(pile, discard, strict=True)), tuple(0 for _ in discard)
-
-
-def odds(question: Question, budget: float | None = None, samples: int = SAMPLES) -> Odds:
-    """The chances of ``question`` in both modes: exact within ``budget`` seconds, else sampled.
-
-    None is :data:`BUDGET`, read at the call: the test suite lifts it, so that a busy machine
-    never turns an exact answer into an estimate there.
-    """
-    budget = BUDGET if budget is None else budget
-    exact = Exact(question, budget)
-    try:
-        cautious = exact.cautious(exact.pile, exact.discard, question.draws, question.needed)
-        broke = exact.broke(exact.pile, exact.discard, question.draws, question.needed)
-    except TooSlow:
-        return estimate(question, samples, budget)
-    return Odds(Chances(*cautious), Chances(*broke), True, 0)
+def odds(question: Question) -> Odds:
+    """The exact chances of ``question``, drawing cautiously and going for broke."""
+    count = Count(question)
+    return Odds(Chances(*count.cautious()), Chances(*count.broke()))
 
 
 @lru_cache(maxsize=32)
 def remembered(question: Question) -> Odds:
-    """:func:`odds` with the default budget, remembered: a screen redraws the same question."""
+    """:func:`odds`, remembered: a screen redraws the same question."""
     return odds(question)
 
 
-def estimate(question: Question, samples: int, budget: float | None = None) -> Odds:
-    """The chances sampled from up to ``samples`` deals, or as many as ``budget`` seconds
-    allow (never fewer than :data:`MIN_SAMPLES`), from a source seeded the same way every
-    time, so the same question with the same number of deals gets the same answer."""
-    rng = random.Random(0)
-    deadline = None if budget is None else time.perf_counter() + budget
-    kinds = {c: kind_of(c, question.target, question.bad) for c in question.pile + question.discard}
-    tallies = [0, 0, 0, 0]
-    dealt = 0
-    while dealt < samples:
-        if deadline is not None and dealt >= MIN_SAMPLES and time.perf_counter() > deadline:
-            break
-        dealt += 1
-        s, b = deal(question, "cautious", rng, kinds)
-        tallies[0] += s
-        tallies[1] += b
-        s, b = deal(question, "broke", rng, kinds)
-        tallies[2] += s
-        tallies[3] += b
-    c_s, c_b, b_s, b_b = (tally / dealt for tally in tallies)
-    return Odds(Chances(c_s, c_b), Chances(b_s, b_b), False, dealt)
+class Count:
+    """The chances of one question, followed over the roles of the cards left.
+
+    The draw is followed over a :data:`Pool`: the pile's cards until a reshuffle, and then
+    the discard's too (its scoring cards counted apart, for they are dealt from another
+    lot of cards). Once the discard is in, a joker brings nothing more back: the
+    discard's jokers count as scoring none, the pile's as cards that do nothing."""
+
+    def __init__(self, question: Question) -> None:
+        reshuffles = bool(question.discard)
+        self.pile, pile_worths = _sort(question.pile, question, reshuffles, FROM_PILE)
+        self.shuffled_in, discard_worths = _sort(question.discard, question, False, FROM_DISCARD)
+        """What a reshuffle adds to the pool."""
+        self.worths = (pile_worths, discard_worths)
+        self.king = int(question.target <= KING_VALUE)
+        """The successes a king scores."""
+        self.draws, self.need = max(question.draws, 0), question.needed
+        self.cards: dict[tuple[Pool, bool, int], Pair] = {}
+        self.batches: dict[tuple[Pool, bool, int, bool, int], Pair] = {}
+        self.ends: dict[tuple[int, int, int], float] = {}
+
+    # Drawing cautiously.
+
+    def cautious(self) -> Pair:
+        if self.need <= 0:
+            return 1.0, 0.0
+        if not self.draws:
+            return 0.0, 0.0
+        return self._card(self.pile, False, self.draws)
+
+    def _card(self, pool: Pool, merged: bool, left: int) -> Pair:
+        """One card at a time from ``pool``, ``left`` more, until a bad card."""
+        key = (pool, merged, left)
+        found = self.cards.get(key)
+        if found is None:
+            self.cards[key] = found = self._next_card(pool, merged, left)
+        return found
+
+    def _next_card(self, pool: Pool, merged: bool, left: int) -> Pair:
+        total = sum(pool)
+        if not total:
+            if merged or not any(self.shuffled_in):
+                return self._enough(pool, merged), 0.0
+            return self._card(self.shuffled_in, True, left)
+        success = bad = 0.0
+        for role, n in enumerate(pool):
+            if not n:
+                continue
+            chance, rest, now_merged = n / total, _less(pool, role), merged
+            if role == BAD:
+                enough = self._enough(rest, merged)
+                success, bad = success + chance * enough, bad + chance * (1 - enough)
+                continue
+            if role == JOKER_ROLE and not merged:
+                rest, now_merged = _plus(rest, self.shuffled_in), True
+            more = left - 1 + (role == KING)
+            if not more:
+                success += chance * self._enough(rest, now_merged)
+                continue
+            s, b = self._card(rest, now_merged, more)
+            success, bad = success + chance * s, bad + chance * b
+        return success, bad
+
+    # Going for broke.
+
+    def broke(self) -> Pair:
+        return self._batch(self.pile, False, self.draws, False, 0)
+
+    def _batch(self, pool: Pool, merged: bool, draws: int, bad: bool, kings: int) -> Pair:
+        """A batch of ``draws`` cards from ``pool``; ``bad`` and ``kings`` come from a part of
+        the same batch drawn before the pile ran out."""
+        key = (pool, merged, draws, bad, kings)
+        found = self.batches.get(key)
+        if found is None:
+            total = sum(pool)
+            if total < draws and not merged and any(self.shuffled_in):
+                bad, kings = bad or pool[BAD] > 0, kings + pool[KING]
+                found = self._batch(self.shuffled_in, True, draws - total, bad, kings)
+            else:
+                found = self._every_batch(pool, merged, min(draws, total), bad, kings)
+            self.batches[key] = found
+        return found
+
+    def _every_batch(self, pool: Pool, merged: bool, draws: int, bad: bool, kings: int) -> Pair:
+        """Each way of taking the batch by role, weighted by its number of ways."""
+        success = stopped = 0.0
+        for ways, taken in _takes(pool, draws):
+            s, b = self._after(_less_all(pool, taken), merged, bad or taken[BAD] > 0,
+                               taken[JOKER_ROLE] > 0, kings + taken[KING])  # fmt: skip
+            success, stopped = success + ways * s, stopped + ways * b
+        whole = comb(sum(pool), draws)
+        return success / whole, stopped / whole
+
+    def _after(self, pool: Pool, merged: bool, bad: bool, joker: bool, kings: int) -> Pair:
+        """The batch is down: a bad card ends the draw; a joker reshuffles; kings draw on."""
+        if bad:
+            return self._enough(pool, merged), 1.0
+        if joker and not merged:
+            pool, merged = _plus(pool, self.shuffled_in), True
+        if kings and (any(pool) or not merged and any(self.shuffled_in)):
+            return self._batch(pool, merged, kings, False, 0)
+        return self._enough(pool, merged), 0.0
+
+    # Where the draw ends.
+
+    def _enough(self, pool: Pool, merged: bool) -> float:
+        """The chance that the cards drawn, leaving ``pool``, score the need."""
+        kings = self.pile[KING] + self.shuffled_in[KING] * merged - pool[KING]
+        need = self.need - kings * self.king
+        if need <= 0:
+            return 1.0
+        from_discard = self.shuffled_in[FROM_DISCARD] - pool[FROM_DISCARD] if merged else 0
+        key = (self.pile[FROM_PILE] - pool[FROM_PILE], from_discard, need)
+        found = self.ends.get(key)
+        if found is None:
+            _, at_least = scores(self.worths[0], key[0])
+            exactly, _ = scores(self.worths[1], key[1])
+            top = len(at_least) - 1
+            ways = sum(n * at_least[min(max(need - s, 0), top)] for s, n in enumerate(exactly))
+            self.ends[key] = found = ways / (at_least[0] * sum(exactly))
+        return found
 
 
-def deal(
-    question: Question, mode: str, rng: random.Random, kinds: dict[str, Kind] | None = None
-) -> tuple[bool, bool]:
-    """One shuffled deal of the rest of the turn: (enough successes, a bad card drawn)."""
-    if kinds is None:
-        kinds = {c: kind_of(c, question.target, question.bad) for c in question.pile}
-        kinds |= {c: kind_of(c, question.target, question.bad) for c in question.discard}
-    pile = list(question.pile)
-    rng.shuffle(pile)
-    discard = list(question.discard)
-    need, left, bad = question.needed, question.draws, False
-    while left > 0 and (mode == "broke" or need > 0):
-        batch = 1 if mode == "cautious" else left
-        if len(pile) < batch:
-            rng.shuffle(discard)
-            pile, discard = pile + discard, []
-        drawn, pile = pile[:batch], pile[batch:]
-        seen = [kinds[card] for card in drawn]
-        need -= sum(kind.successes for kind in seen)
-        left += sum(kind.king for kind in seen) - len(drawn)
-        if any(kind.joker for kind in seen):
-            pile += discard
-            rng.shuffle(pile)
-            discard = []
-        if any(kind.bad for kind in seen):
-            bad = True
-            break
-        if not drawn:
-            break
-    return need <= 0, bad
+@lru_cache(maxsize=256)
+def scores(worths: Worths, drawn: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The ways ``drawn`` cards taken from scoring cards (``worths[w]`` of them worth ``w``
+    successes) score exactly ``s`` successes, and at least ``s`` (one entry more, 0)."""
+    none, one, two = worths
+    exactly = [0] * (2 * drawn + 1)
+    for twos in range(min(two, drawn) + 1):
+        for ones in range(min(one, drawn - twos) + 1):
+            blanks = drawn - twos - ones
+            if blanks <= none:
+                exactly[ones + 2 * twos] += comb(two, twos) * comb(one, ones) * comb(none, blanks)
+    at_least = [0] * (len(exactly) + 1)
+    for s in range(len(exactly) - 1, -1, -1):
+        at_least[s] = at_least[s + 1] + exactly[s]
+    return tuple(exactly), tuple(at_least)
+
+
+def _takes(pool: Pool, draws: int) -> Iterator[tuple[int, Pool]]:
+    """Each way to take ``draws`` cards of ``pool`` by role, with the number of ways to."""
+    bad, king, joker, pile, discard = pool
+    for b in range(min(bad, draws) + 1):
+        for k in range(min(king, draws - b) + 1):
+            for j in range(min(joker, draws - b - k) + 1):
+                for p in range(min(pile, draws - b - k - j) + 1):
+                    d = draws - b - k - j - p
+                    if d <= discard:
+                        ways = comb(bad, b) * comb(king, k) * comb(joker, j) * comb(pile, p)
+                        yield ways * comb(discard, d), (b, k, j, p, d)
+
+
+def _sort(
+    cards: tuple[str, ...], question: Question, reshuffles: bool, scoring: int
+) -> tuple[Pool, Worths]:
+    """``cards`` by role, those that only score in the ``scoring`` place, and these by worth."""
+    pool, worths = [0, 0, 0, 0, 0], [0, 0, 0]
+    for card in cards:
+        role, worth = _role(card, question, reshuffles)
+        if role == SCORES:
+            role, worths[worth] = scoring, worths[worth] + 1
+        pool[role] += 1
+    return (pool[0], pool[1], pool[2], pool[3], pool[4]), (worths[0], worths[1], worths[2])
+
+
+def _role(card: str, question: Question, reshuffles: bool) -> tuple[int, int]:
+    """A card's role (:data:`SCORES` if it only scores), and the successes it scores."""
+    if card in question.bad:
+        return BAD, 0
+    value = Card.parse(card).value
+    worth = (value >= question.target) + (value == ACE)
+    if value == KING_VALUE:
+        return KING, worth
+    if value == JOKER and reshuffles:
+        return JOKER_ROLE, worth
+    return SCORES, worth
+
+
+def _less(pool: Pool, role: int) -> Pool:
+    less = list(pool)
+    less[role] -= 1
+    return (less[0], less[1], less[2], less[3], less[4])
+
+
+def _plus(pool: Pool, more: Pool) -> Pool:
+    return (pool[0] + more[0], pool[1] + more[1], pool[2] + more[2], pool[3] + more[3],
+            pool[4] + more[4])  # fmt: skip
+
+
+def _less_all(pool: Pool, taken: Pool) -> Pool:
+    return (pool[0] - taken[0], pool[1] - taken[1], pool[2] - taken[2], pool[3] - taken[3],
+            pool[4] - taken[4])  # fmt: skip
