@@ -100,20 +100,29 @@ def screens(size: tuple[int, int], language: str) -> Iterator[tuple[str, App]]:
     play(app, [{"type": "mc.begin_task", "character": "Saxon", "trait": "Scout", "needed": 2}])
     yield "task, nothing drawn", app
     app = app_for(size, language)
+    play(app, [*draw_of(4), {"type": "mc.end_turn"}])
+    yield "the next turn, before its first card", app
+    app = app_for(size, language)
     play(app, [*draw_of(4), {"type": "mc.end_turn"}, {"type": "mc.abandon_task"}])
     yield "table after a task", app
+    app = app_for(size, language)
+    play(app, [*draw_of(LARGEST), {"type": "mc.end_turn"}])
+    assert app.session is not None and app.session.table_view()["task"] is None  # passed
+    yield "table after the largest draw", app
     yield from forms(size, language)
 
 
 def forms(size: tuple[int, int], language: str) -> Iterator[tuple[str, App]]:
-    """Each page of each form of the table screen: the three with a character to pick first
-    show that question, then the form for Kenzie."""
-    for name in ("_new_character", "_task", "_award", "_miracle"):
+    """Each page of each form of the table screen (the task check's question of who first,
+    then its form for Kenzie), and Abandon's question in a task."""
+    for name in ("_new_character", "_task", "_award", "_miracle", "_abandon"):
         app = app_for(size, language)
+        if name == "_abandon":
+            play(app, draw_of(2))
         scene: Any = app.scene
         getattr(scene, name)()
         app.draw()
-        if name != "_new_character":
+        if name == "_task":
             yield f"{name}: who", app
             scene.form.values["who"] = "Kenzie"
             scene.form._confirm()

@@ -59,8 +59,8 @@ def confirm_of(form: Form) -> Button | None:
 FORMS: dict[str, Callable[[Callable[[Command], bool]], Form]] = {
     "new character": lambda submit: forms.new_character(submit, str),
     "task": lambda submit: forms.task(saxon(), "Saxon", submit, str),
-    "award": lambda submit: forms.award("Saxon", submit, str),
-    "miracle": lambda submit: forms.miracle("Saxon", submit, str),
+    "award": lambda submit: forms.award(saxon(), submit, str),
+    "miracle": lambda submit: forms.miracle(saxon(), submit, str),
 }
 
 
@@ -93,6 +93,7 @@ def test_random_taps_only_ever_submit_a_command_its_schema_allows(
 def test_a_text_of_only_spaces_holds_the_form(name: str, typed: str) -> None:
     """The schema wants a letter in a name and a miracle; the form waits for one."""
     form = FORMS[name](lambda command: True)
+    form.page = next(i for i, page in enumerate(form.pages) if any(f.kind == "text" for f in page))
     form.type(typed)
     labels = {b.label for b in buttons(form)}
     assert "Next" not in labels and form.confirm_label not in labels

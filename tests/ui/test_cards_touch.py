@@ -200,6 +200,7 @@ def test_a_chip_cancels_a_joker_and_another_buys_a_deus_ex_machina(app: App) -> 
     assert app.session is not None
     assert app.session.table_view()["last"]["result"] == "passed"
     press(app, "Deus ex machina…")
+    press(app, "Next")  # who pays: kenzie, the only one with a chip, chosen
     type_on_keys(app, "owl")
     assert english_left(app) == set()
     press(app, "Approve")

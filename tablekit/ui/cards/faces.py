@@ -54,10 +54,37 @@ def verdict_word(verdict: str, tr: Tr) -> str:
     return word.upper() if verdict == "bad" else word
 
 
+FACE_LETTERS = mark("J Q K A")
+"""The letters a deck prints on its jack, queen, king and ace, in that order and apart: a
+Danish deck's are B D K E (knægt, dame, konge, es)."""
+
+RANK_WORDS = {"J": mark("jack"), "Q": mark("queen"), "K": mark("king"), "A": mark("ace")}
+SUIT_WORDS = {"C": mark("clubs"), "D": mark("diamonds"), "H": mark("hearts"), "S": mark("spades")}
+
+
+def rank_letter(rank: str, tr: Tr) -> str:
+    """A rank as the rules name it ("2" to "10", "J", "Q", "K", "A") as the table's deck
+    prints it; commands and the journal keep the rules' names."""
+    letters = tr(FACE_LETTERS).split()
+    if len(letters) != len(RANK_WORDS):
+        letters = FACE_LETTERS.split()
+    return dict(zip(RANK_WORDS, letters, strict=True)).get(rank, rank)
+
+
 def rank_label(code: str, tr: Tr) -> str:
-    """What the corner of a card says: its rank, or Joker."""
+    """What the corner of a card says: its rank as the table's deck prints it, or Joker."""
     face = Card.parse(code)
-    return tr("Joker") if face.joker else rank_name(face.value)
+    return tr("Joker") if face.joker else rank_letter(rank_name(face.value), tr)
+
+
+def card_words(code: str, tr: Tr) -> str:
+    """A card in words, for a line of text (the fonts have no suit signs): "queen of spades"."""
+    face = Card.parse(code)
+    if face.joker:
+        return tr("red joker") if face.colour == "red" else tr("black joker")
+    rank = rank_name(face.value)
+    named = tr(RANK_WORDS[rank]) if rank in RANK_WORDS else rank
+    return tr("{rank} of {suit}").format(rank=named, suit=tr(SUIT_WORDS[face.suit]))
 
 
 def suit(surface: pygame.Surface, rect: pygame.Rect, name: str, ink: Colour) -> None:

@@ -1,6 +1,10 @@
-"""The forms of the Mouse Card screen: a new character, a task check, fate chips, a miracle.
+"""The forms of the Mouse Card screen: a new character, a task check, fate chips, a miracle,
+and giving up a task.
 
-Every choice is a tap; only names and a miracle's words are typed. Each
+Every choice is a tap; only names and a miracle's words are typed. Who gets
+chips is chosen on the award's own page, and who pays for a miracle on the
+page before its words, so the GM's second tap on Next never lands on a
+confirm button of the next form. Each
 confirm builds a command and submits it; a refusal leaves the form open.
 The forms never build a command outside its schema: steppers stop at the
 schema's bounds and Add, Begin and Approve wait until every typed text has
@@ -14,6 +18,7 @@ from typing import Any
 
 from tablekit.rules.game import Command
 from tablekit.rules.mouse_card import commands as cmd
+from tablekit.ui.cards.faces import rank_letter
 from tablekit.ui.form import Field, Form
 from tablekit.ui.i18n import mark
 
@@ -55,10 +60,12 @@ NAMED_PER_ROW = 2
 
 
 def choice(key: str, label: str, options: Sequence[tuple[str, str]], chosen: Any,
-           kind: str = "choice", per_row: int = PER_ROW) -> list[Field]:  # fmt: skip
-    """One choice spread over rows of ``per_row`` options, labelled once."""
+           kind: str = "choice", per_row: int = PER_ROW,
+           wide: bool = False) -> list[Field]:  # fmt: skip
+    """One choice spread over rows of ``per_row`` options, labelled once (or, ``wide``, the
+    rows across the form with no label: the form's title says what is chosen)."""
     return [
-        Field(key, label if i == 0 else "", kind, chosen, options[i : i + per_row])
+        Field(key, label if i == 0 else "", kind, chosen, options[i : i + per_row], wide=wide)
         for i in range(0, max(1, len(options)), per_row)
     ]
 
@@ -94,29 +101,37 @@ def new_character(submit: Submit, tr: Tr) -> Form:
     return Form(tr("New character"), [name, trait, numbers, kind], confirm, tr("Add"))
 
 
-def who(view: View, tr: Tr, then: Callable[[str], None], title: str, fate: bool = False) -> Form:
-    """Pick a character (one with a fate chip, if ``fate``), then go on with ``then``."""
-    names = [c["name"] for c in view["characters"] if c["fate"] or not fate]
+def who(view: View, tr: Tr, then: Callable[[str], None], title: str) -> Form:
+    """Pick a character, then go on with ``then`` (a form whose first page has Next where
+    this one's Next is)."""
 
     def confirm(values: dict[str, Any]) -> bool:
         then(values["who"])
         return True
 
-    fields = choice("who", tr("Who"), [(n, n) for n in names], names[0] if names else "",
-                    per_row=NAMED_PER_ROW)  # fmt: skip
-    return Form(title, [fields], confirm, tr("Next"))
+    return Form(title, [_who(view, tr)], confirm, tr("Next"))
+
+
+def _who(view: View, tr: Tr, fate: bool = False) -> list[Field]:
+    """The choice of a character (one with a fate chip, if ``fate``), the first chosen."""
+    names = [c["name"] for c in view["characters"] if c["fate"] or not fate]
+    return choice("who", tr("Who"), [(n, n) for n in names], names[0] if names else "",
+                  per_row=NAMED_PER_ROW, wide=True)  # fmt: skip
 
 
 def task(view: View, name: str, submit: Submit, tr: Tr) -> Form:
     """The GM's task check for ``name``: trait, target and successes; mode and length; then
-    circumstances and hindrances. Pages short enough to keep one column of wide options."""
+    circumstances and hindrances. Pages short enough to keep one column of wide options;
+    the traits two to a row across the form (a trait's name and level say what they are),
+    so a character's first two take one row above the target; more have a page of their
+    own, so no page ends inside the target's choice."""
     sheet = next(c for c in view["characters"] if c["name"] == name)
     traits = [(t["name"], f"{t['name']} {t['level']}") for t in sheet["traits"]]
     hindrances = [(d["name"], d["name"]) for d in sheet["disadvantages"]
                   if d["name"].lower() != "aged"]  # fmt: skip
+    which = choice("trait", tr("Trait"), traits, traits[0][0], per_row=NAMED_PER_ROW, wide=True)
     first = [
-        *choice("trait", tr("Trait"), traits, traits[0][0], per_row=WORDS_PER_ROW),
-        *choice("target", tr("Target"), [(t, t) for t in TARGETS], "J"),
+        *choice("target", tr("Target"), [(t, rank_letter(t, tr)) for t in TARGETS], "J"),
         Field("needed", tr("Successes needed"), "count", 1, low=1, high=SUCCESSES),
     ]
     second = [
@@ -156,24 +171,47 @@ def task(view: View, name: str, submit: Submit, tr: Tr) -> Form:
             )
         )
 
+    pages = [[*which, *first]] if len(which) == 1 else [which, first]  # a choice is never cut
     return Form(
-        tr("{name}: task check").format(name=name), [first, second, third], confirm, tr("Begin")
+        tr("{name}: task check").format(name=name), [*pages, second, third], confirm, tr("Begin")
     )
 
 
-def award(name: str, submit: Submit, tr: Tr) -> Form:
+def award(view: View, submit: Submit, tr: Tr) -> Form:
+    """Fate chips for a character: who (when more than one is at the table) and how many, on
+    one page."""
+    names = [c["name"] for c in view["characters"]]
     chips = [Field("chips", tr("Fate chips"), "count", 1, low=1, high=AWARD)]
+    fields = chips if len(names) == 1 else [*_who(view, tr), *chips]
 
     def confirm(values: dict[str, Any]) -> bool:
-        return submit(cmd.AwardFate(name, values["chips"]))
+        return submit(cmd.AwardFate(values.get("who", names[0]), values["chips"]))
 
-    return Form(tr("{name}: fate chips").format(name=name), [chips], confirm, tr("Award"))
+    title = (
+        tr("{name}: fate chips").format(name=names[0])
+        if len(names) == 1
+        else tr("Award fate chips")
+    )
+    return Form(title, [fields], confirm, tr("Award"))
 
 
-def miracle(name: str, submit: Submit, tr: Tr) -> Form:
+def miracle(view: View, submit: Submit, tr: Tr) -> Form:
+    """A deus ex machina: who pays its fate chip, on a page of its own even when only one
+    could (a page that types covers the screen, and the GM's second tap on Deus ex
+    machina… must not land on its keys), then what happens."""
+    names = [c["name"] for c in view["characters"] if c["fate"]]
     what = [Field("what", tr("What happens"), "text", "", required=True)]
 
     def confirm(values: dict[str, Any]) -> bool:
-        return submit(cmd.DeusExMachina(name, values["what"]))
+        return submit(cmd.DeusExMachina(values.get("who", names[0]), values["what"]))
 
-    return Form(tr("{name}: deus ex machina").format(name=name), [what], confirm, tr("Approve"))
+    return Form(tr("Deus ex machina"), [_who(view, tr, fate=True), what], confirm, tr("Approve"))
+
+
+def abandon(name: str, submit: Submit, tr: Tr) -> Form:
+    """Asks once before a task is given up: its cards go to the discard."""
+
+    def confirm(values: dict[str, Any]) -> bool:
+        return submit(cmd.AbandonTask())
+
+    return Form(tr("Abandon {name}'s task?").format(name=name), [[]], confirm, tr("Abandon"))

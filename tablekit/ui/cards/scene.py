@@ -4,22 +4,47 @@ With no task under way the screen shows the deck, each character with its
 fate chips and the last result; the GM's buttons on the right (below on a
 portrait screen) add characters, set a task, award chips and end a chapter.
 A task takes the screen: its cards large and face up, each marked bad or a
-success in words and shapes, the successes counted, the odds of the next
-draw, and only the steps the rules allow now. The pile is only ever a count.
+success in words and shapes, the successes counted and the odds of the next
+draw. The pile is only ever a count. A turn's cards stay in view with its
+result in words until the next draw: on the next turn of an extended task
+until its first card, and on the table once the task is over until the next
+task is set.
+
+Buttons never move under a finger: each phase (the table, a task) has its
+buttons in fixed places; one that cannot be used now stays there greyed, and
+a tap on it says why. A form opens beside them and leaves them greyed in
+their places, unless its page types: the keys need the whole screen, and New
+character…, whose form starts typing, sits where that form has only its
+title. The cell below the side's buttons, under a full-width form's confirm,
+holds End turn in a task (greyed until a card is drawn) and nothing on the
+table: End turn, which may end the task, leaves nothing in its place, and a
+second tap on such a confirm meets nothing.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
 from typing import Any
 
 import pygame
 
+from tablekit.rules.cards import Card, rank_value
 from tablekit.rules.game import Command
 from tablekit.rules.mouse_card import commands as cmd
 from tablekit.ui import chrome, theme, widgets
 from tablekit.ui.cards import forms
-from tablekit.ui.cards.faces import VERDICTS, Shown, back, card, key, least_size, worded
+from tablekit.ui.cards.faces import (
+    VERDICTS,
+    Shown,
+    back,
+    card,
+    card_words,
+    key,
+    least_size,
+    rank_letter,
+    worded,
+)
 from tablekit.ui.form import Form
 from tablekit.ui.host import Host
 from tablekit.ui.i18n import mark
@@ -28,7 +53,8 @@ from tablekit.ui.scene import Scene
 from tablekit.ui.touch import TAP
 from tablekit.ui.widgets import Button
 
-Entry = tuple[str, Callable[[], object]]
+Entry = tuple[str, Callable[[], object], str]
+"""A side button: its label, its action, and why it cannot be used now ("" when it can)."""
 View = dict[str, Any]
 
 RESULTS = {
@@ -42,6 +68,19 @@ KEY = 28
 """At 800x480 the cards' ranks and verdicts are read across the table: never under this."""
 
 MODE_NAMES = {"cautious": mark("Cautious"), "broke": mark("Going for broke")}
+
+SIDE = 5
+"""The most buttons a phase has in the side's cells clear of a form's navigation row."""
+
+MOST_COLUMNS = 4
+"""The side's columns at most, on a screen too short for its buttons in fewer."""
+
+
+@dataclass
+class Step(Button):
+    """A side button; greyed, it keeps its place, and a tap on it shows ``why``."""
+
+    why: str = ""
 
 
 class MouseCardScene(Scene):
@@ -60,13 +99,22 @@ class MouseCardScene(Scene):
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == TAP:
             self.dirty = True
-            widgets.press_any(self.buttons(), event.pos)
+            found = self.buttons()
+            if not widgets.press_any(found, event.pos):
+                self._explain(found, event.pos)
         elif self.form is not None and self.form.typing:
             if event.type == pygame.TEXTINPUT and event.text.isprintable():
                 self.form.type(event.text)  # a command's texts hold no control characters
             elif event.type == pygame.KEYDOWN and event.key == pygame.K_BACKSPACE:
                 self.form.type("\b")
             self.dirty = True
+
+    def _explain(self, found: list[Button], pos: tuple[int, int]) -> None:
+        """A tap on a greyed side button says why it cannot be used now."""
+        for button in found:
+            if isinstance(button, Step) and button.why and button.rect.collidepoint(pos):
+                self.app.notice(button.why)
+                return
 
     def react(self, events: Sequence[dict[str, Any]]) -> None:
         """A draw is announced with the reveal cue."""
@@ -85,16 +133,14 @@ class MouseCardScene(Scene):
         surface.fill(theme.WOOD)
         bar = self._bar()
         chrome.draw_bar(surface, layout, self._title(view), bar, bar[0].rect.right, titled=True)
-        if self._open_form() is not None:
-            assert self.form is not None
-            self.form.draw(surface, layout, chrome.content(layout), self.app.tr)
-            return
-        info, _ = self._split()
-        if view["task"] is not None:
-            self._draw_task(surface, info, view)
+        form = self._open_form()
+        if form is not None:
+            form.draw(surface, layout, self._form_area(form), self.app.tr)
+        elif view["task"] is not None:
+            self._draw_task(surface, self._split()[0], view)
         else:
-            self._draw_table(surface, info, view)
-        for button in self._side(view):
+            self._draw_table(surface, self._split()[0], view)
+        for button in self._side(view, form):
             button.draw(surface, layout.text("body"))
 
     def _title(self, view: View) -> str:
@@ -122,65 +168,137 @@ class MouseCardScene(Scene):
         return len(lines) * (px + self.app.layout.gap // 2)
 
     def _draw_table(self, surface: pygame.Surface, area: pygame.Rect, view: View) -> None:
+        """The deck; the last task's result in words and its last turn's cards, until the
+        next task is set; then everyone at the table with their traits and fate chips. When
+        the cards would not fit beside it all, the deck and the characters' names and chips
+        follow them on a line or two, as in a task, and the traits wait for the task form."""
         tr = self.app.tr
-        y = self._deck(surface, area, area.y, self._deck_words(view))
+        layout = self.app.layout
+        last = view["last"]
+        said = [] if last is None else [self._result(last)]
+        if last is not None and last["bad"]:
+            said.append(self._bad_words(len(last["bad"])))
+        shown = [] if last is None else self._last_shown(last, None)
+        deck = self._deck(None, area, 0, self._deck_words(view))
+        people = self._people(None, area, 0, view)
+        above = sum(self._tall(words, area.width) for words in said)
+        full = not shown or (
+            area.height - deck - above - people - layout.gap >= self._least(shown, area.width)
+        )
+        y = self._deck(surface, area, area.y, self._deck_words(view)) if full else area.y
+        for words in said:
+            y = self._line(surface, area, y, words, theme.CHEESE)
+        if shown:
+            below = people if full else self._flow(None, area, 0, view)
+            room = pygame.Rect(area.x, y, area.width, area.bottom - below - layout.gap // 2 - y)
+            y = self._cards(surface, room, shown) + layout.gap // 2
+        if not full:
+            self._flow(surface, area, y, view)
+            return
         if not view["characters"]:
-            y = self._line(surface, area, y, tr("Nobody at the table yet."))
+            self._line(surface, area, y, tr("Nobody at the table yet."))
+        self._people(surface, area, y, view)
+
+    def _least(self, shown: list[Shown], width: int) -> int:
+        """How tall ``shown`` stand at their least, in rows ``width`` wide, with their key."""
+        layout, tr = self.app.layout, self.app.tr
+        size = self.card_size()
+        wide, tall = least_size(shown, size, tr)
+        across = max(1, (width + layout.gap) // (wide + layout.gap))
+        down = -(-len(shown) // across)
+        verdicts = [v for v in VERDICTS if any(s.verdict == v for s in shown)]
+        keyed = key(None, pygame.Rect(0, 0, width, 0), 0, verdicts, size, tr, theme.CREAM)
+        return down * tall + (down - 1) * layout.gap + (keyed if verdicts else 0) + layout.gap
+
+    def _people(self, surface: pygame.Surface | None, area: pygame.Rect, y: int,
+                view: View) -> int:  # fmt: skip
+        """Each character's name and traits, and their fate chips after them (on the same line
+        if they fit there); return the y below (the height, drawing nothing, without a
+        ``surface``)."""
+        layout = self.app.layout
+        px = layout.text("body")
+        height = px + layout.gap // 2
+        font = theme.font("bold", px)
+        top = y
         for character in view["characters"]:
             traits = ", ".join(f"{t['name']} {t['level']}" for t in character["traits"])
-            y = self._line(surface, area, y, f"{character['name']}: {traits}")
-            y = self._chips(surface, area, y, character["fate"])
-        last = view["last"]
-        if last is not None:
-            y = self._line(surface, area, y + self.app.layout.gap, self._result(last),
-                           theme.CHEESE)  # fmt: skip
-            if last["bad"]:
-                self._line(surface, area, y, self._bad_words(len(last["bad"])), theme.CHEESE)
+            words = f"{character['name']}: {traits}"
+            lines = widgets.lines_of(words, font, area.width)
+            if surface is not None:
+                self._line(surface, area, y, words)
+            y += len(lines) * height
+            chips = self._chips(None, area, 0, character["fate"])
+            dot = font.size(" · ")[0]
+            after = area.x + font.size(lines[-1])[0] + dot
+            if after + chips <= area.right:
+                if surface is not None:
+                    between = pygame.Rect(after - dot, y - height, dot, height)
+                    widgets.text(surface, "·", between, px, theme.CREAM)
+                    self._chips(surface, area, y - height, character["fate"], after)
+            else:
+                if surface is not None:
+                    self._chips(surface, area, y, character["fate"], area.x + layout.gap)
+                y += height
+        return y - top
 
-    def _deck_words(self, view: View) -> str:
+    def _deck_words(self, view: View, top: bool = True) -> str:
+        """The pile's count and the discard's, and (if ``top``) the discard's top card."""
         deck = view["deck"]
         words = self.app.tr("Deck {left} · discard pile {discard}").format(
             left=deck["left"], discard=len(deck["discard"])
         )
-        if deck["discard"]:
-            words += " " + self.app.tr("(top: {card})").format(card=deck["discard"][-1])
+        if top and deck["discard"]:
+            named = card_words(deck["discard"][-1], self.app.tr).replace(" ", "\u00a0")  # one piece
+            words += " " + self.app.tr("(top: {card})").format(card=named)
         return words
 
-    def _deck(self, surface: pygame.Surface, area: pygame.Rect, y: int, words: str) -> int:
-        """The pile as a face-down card beside ``words`` (its count, the discard's)."""
+    def _deck(self, surface: pygame.Surface | None, area: pygame.Rect, y: int, words: str) -> int:
+        """The pile as a face-down card beside ``words`` (its count, the discard's); return the
+        y below (without a ``surface``, only measure)."""
         layout = self.app.layout
         height = layout.text("body") + layout.gap // 2
         pile = pygame.Rect(area.x, y, height * 2 // 3, height)
-        back(surface, pile)
         room = pygame.Rect(pile.right + layout.gap, y, area.right - pile.right - layout.gap,
                            area.bottom - y)  # fmt: skip
+        if surface is None:
+            return y + self._tall(words, room.width) + layout.gap // 2
+        back(surface, pile)
         return self._line(surface, room, y, words) + layout.gap // 2
 
-    def _chips(self, surface: pygame.Surface, area: pygame.Rect, y: int, fate: int) -> int:
-        """A character's fate chips, as a number and as round chips beside it (when they fit)."""
+    def _chips(self, surface: pygame.Surface | None, area: pygame.Rect, y: int, fate: int,
+               x: int | None = None) -> int:  # fmt: skip
+        """A character's fate chips from ``x``, as a number and as round chips beside it (as
+        many as fit, up to 8); return how wide (drawing nothing without a ``surface``)."""
         layout = self.app.layout
-        height = layout.text("body") + layout.gap // 2
+        px = layout.text("body")
+        height = px + layout.gap // 2
         radius = height // 3
-        x = area.x + layout.gap
+        start = area.x + layout.gap if x is None else x
         words = self.app.tr("Fate chips: {chips}").format(chips=fate)
-        drawn = widgets.text(surface, words, pygame.Rect(x, y, area.right - x, height),
-                             layout.text("body"), theme.CHEESE, "bold", "left")  # fmt: skip
-        x = drawn.right + layout.gap + radius
+        width = theme.font("bold", px).size(words)[0]
+        if surface is not None:
+            room = pygame.Rect(start, y, area.right - start, height)
+            widgets.text(surface, words, room, px, theme.CHEESE, "bold", "left")
+        right = start + width
+        at = right + layout.gap + radius
         for _ in range(min(fate, 8)):
-            if x + radius > area.right:
+            if at + radius > area.right:
                 break
-            pygame.draw.circle(surface, theme.CHEESE, (x, drawn.centery), radius)
-            pygame.draw.circle(surface, theme.INK, (x, drawn.centery), radius, 2)
-            x += 2 * radius + 4
-        return y + height
+            if surface is not None:
+                pygame.draw.circle(surface, theme.CHEESE, (at, y + height // 2), radius)
+                pygame.draw.circle(surface, theme.INK, (at, y + height // 2), radius, 2)
+            right = at + radius
+            at += 2 * radius + 4
+        return right - start
 
     def _draw_task(self, surface: pygame.Surface, area: pygame.Rect, view: View) -> None:
         """Who draws and the count at the top; the cards as large as the room below allows,
-        with their key; then the bad cards or the odds; last the deck and everyone's chips."""
+        with their key (before this turn's first card, the last turn's, under its result);
+        then the bad cards or the odds; last the deck and everyone's chips."""
         layout = self.app.layout
         tr = self.app.tr
         task = view["task"]
-        target = tr("{rank} or better").format(rank=task["target"])
+        target = tr("{rank} or better").format(rank=rank_letter(task["target"], tr))
         named = MODE_NAMES[task["mode"]]
         mode = tr(named)
         who = f"{task['character']} · {task['trait']} {task['level']} · {mode}"
@@ -191,10 +309,39 @@ class MouseCardScene(Scene):
         y = self._line(surface, area, y, counts, theme.CHEESE, "heading")
         after = self._after_cards(task)
         below = self._tall(after, area.width) + self._flow(None, area, 0, view) + layout.gap
-        y = self._cards(surface, pygame.Rect(area.x, y, area.width, area.bottom - y - below),
-                        task)  # fmt: skip
+        shown = self._shown(task)
+        last = view["last"]
+        if not shown and last is not None and last["cards"]:
+            turn = tr("Turn {number}").format(number=task["turn"] - 1)
+            y = self._line(surface, area, y, f"{turn}: {self._said(last)}", theme.CHEESE)
+            shown = self._last_shown(last, task)
+        if shown:
+            room = pygame.Rect(area.x, y, area.width, area.bottom - y - below)
+            y = self._cards(surface, room, shown)
+        else:
+            y = self._line(surface, area, y, tr("No card drawn yet this turn."))
         y = self._line(surface, area, y + layout.gap // 2, after, theme.CHEESE)
         self._flow(surface, area, y, view)
+
+    def _shown(self, task: View) -> list[Shown]:
+        return [Shown(c["card"], c["bad"], c["cancelled"], c["success"]) for c in task["table"]]
+
+    def _last_shown(self, last: View, task: View | None) -> list[Shown]:
+        """The last turn's cards: in a task that goes on, each with its verdict; once the task
+        is over, its bad cards whose effect stood (all the view keeps of which were what)."""
+        stood = set(last["bad"])
+        if task is None:
+            return [Shown(code, bad=code in stood) for code in last["cards"]]
+        bad, target = set(task["bad_cards"]), rank_value(task["target"])
+        return [
+            Shown(
+                code,
+                code in bad,
+                code in bad and code not in stood,
+                code not in bad and Card.parse(code).value >= target,
+            )
+            for code in last["cards"]
+        ]
 
     def _flow(self, surface: pygame.Surface | None, area: pygame.Rect, y: int, view: View) -> int:
         """The pile, its count and the discard's, then each character's name, a chip and their
@@ -205,7 +352,7 @@ class MouseCardScene(Scene):
         font = theme.font("bold", px)
         height = px + layout.gap // 2
         radius = px * 2 // 5
-        pieces = [(self._deck_words(view), 0, "")]
+        pieces = [(self._deck_words(view, top=False), 0, "")]
         pieces += [(c["name"], 2 * radius + layout.gap // 2, str(c["fate"]))
                    for c in view["characters"]]  # fmt: skip
         x, top = area.x + height * 2 // 3 + layout.gap, y
@@ -236,15 +383,11 @@ class MouseCardScene(Scene):
         """The px of a card's rank and verdict: the body's size, and never under 28."""
         return max(KEY, self.app.layout.text("body"))
 
-    def _cards(self, surface: pygame.Surface, area: pygame.Rect, task: View) -> int:
-        """This turn's cards in rows, each as large as the room allows at its 5:7 shape or
-        squatter, their rank and verdict at :meth:`card_size` whatever their number; the
-        verdicts' words on the cards if they fit, else in a key below them. Return the y
-        below it all."""
+    def _cards(self, surface: pygame.Surface, area: pygame.Rect, shown: list[Shown]) -> int:
+        """Cards in rows, each as large as the room allows at its 5:7 shape or squatter,
+        their rank and verdict at :meth:`card_size` whatever their number; the verdicts'
+        words on the cards if they fit, else in a key below them. Return the y below it all."""
         tr = self.app.tr
-        shown = [Shown(c["card"], c["bad"], c["cancelled"], c["success"]) for c in task["table"]]
-        if not shown:
-            return self._line(surface, area, area.y, tr("No card drawn yet this turn."))
         size = self.card_size()
         verdicts = [v for v in VERDICTS if any(s.verdict == v for s in shown)]
         key_height = key(None, area, 0, verdicts, size, tr, theme.CREAM)
@@ -321,12 +464,12 @@ class MouseCardScene(Scene):
         return words
 
     def _result(self, last: View) -> str:
-        tr = self.app.tr
+        """Who drew with what, and how it went in words: "Saxon, Scout: passed (1 / 1)"."""
+        return f"{last['character']}, {last['trait']}: {self._said(last)}"
+
+    def _said(self, last: View) -> str:
         result = RESULTS[last["result"]]
-        return (
-            f"{last['character']}, {last['trait']}: {tr(result)} "
-            f"({last['total']} / {last['needed']})"
-        )
+        return f"{self.app.tr(result)} ({last['total']} / {last['needed']})"
 
     def _bad_words(self, count: int) -> str:
         tr = self.app.tr
@@ -337,11 +480,20 @@ class MouseCardScene(Scene):
     # -- buttons ---------------------------------------------------------------------
 
     def buttons(self) -> list[Button]:
-        if self._open_form() is not None:
-            assert self.form is not None
-            area = chrome.content(self.app.layout)
-            return self._bar() + self.form.buttons(self.app.layout, area, self.app.tr)
-        return self._bar() + self._side(self.view())
+        form = self._open_form()
+        side = self._side(self.view(), form)
+        if form is None:
+            return [*self._bar(), *side]
+        area = self._form_area(form)
+        return [*self._bar(), *form.buttons(self.app.layout, area, self.app.tr), *side]
+
+    def _form_area(self, form: Form) -> pygame.Rect:
+        """A page that types takes the whole screen below the bar, for the keys; any other
+        takes the information's place and leaves the side's buttons where they were, greyed,
+        so nothing of the form opens under the finger that opened it."""
+        if form.typing:
+            return chrome.content(self.app.layout)
+        return self._split()[0]
 
     def _bar(self) -> list[Button]:
         layout = self.app.layout
@@ -368,58 +520,117 @@ class MouseCardScene(Scene):
                             area.right - left.right - 2 * layout.gap, area.height)  # fmt: skip
         return left, right
 
-    def _side(self, view: View) -> list[Button]:
-        entries = self._task_steps(view) if view["task"] else self._table_steps(view)
-        layout = self.app.layout
-        area = self._split()[1]
-        fit = max(1, (area.height + layout.gap) // (layout.touch + layout.gap))
-        count = (len(entries) + fit - 1) // fit
-        cells = [
-            cell
-            for column in columns(area, max(1, count), layout.gap)
-            for cell in rows(column, fit, layout.gap, layout.touch)
-        ]
+    def _side(self, view: View, form: Form | None = None) -> list[Step]:
+        """The phase's buttons, each in its own cell whatever can be used now; End turn in
+        the cell under a form's confirm button (see :meth:`_cells`). Beside an open ``form``
+        they are all greyed; none while a page types across the whole screen."""
+        if form is not None:
+            if form.typing:
+                return []
+            busy = self.app.tr("First finish the form, or cancel it")
+            return [replace(b, enabled=False, why=busy) for b in self._side(view)]
+        clear, spare = self._cells()
+        task = view["task"]
+        placed = list(zip(clear, self._task_steps(view) if task else self._table_steps(view),
+                          strict=False))  # fmt: skip
+        if task is not None and spare is not None:
+            placed.append((spare, self._end_turn(view)))
         primary = {self.app.tr("Draw"), self.app.tr("Draw all"), self.app.tr("Task check…")}
         return [
-            Button(
-                cell, label, action, fill=theme.CHEESE if label in primary else theme.PARCHMENT
-            )  # fmt: skip
-            for cell, (label, action) in zip(cells, entries, strict=False)
+            Step(
+                cell,
+                label,
+                action,
+                enabled=not why,
+                why=why,
+                fill=theme.CHEESE if label in primary else theme.PARCHMENT,
+            )
+            for cell, (label, action, why) in placed
         ]
+
+    def _cells(self) -> tuple[list[pygame.Rect], pygame.Rect | None]:
+        """The side's cells clear of a full-width form's navigation row, in order, and the
+        one cell kept for End turn: under that form's confirm button, where a second tap on
+        it lands once the form is gone, else the next clear cell; the table leaves it empty.
+        The fewest columns that hold both."""
+        layout = self.app.layout
+        area = self._split()[1]
+        navigation = Form("", [[]], lambda values: True).buttons(
+            layout, chrome.content(layout), self.app.tr
+        )
+        confirm = navigation[-1].rect
+        row = navigation[0].rect.union(confirm)
+        fit = max(1, (area.height + layout.gap) // (layout.touch + layout.gap))
+        for count in range(1, MOST_COLUMNS + 1):
+            cells = [
+                cell
+                for column in columns(area, count, layout.gap)
+                for cell in rows(column, fit, layout.gap, layout.touch)
+            ]
+            clear = [cell for cell in cells if not cell.colliderect(row)]
+            under = [cell for cell in cells if cell.colliderect(confirm)]
+            spare = under[0] if under else (clear[SIDE] if len(clear) > SIDE else None)
+            if len(clear) >= SIDE and spare is not None:
+                break
+        return clear[:SIDE], spare
 
     def _table_steps(self, view: View) -> list[Entry]:
         tr = self.app.tr
         legal = set(view["legal"])
-        steps: list[Entry] = [(tr("New character…"), self._new_character)]
-        if "mc.begin_task" in legal:
-            steps.append((tr("Task check…"), self._task))
-        if view["characters"]:
-            steps.append((tr("Award fate…"), self._award))
-        if "mc.deus_ex_machina" in legal:
-            steps.append((tr("Deus ex machina…"), self._miracle))
-        steps.append((tr("End chapter"), lambda: self.submit(cmd.EndChapter())))
-        return steps
+        nobody = tr("Nobody at the table yet: add a character first")
+        return [
+            (tr("New character…"), self._new_character, ""),
+            (tr("Task check…"), self._task, "" if "mc.begin_task" in legal else nobody),
+            (tr("Award fate…"), self._award, "" if "mc.award_fate" in legal else nobody),
+            (tr("Deus ex machina…"), self._miracle,
+             "" if "mc.deus_ex_machina" in legal else tr("Nobody has a fate chip to spend")),
+            (tr("End chapter"), lambda: self.submit(cmd.EndChapter()), ""),
+        ]  # fmt: skip
 
     def _task_steps(self, view: View) -> list[Entry]:
+        """Draw, the two ways to cancel a bad card, a chip for a success, and Abandon…"""
         tr = self.app.tr
         legal = set(view["legal"])
         task = view["task"]
-        steps: list[Entry] = []
-        if "mc.draw" in legal:
-            label = tr("Draw") if task["mode"] == "cautious" else tr("Draw all")
-            steps.append((label, lambda: self.submit(cmd.Draw())))
-        bad = [card for card in task["bad_drawn"]]
-        if bad and task["aces_left"]:
-            steps.append((tr("Ace: cancel"), lambda: self.submit(cmd.Cancel(bad[0], "ace"))))
-        fate = next(c["fate"] for c in view["characters"] if c["name"] == task["character"])
-        if bad and fate:
-            steps.append((tr("Chip: cancel"), lambda: self.submit(cmd.Cancel(bad[0], "fate"))))
-        if "mc.spend_fate" in legal:
-            steps.append((tr("Chip: +1 success"), lambda: self.submit(cmd.SpendFate())))
-        if "mc.end_turn" in legal:
-            steps.append((tr("End turn"), lambda: self.submit(cmd.EndTurn())))
-        steps.append((tr("Abandon"), lambda: self.submit(cmd.AbandonTask())))
-        return steps
+        name = task["character"]
+        bad = list(task["bad_drawn"])
+        fate = next(c["fate"] for c in view["characters"] if c["name"] == name)
+        no_bad = tr("No bad card to cancel")
+        no_chip = tr("{name} has no fate chip to spend").format(name=name)
+        no_ace = tr("No ace on the table is left to cancel with")
+        label = tr("Draw") if task["mode"] == "cautious" else tr("Draw all")
+        return [
+            (label, lambda: self.submit(cmd.Draw()),
+             "" if "mc.draw" in legal else self._no_draw(view)),
+            (tr("Ace: cancel"), lambda: self.submit(cmd.Cancel(bad[0], "ace")),
+             "" if bad and task["aces_left"] else (no_ace if bad else no_bad)),
+            (tr("Chip: cancel"), lambda: self.submit(cmd.Cancel(bad[0], "fate")),
+             "" if bad and fate else (no_chip if bad else no_bad)),
+            (tr("Chip: +1 success"), lambda: self.submit(cmd.SpendFate()),
+             "" if "mc.spend_fate" in legal else no_chip),
+            (tr("Abandon…"), self._abandon, ""),
+        ]  # fmt: skip
+
+    def _end_turn(self, view: View) -> Entry:
+        why = (
+            ""
+            if "mc.end_turn" in view["legal"]
+            else self.app.tr("Draw at least one card before ending the turn")
+        )
+        return self.app.tr("End turn"), lambda: self.submit(cmd.EndTurn()), why
+
+    def _no_draw(self, view: View) -> str:
+        """Why no card can be drawn now, in the rules' own words."""
+        tr = self.app.tr
+        task = view["task"]
+        if task["bad_drawn"]:
+            return tr("A bad card stopped {name}'s draw; cancel it or end the turn").format(
+                name=task["character"]
+            )
+        if not task["draws_left"]:
+            return tr("{name} has drawn every card this turn allows").format(name=task["character"])
+        left = view["deck"]["left"] + len(view["deck"]["discard"])
+        return tr("The deck and the discard hold only {left} cards").format(left=left)
 
     # -- forms -----------------------------------------------------------------------
 
@@ -434,32 +645,34 @@ class MouseCardScene(Scene):
     def _new_character(self) -> None:
         self.form = forms.new_character(self.submit, self.app.tr)
 
-    def _pick(self, title: str, then: Callable[[str], None], fate: bool = False) -> None:
-        """Ask who first when more than one character could be meant."""
+    def _task(self) -> None:
+        """The task check for the only character, or for the one the GM picks first."""
+
+        def then(name: str) -> None:
+            now = self.view()
+            known = [c["name"] for c in now["characters"]]
+            if name in known:
+                self.form = forms.task(now, name, self.submit, self.app.tr)
+            else:  # Undo took them away while the question was open
+                missing = self.app.tr("There is no {name} at the table ({known})")
+                self.app.notice(missing.format(name=name, known=", ".join(known)))
+
         view = self.view()
-        names = [c["name"] for c in view["characters"] if c["fate"] or not fate]
+        names = [c["name"] for c in view["characters"]]
         if len(names) == 1:
             then(names[0])
         else:
-            self.form = forms.who(view, self.app.tr, then, title, fate)
-
-    def _task(self) -> None:
-        def then(name: str) -> None:
-            self.form = forms.task(self.view(), name, self.submit, self.app.tr)
-
-        self._pick(self.app.tr("Task check"), then)
+            self.form = forms.who(view, self.app.tr, then, self.app.tr("Task check"))
 
     def _award(self) -> None:
-        def then(name: str) -> None:
-            self.form = forms.award(name, self.submit, self.app.tr)
-
-        self._pick(self.app.tr("Award fate chips"), then)
+        self.form = forms.award(self.view(), self.submit, self.app.tr)
 
     def _miracle(self) -> None:
-        def then(name: str) -> None:
-            self.form = forms.miracle(name, self.submit, self.app.tr)
+        self.form = forms.miracle(self.view(), self.submit, self.app.tr)
 
-        self._pick(self.app.tr("Deus ex machina"), then, fate=True)
+    def _abandon(self) -> None:
+        task = self.view()["task"]
+        self.form = forms.abandon(task["character"], self.submit, self.app.tr)
 
 
 def _percent(chance: float) -> str:
