@@ -1,5 +1,6 @@
-"""Render the Mouse Card screens from a scripted session: the table, a draw with a bad card,
-and the largest draw a turn allows (a level 6 trait and four kings: ten cards).
+"""Render the Mouse Card screens from a scripted session: the table (with the last task's
+result and cards), a draw with a bad card, the largest draw a turn allows (a level 6 trait
+and four kings: ten cards), and an extended task's next turn with the last turn in view.
 
 Run: python tools/cards_screenshots.py [OUT_DIR]   (default: docs/screenshots)
 Headless; a throwaway journal; nothing of the user's is touched.
@@ -52,7 +53,17 @@ MANY = [
     {"type": "mc.cancel", "card": "RJ", "by": "ace"},
 ]  # fmt: skip
 
-MOMENTS = {"table": TABLE, "draw": TABLE + DRAW, "many": TABLE + MANY}
+TURN = [
+    {"type": "mc.begin_task", "character": "Kenzie", "trait": "Fighter", "needed": 3,
+     "extended": True, "circumstances": ["combat"]},
+    {"type": "mc.draw", "cards": ["JH"]},
+    {"type": "mc.draw", "cards": ["RJ"]},
+    {"type": "mc.cancel", "card": "RJ", "by": "fate"},
+    {"type": "mc.draw", "cards": ["7S"]},
+    {"type": "mc.end_turn"},
+]  # fmt: skip
+
+MOMENTS = {"table": TABLE, "draw": TABLE + DRAW, "many": TABLE + MANY, "turn": TABLE + TURN}
 
 
 def shoot(out: Path, size: tuple[int, int], moment: str, language: str) -> None:
@@ -75,7 +86,7 @@ def main() -> None:
         for moment in MOMENTS:
             shoot(out, size, moment, "en")
     shoot(out, (1920, 1080), "many", "en")
-    for moment in ("draw", "many"):
+    for moment in ("draw", "many", "turn"):
         shoot(out, (800, 480), moment, "da")
 
 
