@@ -17,7 +17,7 @@ from tablekit.local.config import Config
 from tablekit.session import Journal
 from tablekit.ui import widgets
 from tablekit.ui.app import App
-from tablekit.ui.form import Form
+from tablekit.ui.form import Form, NumberBox
 from tablekit.ui.mm.panels import FigurePanel
 
 HEROES = ("Prince Collin", "Lily")
@@ -29,6 +29,7 @@ class Table:
     def __init__(self, journal: Journal, size: tuple[int, int], language: str) -> None:
         settings = replace(Config(), ui=replace(Config().ui, language=language))
         self.app: Any = App(settings, journal, size)
+        self.taps = 0
 
     @property
     def tr(self) -> Any:
@@ -57,6 +58,7 @@ class Table:
         self._at(rect.center)
 
     def _at(self, pos: tuple[int, int]) -> None:
+        self.taps += 1
         pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
         self.app.step(0.0)
 
@@ -76,6 +78,20 @@ class Table:
         self.app.draw()
         found, widgets.LEDGER = widgets.LEDGER, None
         return found
+
+    def key(self, digits: str) -> None:
+        """Type ``digits`` on the keypad beside a page of numbers (its keys come after the
+        fields, so a field showing the same digit is not the one tapped)."""
+        for digit in digits:
+            found = [b for b in self.buttons() if b.label == digit and b.enabled]
+            assert found, f"no keypad key {digit!r} in {self.labels()}"
+            self._at(found[-1].rect.center)
+
+    def number(self, key: str) -> None:
+        """Tap the number field ``key`` (its value), which gives it the keypad."""
+        found = [b for b in self.buttons() if isinstance(b, NumberBox) and b.key == key]
+        assert found, f"no number {key!r} on the page"
+        self._at(found[0].rect.center)
 
     def page_to(self, label: str) -> None:
         for _ in range(12):
@@ -111,8 +127,7 @@ def set_up(table: Table, rats: int, rat_battle: int = 2, seed: int = 7) -> None:
     for hero in HEROES:
         table.tap(tr(hero))
     table.tap(tr("Next"))
-    for _ in range(rats):
-        table.tap("+", 0)
+    table.key(str(rats))  # the keypad starts on the first minion's count
     table.page_to(tr("Start"))
     table.tap(tr("Start"))
     for _ in range(12):
@@ -121,17 +136,14 @@ def set_up(table: Table, rats: int, rat_battle: int = 2, seed: int = 7) -> None:
         current = table.form()
         if tr("Not now") in table.labels():  # starting equipment: see test_mm_gear_by_touch
             table.tap(tr("Not now"))
-            table.tap(tr("OK"))
             continue
-        if current.typing:
-            for letter in "aim":
-                table.tap(letter)
-            table.tap(tr("OK"))
+        if tr("New card…") in table.labels():  # the ability card: the first on the list
+            table.tap(current.pages[current.page][0].options[0][1])
             continue
         rat = current.title.startswith(tr("Rat warrior") + ":")
-        for nth in range(table.labels().count("+")):
-            for _ in range(rat_battle if rat and nth == 0 else 2):
-                table.tap("+", nth)
+        unknown = [f for f in current.pages[current.page] if current.values[f.key] is None]
+        for nth, _ in enumerate(unknown):  # the keypad goes on to the next unknown by itself
+            table.key(str(rat_battle if rat and nth == 0 else 2))
         table.page_to(tr("Save"))
         table.tap(tr("Save"))
     raise AssertionError("the chapter never started")

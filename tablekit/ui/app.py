@@ -40,7 +40,7 @@ from tablekit.session.session import Session
 from tablekit.session.store import open_session
 from tablekit.ui import theme, widgets
 from tablekit.ui.i18n import refusal, translator
-from tablekit.ui.layout import Layout
+from tablekit.ui.layout import Layout, fit_window
 from tablekit.ui.onscreen_pad import pad_title
 from tablekit.ui.scene import Scene
 from tablekit.ui.scenes.startup import StartupScene
@@ -664,7 +664,10 @@ class App:
         pygame.display.set_caption("tablekit")
         if full:
             return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
-        return pygame.display.set_mode(size or self.settings.display.window)
+        if size is None:  # the configured window, cut to the screen it opens on
+            desktops = pygame.display.get_desktop_sizes()
+            size = fit_window(self.settings.display.window, desktops[0] if desktops else None)
+        return pygame.display.set_mode(size)
 
     def _make_canvas(self) -> pygame.Surface:
         if not self.settings.display.rotate:

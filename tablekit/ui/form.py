@@ -1,10 +1,11 @@
 """Touch forms: a few fields, big steppers and toggles, and one confirm button.
 
 Typing is slow on a touchscreen, so every field is a choice: a count with
-minus and plus, a yes/no toggle, one of several options, or several of them.
-A form can have pages (Next/Back) when its fields do not fit one screen.
-The form never changes game state itself: confirm hands its values to a
-callback that builds a command for the app to submit.
+minus and plus, a number typed on a keypad, a yes/no toggle, one of several
+options, or several of them. A form can have pages (Next/Back) when its
+fields do not fit one screen. The form never changes game state itself:
+confirm hands its values to a callback that builds a command for the app to
+submit.
 """
 
 from __future__ import annotations
@@ -24,21 +25,30 @@ from tablekit.ui.widgets import Button
 MIN_COLUMN = 5.5
 """A column of fields is at least this many touch heights wide (label + stepper)."""
 
-KEYS = [[*"1234567890", "DEL"], list("qwertyuiopå"), list("asdfghjklæø"), [*"zxcvbnm-'", " "]]
+KEYS = [
+    [*"1234567890", "DEL"],
+    [*"qwertyuiopå", "'"],
+    list("asdfghjklæø"),
+    ["SHIFT", *"zxcvbnm-", " "],
+]
 """The on-screen keys, Danish letters included."""
 
-WIDE_KEYS = {"DEL": (mark("delete"), 2), " ": (mark("space"), 3)}
+WIDE_KEYS = {"DEL": (mark("delete"), 2), " ": (mark("space"), 3), "SHIFT": (mark("shift"), 2)}
 """Keys with a word on them: (label, how many key widths they take)."""
+
+PAD = [["1", "2", "3"], ["4", "5", "6"], ["7", "8", "9"], ["DEL", "0"]]
+"""The keypad beside a page of numbers; its delete key takes two widths."""
 
 
 @dataclass
 class Field:
     """One question of a form.
 
-    ``kind`` is "count" (``low``..``high``), "toggle", "choice" (one of
-    ``options``), "multi" (any of them) or "text" (typed on the keyboard or
-    on the on-screen keys; give it a page of its own, the keys need the room).
-    Options are (value, label) pairs.
+    ``kind`` is "count" (``low``..``high``, stepped with minus and plus),
+    "number" (``low``..``high``, typed on the keypad the page then shows),
+    "toggle", "choice" (one of ``options``), "multi" (any of them) or "text"
+    (typed on the keyboard or on the on-screen keys; give it a page of its
+    own, the keys need the room). Options are (value, label) pairs.
     """
 
     key: str
@@ -57,6 +67,10 @@ class Field:
     longest: int = 40
     """The most letters a text takes (a name's 40; a belief's sentence more), so the keys
     stop where the command's schema would refuse."""
+    submits: bool = False
+    """Picking one of a choice's options confirms the form at once (one tap, no OK)."""
+    capitals: bool = False
+    """A text starts with a capital letter, as a name does, without the shift key."""
 
 
 @dataclass
@@ -71,13 +85,21 @@ class Form:
     closed: bool = False
     cancellable: bool = True
     values: dict[str, Any] = field(default_factory=dict)
+    cancelled: bool = False
+    """Closed by Cancel rather than confirmed: the screen goes back one step."""
+    focus: str | None = None
+    """The number field the keypad types into."""
 
     def __post_init__(self) -> None:
         self._given = [list(page) for page in self.pages]
-        self._capacity = 0
+        self._capacity: tuple[int, ...] = ()
+        self._fresh = True
+        """The focused number was just reached: the next digit starts it afresh."""
+        self._shift = False
         for page in self.pages:
             for item in page:
                 self.values.setdefault(item.key, item.value)
+        self._focus_first()
 
     @property
     def typing(self) -> bool:
@@ -89,23 +111,74 @@ class Form:
         """Whether any page types, so the form wants the whole width for the keys."""
         return any(item.kind == "text" for page in self._given for item in page)
 
+    @property
+    def takes_keys(self) -> bool:
+        """Whether a keyboard's keys reach the page: its text, or the focused number."""
+        return self.typing or self.focus is not None
+
     def type(self, text: str) -> None:
-        """Add typed ``text`` to the page's text field; a backspace removes one letter."""
+        """Add typed ``text`` to the page's text field; a backspace removes one letter.
+
+        On a page of numbers, digits go to the focused number and a backspace
+        takes its last digit off."""
+        if not self.typing:
+            for digit in text:
+                if digit == "\b" or digit.isdigit():
+                    self._digit(digit)
+            return
         for item in self.pages[self.page]:
             if item.kind == "text":
                 value = self.values[item.key]
+                shifted = self._shifted(item)
+                if text != "\b":
+                    text = text.upper() if shifted and len(text) == 1 else text
+                    self._shift = False
                 longer = (value + text)[: item.longest]
                 self.values[item.key] = value[:-1] if text == "\b" else longer
+
+    def _shifted(self, item: Field | None = None) -> bool:
+        """Whether the next letter is a capital: shift pressed, or a name's first letter."""
+        if item is None:
+            item = next((i for i in self.pages[self.page] if i.kind == "text"), None)
+        starts = item is not None and item.capitals and not self.values[item.key]
+        return self._shift != starts
 
     def buttons(self, layout: Layout, area: pygame.Rect, tr: Callable[[str], str]) -> list[Button]:
         """Every touch target of the current page, plus the navigation row."""
         found: list[Button] = []
         rows = self._rows(layout, area)
+        if self.focus not in {item.key for item in self._numbers(self.pages[self.page])}:
+            self._focus_first()  # the page was turned from outside
         for item, (_, control) in zip(self.pages[self.page], rows, strict=False):
             found += self._controls(item, control, layout, tr)
         if self.typing and rows:
             found += self._keys(layout, area, rows[-1][1].bottom + layout.gap, tr)
+        if self._numbers(self.pages[self.page]):
+            found += self._keypad(layout, area, tr)
         return found + self._navigation(layout, area, tr)
+
+    def _keypad(self, layout: Layout, area: pygame.Rect, tr: Callable[[str], str]) -> list[Button]:
+        """Digits for the focused number, right of the fields: 1 to 9, delete and 0."""
+        pad = self._pad_rect(layout, area)
+        height = (pad.height - 3 * 4) // len(PAD)
+        found = []
+        for number, keys in enumerate(PAD):
+            row = pygame.Rect(pad.x, pad.y + number * (height + 4), pad.width, height)
+            cells = columns(row, 3, 4)
+            spans = [cells[0].union(cells[1]), cells[2]] if len(keys) == 2 else cells
+            for key, cell in zip(keys, spans, strict=True):
+                label = tr(WIDE_KEYS[key][0]) if key in WIDE_KEYS else key
+                typed = "\b" if key == "DEL" else key
+                ready = self.focus is not None
+                found.append(Button(cell, label, partial(self._digit, typed), ready))
+        return found
+
+    def _pad_rect(self, layout: Layout, area: pygame.Rect) -> pygame.Rect:
+        """Where the keypad goes: the right of the field area, three keys wide."""
+        grid, _, _ = self._grid(layout, area, numbers=False)
+        width = 3 * layout.touch + 2 * 4
+        height = min(grid.height, 4 * layout.touch + 3 * 4)
+        return pygame.Rect(grid.right - width, grid.y, width, height)
 
     def _keys(
         self, layout: Layout, area: pygame.Rect, top: int, tr: Callable[[str], str]
@@ -123,10 +196,21 @@ class Form:
             for key, span in zip(keys, spans, strict=True):
                 cell = cells[at].union(cells[at + span - 1])
                 at += span
+                if key == "SHIFT":  # on: in capitals, on cheese yellow
+                    on = self._shifted()
+                    label = tr(WIDE_KEYS[key][0])
+                    fill = theme.CHEESE if on else theme.PARCHMENT
+                    found.append(Button(cell, label.upper() if on else label, self._toggle_shift,
+                                        fill=fill))  # fmt: skip
+                    continue
                 typed = "\b" if key == "DEL" else key
                 label = tr(WIDE_KEYS[key][0]) if key in WIDE_KEYS else key
                 found.append(Button(cell, label, partial(self.type, typed)))
         return found
+
+    def _toggle_shift(self) -> None:
+        """The shift key: the next letter the other way (a capital, or small at a name's start)."""
+        self._shift = not self._shift
 
     def draw(
         self, surface: pygame.Surface, layout: Layout, area: pygame.Rect, tr: Callable[[str], str]
@@ -176,29 +260,44 @@ class Form:
         """Room for the title: two lines of small text fit when it wraps."""
         return max(layout.touch, 2 * theme.font("bold", layout.text("small")).get_linesize())
 
-    def _grid(self, layout: Layout, area: pygame.Rect) -> tuple[pygame.Rect, int, int]:
-        """The field area, how many rows fit in it, and how many columns."""
+    def _grid(
+        self, layout: Layout, area: pygame.Rect, numbers: bool | None = None
+    ) -> tuple[pygame.Rect, int, int]:
+        """The field area, how many rows fit in it, and how many columns; beside the keypad
+        on a page of numbers (``numbers``, else the current page's)."""
         inner = area.inflate(-2 * layout.gap, -2 * layout.gap)
         top = inner.y + self._title_height(layout)
         bottom = inner.bottom - layout.touch - layout.gap
+        if numbers is None:
+            numbers = bool(self._numbers(self.pages[self.page]))
+        if numbers:
+            inner.width -= 3 * layout.touch + 2 * 4 + 2 * layout.gap
         fit = max(1, (bottom - top) // (layout.touch + layout.gap))
         split = 2 if inner.width >= 2 * MIN_COLUMN * layout.touch else 1
         return pygame.Rect(inner.x, top, inner.width, bottom - top), fit, split
 
     def _fit(self, layout: Layout, area: pygame.Rect) -> None:
         """Cut pages that hold more fields than fit into several, once per screen size."""
-        _, fit, split = self._grid(layout, area)
-        capacity = fit * split
+        capacity = tuple(
+            fit * split
+            for numbers in (False, True)
+            for _, fit, split in [self._grid(layout, area, numbers)]
+        )
         if capacity == self._capacity:
             return
         self._capacity = capacity
         self.pages = []
         for page in self._given:
             typed = any(item.kind == "text" for item in page)
-            step = len(page) if typed else capacity
+            step = len(page) if typed else capacity[bool(self._numbers(page))]
             starts = range(0, max(len(page), 1), max(step, 1))
             self.pages += [page[start : start + step] for start in starts]
         self.page = min(self.page, len(self.pages) - 1)
+        self._focus_first()
+
+    @staticmethod
+    def _numbers(page: list[Field]) -> list[Field]:
+        return [item for item in page if item.kind == "number"]
 
     def _rows(self, layout: Layout, area: pygame.Rect) -> list[tuple[pygame.Rect, pygame.Rect]]:
         """(label, control) rectangles, in one or two columns as the width allows."""
@@ -229,10 +328,14 @@ class Form:
         return found
 
     def _label_width(self, layout: Layout, fields: list[Field], width: int) -> int:
-        """Two fifths of a column, or up to half of it if a label needs that to be read."""
+        """Two fifths of a column, or up to half of it if a label needs that to be read; on
+        a page of numbers, whose boxes are narrow, up to all but a box."""
         font = theme.font("bold", layout.text("body"))
         longest = max((font.size(item.label)[0] for item in fields if not item.wide), default=0)
-        return min(width // 2, max(width * 2 // 5, longest + layout.gap))
+        most = width // 2
+        if self._numbers(fields):
+            most = max(most, width - 2 * layout.touch - layout.gap)
+        return min(most, max(width * 2 // 5, longest + layout.gap))
 
     def _controls(
         self, item: Field, rect: pygame.Rect, layout: Layout, tr: Callable[[str], str]
@@ -244,6 +347,13 @@ class Form:
                 Button(minus, "−", lambda: self._step(item, -1), self._below(item)),
                 Button(plus, "+", lambda: self._step(item, +1), self._above(item)),
             ]
+        if item.kind == "number":
+            box = pygame.Rect(rect.x, rect.y, min(rect.width, 2 * layout.touch), rect.height)
+            value = values[item.key]
+            shown = "?" if value is None else str(value)
+            focused = self.focus == item.key
+            action = partial(self._focus, item)
+            return [NumberBox(box, shown, action, selected=focused, key=item.key)]
         if item.kind == "text":
             text = _tail(values[item.key], rect.inflate(-12, -6).width, layout.text("body"))
             return [Button(rect, text or "…", lambda: None, selected=True)]
@@ -286,8 +396,14 @@ class Form:
         return found
 
     def _missing(self, page: list[Field]) -> list[Field]:
-        """The required fields of ``page`` not given yet (a text of only spaces is none)."""
-        return [item for item in page if item.required and _blank(self.values[item.key])]
+        """The required fields of ``page`` not given yet (a text of only spaces is none), and
+        the numbers typed out of their range."""
+        return [
+            item
+            for item in page
+            if (item.required and _blank(self.values[item.key]))
+            or (item.kind == "number" and not _within(item, self.values[item.key]))
+        ]
 
     def _below(self, item: Field) -> bool:
         value = self.values[item.key]
@@ -316,16 +432,68 @@ class Form:
             self.values[item.key] = tuple(chosen)
         else:
             self.values[item.key] = value
+            last = self.page == len(self.pages) - 1
+            if item.submits and last and not any(self._missing(page) for page in self.pages):
+                self._confirm()
+
+    def _focus(self, item: Field) -> None:
+        """A tap on a number: the keypad types into it, its next digit afresh."""
+        self.focus, self._fresh = item.key, True
+
+    def _focus_first(self) -> None:
+        """The page's first number still unknown, else its first number, takes the keypad."""
+        numbers = self._numbers(self.pages[self.page]) if self.pages else []
+        unknown = [item for item in numbers if self.values[item.key] is None]
+        first = (unknown or numbers)[:1]
+        self.focus, self._fresh = (first[0].key if first else None), True
+
+    def _digit(self, digit: str) -> None:
+        """A keypad key: a digit ends the focused number, or starts it afresh once it is just
+        reached or no longer fits; once no further digit could fit, the next number still
+        unknown (else the next) takes the keypad. Delete takes the last digit off."""
+        numbers = self._numbers(self.pages[self.page])
+        item = next((i for i in numbers if i.key == self.focus), None)
+        if item is None:
+            return
+        value = self.values[item.key]
+        if digit == "\b":
+            value = None if self._fresh or value is None or value < 10 else value // 10
+            self.values[item.key] = item.low if value is None and not item.required else value
+            self._fresh = False
+            return
+        longer = int(digit) if self._fresh or value is None else value * 10 + int(digit)
+        self.values[item.key] = longer if longer <= item.high else int(digit)
+        self._fresh = False
+        if self.values[item.key] * 10 > item.high:
+            later = numbers[numbers.index(item) + 1 :]
+            unknown = [i for i in later if self.values[i.key] is None]
+            if unknown or later:
+                self._focus((unknown or later)[0])
 
     def _turn(self, delta: int) -> None:
         self.page += delta
+        self._focus_first()
 
     def _close(self) -> None:
         self.closed = True
+        self.cancelled = True
 
     def _confirm(self) -> None:
         if self.confirm(dict(self.values)):
             self.closed = True
+
+
+@dataclass
+class NumberBox(Button):
+    """A number field's value: a tap gives it the keypad. ``key`` names its field."""
+
+    key: str = ""
+
+
+def _within(item: Field, value: object) -> bool:
+    """Whether a typed number is in its field's range (an unknown one is left to
+    ``required``)."""
+    return value is None or (isinstance(value, int) and item.low <= value <= item.high)
 
 
 def _blank(value: object) -> bool:

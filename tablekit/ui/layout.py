@@ -72,3 +72,11 @@ def rows(area: pygame.Rect, count: int, gap: int, height: int | None = None) -> 
     """``count`` rows stacked down, each ``height`` tall (or an equal share)."""
     each = height or (area.height - gap * (count - 1)) // count
     return [pygame.Rect(area.x, area.y + i * (each + gap), area.width, each) for i in range(count)]
+
+
+def fit_window(wanted: tuple[int, int], desktop: tuple[int, int] | None) -> tuple[int, int]:
+    """The window size to open: ``wanted``, but never wider or taller than the ``desktop``
+    it opens on (an 800x480 panel shows a whole 800x480 window, not a cut 1024x600 one)."""
+    if desktop is None or min(desktop) <= 0:
+        return wanted
+    return (min(wanted[0], desktop[0]), min(wanted[1], desktop[1]))

@@ -27,7 +27,7 @@ from tablekit.local.config import Config
 from tablekit.session import Journal
 from tablekit.ui import theme
 from tablekit.ui.app import App
-from tablekit.ui.form import Form
+from tablekit.ui.form import Form, NumberBox
 
 SIZES = [(800, 480), (720, 1280)]
 HEROES = ("Prince Collin", "Lily")
@@ -80,6 +80,21 @@ class Table:
         assert isinstance(panel, Form), panel
         return panel
 
+    def key(self, digits: str) -> None:
+        """Type ``digits`` on the keypad (see :meth:`mm_tapping.Table.key`)."""
+        for digit in digits:
+            self.app.draw()
+            found = [b for b in self.app.scene.buttons() if b.label == digit and b.enabled]
+            assert found, f"no keypad key {digit!r} in {self.labels()}"
+            self._at(found[-1].rect.center)
+
+    def number(self, key: str) -> None:
+        """Tap the number field ``key``, which gives it the keypad."""
+        self.app.draw()
+        found = [b for b in self.app.scene.buttons() if isinstance(b, NumberBox) and b.key == key]
+        assert found, f"no number {key!r} on the page"
+        self._at(found[0].rect.center)
+
     def page_to(self, label: str) -> None:
         for _ in range(10):
             if label in self.labels():
@@ -103,8 +118,9 @@ def set_up(table: Table) -> None:
     for hero in HEROES:
         table.tap(tr(hero))
     table.tap(tr("Next"))
-    for nth in range(2):
-        table.tap("+", nth)
+    table.key("1")  # rat warriors: the keypad starts on the first minion's count
+    table.number("min:elite_rat_warrior")
+    table.key("1")
     table.page_to(tr("Start"))
     table.tap(tr("Start"))
     for _ in range(12):
@@ -113,17 +129,14 @@ def set_up(table: Table) -> None:
         current = table.form()
         if tr("Not now") in table.labels():  # starting equipment: see test_mm_gear_by_touch
             table.tap(tr("Not now"))
-            table.tap(tr("OK"))
             continue
-        if current.typing:
-            for letter in "aim":
-                table.tap(letter)
-            table.tap(tr("OK"))
+        if tr("New card…") in table.labels():  # the ability card: the first on the list
+            table.tap(current.pages[current.page][0].options[0][1])
             continue
         rat = current.title.startswith(tr("Rat warrior") + ":")
-        for nth in range(table.labels().count("+")):
-            for _ in range(RAT_BATTLE if rat and nth == 0 else 2):
-                table.tap("+", nth)
+        unknown = [f for f in current.pages[current.page] if current.values[f.key] is None]
+        for nth, _ in enumerate(unknown):  # the keypad goes on to the next unknown by itself
+            table.key(str(RAT_BATTLE if rat and nth == 0 else 2))
         table.page_to(tr("Save"))
         table.tap(tr("Save"))
     raise AssertionError("the chapter never started")

@@ -24,12 +24,13 @@ from ui.test_mm_chapter_by_touch import SIZES, Table, turn_of
 from tablekit.local import box, paths
 from tablekit.session import Journal
 
-BOSS = "vurst"
-CARDS = ("strikes", "rallies", "guards")
+BOSS = "Vurst"
+CARDS = ("Strikes", "Rallies", "Guards")
+"""As typed: small letters, a name's first a capital by itself."""
 
 
 def type_word(table: Table, word: str) -> None:
-    for letter in word:
+    for letter in word.lower():
         table.tap(letter)
 
 
@@ -44,9 +45,7 @@ def define_boss(table: Table) -> None:
         assert table.form().title.endswith(f"{tr('initiative card')} {number}")
         type_word(table, card)
         table.tap(tr("Next"))
-        for nth, times in enumerate((3, 2, 1)):  # from "?": battle 1+2, defense 0+2, life 1+1
-            for _ in range(times):
-                table.tap("+", nth)
+        table.key("322")  # battle 3, defense 2, life 2: the keypad goes on by itself
         table.tap(tr("Yes") if number < len(CARDS) else tr("No"))  # another card follows?
         table.tap(tr("Add"))
 
@@ -54,13 +53,12 @@ def define_boss(table: Table) -> None:
 def equipment(table: Table, card: str, kind: str) -> None:
     """One card on the hero's starting equipment list, then Done."""
     tr = table.tr
-    table.tap(tr("OK"))  # "Add a card…" is chosen
+    table.tap(tr("Add a card…"))  # one tap: the choice goes on at once
     type_word(table, card)
     table.tap(tr("Next"))
     table.tap(tr(kind))
     table.tap(tr("Add"))
     table.tap(tr("Done"))
-    table.tap(tr("OK"))
 
 
 def set_up(table: Table) -> list[str]:
@@ -71,7 +69,7 @@ def set_up(table: Table) -> list[str]:
     table.tap(tr("Prince Collin"))
     table.tap(tr("Lily"))
     table.tap(tr("Next"))
-    table.tap("+", 0)
+    table.key("1")  # a rat warrior: the keypad starts on the first minion's count
     table.tap(tr("Yes"))  # the toggle "New boss…", the page's only one
     table.page_to(tr("Start"))
     table.tap(tr("Start"))
@@ -88,10 +86,11 @@ def set_up(table: Table) -> list[str]:
         elif form.typing:
             type_word(table, "aim")
             table.tap(tr("OK"))
+        elif tr("New card…") in table.labels():
+            table.tap(tr("New card…"))
         else:
-            for nth in range(table.labels().count("+")):
-                for _ in range(2):
-                    table.tap("+", nth)
+            unknown = [f for f in form.pages[form.page] if form.values[f.key] is None]
+            table.key("2" * len(unknown))  # the keypad goes on to the next unknown by itself
             table.page_to(tr("Save"))
             table.tap(tr("Save"))
     raise AssertionError(f"the chapter never started; asked {asked}")
@@ -121,8 +120,8 @@ def test_equipment_a_boss_and_the_weapon_rule_by_touch(
     assert sum(title.endswith(tr("starting equipment")) for title in asked) == 2
 
     kept = box.load()
-    assert kept.equipment("collin") == (("sword", "melee"),)
-    assert kept.equipment("lily") == (("cloak", ""),)
+    assert kept.equipment("collin") == (("Sword", "melee"),)
+    assert kept.equipment("lily") == (("Cloak", ""),)
     assert [len(b.cards) for b in kept.bosses()] == [3]
     view = table.view()
     bosses = [c for c in view["track"] if c["side"] == "minion" and c["boss"]]
@@ -132,8 +131,8 @@ def test_equipment_a_boss_and_the_weapon_rule_by_touch(
     names = [card["name"] for _, card in table.app.scene.cards if card["side"] == "minion"]
     assert set(names) >= {c["name"] for c in bosses}, "the track shows each boss card"
     heroes = {h["id"]: h for h in view["heroes"]}
-    assert heroes["collin"]["kit"] == ["sword"]
-    assert heroes["collin"]["weapons"] == [{"card": "sword", "kind": "melee"}]
+    assert heroes["collin"]["kit"] == ["Sword"]
+    assert heroes["collin"]["weapons"] == [{"card": "Sword", "kind": "melee"}]
 
     attack(table, "lily")
     assert table.view()["turn"]["action"] == "", "no weapon: no attack"
@@ -169,6 +168,5 @@ def set_up_known(table: Table) -> list[str]:
             return asked
         form = table.form()
         asked.append(form.title)
-        table.tap("aim")
-        table.tap(tr("OK"))
+        table.tap("Aim")  # the name typed in the first session, a capital first
     raise AssertionError(f"the chapter never started; asked {asked}")

@@ -103,24 +103,25 @@ def test_a_chapter_is_set_up_by_taps(app: Any) -> None:
     press(app, "Prince Collin")
     press(app, "Lily")
     press(app, "Next")
-    press(app, "+")
+    press(app, "1")  # a rat warrior, on the keypad
     finish(app, "Start")
     assert isinstance(app.scene.form, Form) and "numbers" in app.scene.form.title
-    assert [f.key for f in app.scene.form.pages[0]] == ["battle", "defense", "lore", "life"]
+    fields = app.scene.form.pages[0]
+    assert [f.key for f in fields] == ["battle", "defense", "lore", "move", "life"]
+    assert [app.scene.form.values[f.key] for f in fields] == [None, None, None, 2, None]
     assert "Save" not in [b.label for b in app.scene.buttons() if b.enabled], "every ? first"
-    for plus in [b for b in app.scene.buttons() if b.label == "+"]:
-        for _ in range(2):
-            plus.action()
+    for digit in "2222":  # a keyboard's digits go to the keypad's number
+        app.handle(pygame.event.Event(pygame.TEXTINPUT, text=digit))
     press(app, "Save")
     assert app.scene.form.title.startswith("Prince Collin")
     for hero in ("Battle Cry", "Aim"):
+        press(app, "New card…")
         assert app.scene.form.typing
         for letter in hero:
             app.handle(pygame.event.Event(pygame.TEXTINPUT, text=letter))
         press(app, "OK")
         assert "starting equipment" in app.scene.form.title
         press(app, "Not now")
-        press(app, "OK")
     view = app.session.table_view()
     assert view["outcome"] == "playing"
     assert {h["id"]: h["abilities"] for h in view["heroes"]} == {
@@ -329,7 +330,6 @@ def test_the_next_chapter_of_a_campaign_asks_which_found_card_each_hero_keeps(ap
     press(app, "Dagger")
     press(app, "OK")
     press(app, "Not now")  # the starting equipment: see test_mm_gear_by_touch
-    press(app, "OK")
     view = app.session.table_view()
     assert view["outcome"] == "playing"
     collin = next(h for h in view["heroes"] if h["id"] == "collin")

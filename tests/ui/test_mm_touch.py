@@ -16,9 +16,9 @@ import pytest
 from tablekit.local import box, paths
 from tablekit.local.config import Config
 from tablekit.session import Journal
-from tablekit.ui import theme, widgets
+from tablekit.ui import theme
 from tablekit.ui.app import App
-from tablekit.ui.form import Form
+from tablekit.ui.form import Form, NumberBox
 
 HEROES = ("Prince Collin", "Lily")
 MINIONS = 2
@@ -63,6 +63,28 @@ def page_to(app: Any, label: str) -> None:
     raise AssertionError(f"{label!r} never shows: {labels(app)}")
 
 
+def key(app: Any, digits: str) -> None:
+    """Type ``digits`` on the keypad: its keys come after the fields showing numbers."""
+    for digit in digits:
+        app.draw()
+        found = [b for b in app.scene.buttons() if b.label == digit and b.enabled]
+        assert found, f"no keypad key {digit!r} in {labels(app)}"
+        pygame.event.post(
+            pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=found[-1].rect.center, button=1)
+        )
+        app.step(0.0)
+
+
+def focus(app: Any, field: str) -> None:
+    """Tap the number ``field``: the keypad types into it."""
+    app.draw()
+    found = [b for b in app.scene.buttons() if isinstance(b, NumberBox) and b.key == field]
+    pygame.event.post(
+        pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=found[0].rect.center, button=1)
+    )
+    app.step(0.0)
+
+
 def type_on_keys(app: Any, word: str) -> None:
     for letter in word:
         tap(app, letter)
@@ -74,8 +96,9 @@ def choose_and_start(app: Any) -> list[str]:
     for hero in HEROES:
         tap(app, tr(hero))
     tap(app, tr("Next"))
-    for nth in range(MINIONS):
-        tap(app, "+", nth)
+    key(app, "1")  # the keypad starts on the first minion's count
+    focus(app, "min:elite_rat_warrior")
+    key(app, "1")
     page_to(app, tr("Start"))
     tap(app, tr("Start"))
     asked = []
@@ -86,18 +109,17 @@ def choose_and_start(app: Any) -> list[str]:
         asked.append(current.title)
         if tr("Not now") in labels(app):  # starting equipment: see test_mm_gear_by_touch
             tap(app, tr("Not now"))
-            tap(app, tr("OK"))
         elif current.typing:
-            type_on_keys(app, "aim")
+            type_on_keys(app, "aim")  # a card's name starts with a capital by itself
             tap(app, tr("OK"))
-        elif "aim" in labels(app):  # the box knows the card typed in an earlier session
+        elif "Aim" in labels(app):  # the box knows the card typed in an earlier session
             asked[-1] += " (chosen)"
-            tap(app, "aim")
-            tap(app, tr("OK"))
+            tap(app, "Aim")
+        elif tr("New card…") in labels(app):
+            tap(app, tr("New card…"))
         else:
-            for nth in range(labels(app).count("+")):
-                for _ in range(2):
-                    tap(app, "+", nth)
+            unknown = [f for f in current.pages[current.page] if current.values[f.key] is None]
+            key(app, "2" * len(unknown))  # the keypad goes on to the next unknown by itself
             page_to(app, tr("Save"))
             tap(app, tr("Save"))
     raise AssertionError(f"the chapter never started; asked {asked}")
@@ -152,7 +174,7 @@ def test_a_chapter_with_minions_is_set_up_and_fought_by_touch_alone(
     assert not [title for title in again if title.endswith(tr("numbers"))]
     cards = [title for title in again if tr("ability card") in title]
     assert cards and all(title.endswith("(chosen)") for title in cards), "never typed again"
-    assert box.load().abilities("lily") == ("aim",)
+    assert box.load().abilities("lily") == ("Aim",)
     assert second.session.table_view()["outcome"] == "playing"
     theme.font.cache_clear()
     pygame.quit()
@@ -219,19 +241,18 @@ def test_nothing_goes_on_with_a_blank_nobody_chose(journal: Journal) -> None:
     tap(app, "Start")
     numbers = form(app)
     assert numbers.title == "Lily: numbers" and None in numbers.values.values()
-    widgets.LEDGER = []
     app.draw()
-    shown, widgets.LEDGER = [d.words for d in widgets.LEDGER], None
+    shown = [b.label for b in app.scene.buttons() if isinstance(b, NumberBox)]
     assert "?" in shown and "0" not in shown, "an unknown number is never shown as 0"
     assert "Save" not in labels(app)
-    for nth in range(labels(app).count("+")):
-        tap(app, "+", nth)
+    key(app, "11111")
     tap(app, "Save")
-    assert form(app).typing and "OK" not in labels(app), "an ability card needs its name"
+    assert "OK" not in labels(app), "an ability card needs choosing"
+    tap(app, "New card…")
+    assert form(app).typing and "OK" not in labels(app), "a new card needs its name"
     type_on_keys(app, "aim")
     tap(app, "OK")
     tap(app, "Not now")  # the starting equipment
-    tap(app, "OK")
     assert app.session.table_view()["outcome"] == "playing"
     theme.font.cache_clear()
     pygame.quit()

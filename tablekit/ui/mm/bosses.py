@@ -85,7 +85,7 @@ def define(view: MiceMysticsView, tr: Tr, open_form: OpenForm, then: Callable[[s
     """
     taken = {m["id"] for m in view["catalogue"]["minions"] if not m["boss"]}
     pages = [
-        [Field("name", tr("Boss name"), "text", "", required=True)],
+        [Field("name", tr("Boss name"), "text", "", required=True, capitals=True)],
         [Field("ranged", tr("Ranged"), "toggle", False)],
     ]
 
@@ -104,12 +104,12 @@ def _card(boss: MinionEntry, tr: Tr, open_form: OpenForm, then: Callable[[str], 
     """Initiative card number N of ``boss``: its name, its numbers, and whether more follow."""
     number = len(boss.cards) + 1
     numbers = [
-        Field(n, tr(n.capitalize()), "count", None, low=1 if n == "life" else 0, high=HIGHEST,
+        Field(n, tr(n.capitalize()), "number", None, low=1 if n == "life" else 0, high=HIGHEST,
               required=True)
         for n in ("battle", "defense", "life")
     ]  # fmt: skip
     pages = [
-        [Field("card", tr("Card name"), "text", "", required=True)],
+        [Field("card", tr("Card name"), "text", "", required=True, capitals=True)],
         [*numbers, Field("more", tr("Another card"), "toggle", number < 2)],
     ]
 

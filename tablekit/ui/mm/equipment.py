@@ -76,7 +76,9 @@ def enter(
         Field("keep", "", "multi", tuple(k for k, _ in listed), listed[i : i + 2], wide=True)
         for i in range(0, min(len(listed), MOST), 2)
     ]
-    fields.append(Field("next", "", "choice", "done" if cards else "add", choices, wide=True))
+    fields.append(
+        Field("next", "", "choice", None, choices, wide=True, required=True, submits=True)
+    )
 
     def chosen(values: dict[str, Any]) -> bool:
         kept = [cards[int(n)] for n in values.get("keep", ()) if int(n) < len(cards)]
@@ -106,7 +108,7 @@ def _card(
     """One starting equipment card: its name, then whether it is a weapon and of which kind."""
     kinds = [(kind, tr(label)) for kind, label in KINDS.items()]
     pages = [
-        [Field("card", tr("Card name"), "text", "", required=True)],
+        [Field("card", tr("Card name"), "text", "", required=True, capitals=True)],
         [Field("weapon", "", "choice", "", kinds, wide=True)],
     ]
 

@@ -33,10 +33,11 @@ def groups(values: dict[str, Any], prefix: str) -> tuple[MinionGroup, ...]:
     )
 
 
-def minion_counts(view: MiceMysticsView, prefix: str) -> list[Field]:
-    """A count field per minion type of the content pack and per boss in the device's box."""
+def minion_counts(view: MiceMysticsView, prefix: str, kind: str = "count") -> list[Field]:
+    """A count field per minion type of the content pack and per boss in the device's box
+    (``kind`` "number" to type them on the keypad)."""
     listed = [(m["id"], m["name"]) for m in view["catalogue"]["minions"]]
-    return [_count(prefix, minion, name) for minion, name in listed + bosses.extra(view)]
+    return [_count(prefix, minion, name, kind=kind) for minion, name in listed + bosses.extra(view)]
 
 
 def new_boss_first(
@@ -64,8 +65,8 @@ def new_boss_first(
     return False
 
 
-def _count(prefix: str, minion: str, name: str, count: int = 0) -> Field:
-    return Field(prefix + minion, name, "count", count, high=12)
+def _count(prefix: str, minion: str, name: str, count: int = 0, kind: str = "count") -> Field:
+    return Field(prefix + minion, name, kind, count, high=12)
 
 
 SURGE_COUNTS = 2
@@ -132,11 +133,8 @@ def minion_attack(view: MiceMysticsView, submit: Submit, tr: Tr) -> Form:
     """The attack of one figure of the card whose turn it is (each attacks once a turn),
     named in the title: which mice it reaches."""
     mice = [(h["id"], h["name"]) for h in view["heroes"] if not h["captured"]]
-    rows = [mice[i : i + 3] for i in range(0, len(mice), 3)]
-    fields = [
-        Field("targets", tr("Targets") if i == 0 else "", "multi", (), row)
-        for i, row in enumerate(rows)
-    ]
+    rows = [mice[i : i + 2] for i in range(0, len(mice), 2)]  # two a row: names are not cut
+    fields = [Field("targets", "", "multi", (), row, wide=True) for row in rows]
     fields.append(Field("poison", tr("Poison"), "toggle", False))
     attacker = next_attacker(view)
     figure = attacker[1] if attacker else None

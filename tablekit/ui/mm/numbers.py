@@ -35,7 +35,9 @@ HERO_NUMBERS = ("battle", "defense", "lore", "move", "life")
 MINION_NUMBERS = ("battle", "defense", "life", "ranged")
 CARD_NUMBERS = ("battle", "defense", "life")
 HIGHEST = 12
-"""The highest number a count field offers."""
+"""The highest life a card's numbers take; its other numbers are one digit (:data:`DIGIT`)."""
+DIGIT = 9
+"""The highest battle, defense, lore or move: one keypad tap each, the next number follows."""
 
 
 class Figure(TypedDict):
@@ -111,8 +113,10 @@ def fill(
 
 
 def ask(one: Figure, submit: Submit, tr: Tr, then: Callable[[], bool]) -> Form:
-    """A form for exactly the numbers ``one`` lacks, pre-filled from the box."""
-    return _form(one, one["missing"], submit, tr, then)
+    """A form for the numbers ``one`` lacks, beside those it has (filled in, so that each
+    hero's or minion's numbers keep their places from one form to the next), the keypad
+    on the first one missing."""
+    return _form(one, list(_names(one["kind"])), submit, tr, then)
 
 
 def correct(one: Figure, submit: Submit, tr: Tr) -> Form:
@@ -135,7 +139,11 @@ def _form(one: Figure, names: list[str], submit: Submit, tr: Tr, then: Callable[
         else:
             value = known.get(name)  # nobody knows it yet: "?" until the table sets it
             label = tr(name.capitalize())
-            fields.append(Field(name, label, "count", value, high=HIGHEST, required=value is None))
+            high = HIGHEST if name == "life" else DIGIT
+            low = 1 if name == "life" else 0
+            fields.append(
+                Field(name, label, "number", value, low=low, high=high, required=value is None)
+            )
 
     def save(values: dict[str, Any]) -> bool:
         numbers = {n: values[n] for n in names}

@@ -7,7 +7,7 @@ or off. Nothing here changes state; every button submits one command.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
 from typing import Any, Literal
@@ -89,7 +89,7 @@ class FigurePanel:
             widgets.text(surface, fact, line, layout.text("small"), theme.INK, "bold", "left")
             y = line.bottom
         for button in self.buttons(layout, area, tr):
-            button.draw(surface, layout.text("small"))
+            button.draw(surface, layout.text("body"))
 
 
 def figure_panel(
@@ -171,7 +171,7 @@ def _hero_panel(
             )
         )
     title = f"{hero['name']} ({', '.join(hero['classes'])})"
-    return FigurePanel(title, facts, actions, close, wide=True, per_row=6)
+    return FigurePanel(title, facts, actions, close, wide=True, per_row=5)
 
 
 def _gear_facts(hero: Hero, tr: Tr) -> list[str]:
@@ -247,10 +247,14 @@ def _ability(
     then: Callable[[], bool],
     tr: Tr,
     open_form: Callable[[Form], None],
+    others: Sequence[CatalogueHero] = (),
 ) -> Form:
-    """The ability card a hero starts the chapter with: one of the cards this device's box
-    knows for the hero, or a new one typed once and kept in the box for every later session."""
-    known = box.load().abilities(hero["id"])
+    """The ability card a hero starts the chapter with, one tap on a list: the cards this
+    device's box knows for the hero, then those it knows for ``others`` of one of its
+    classes (a card is its class's, rulebook "Choose an ability"), then the hero's
+    classes themselves ("Leader card": the card in hand, not named), or a new card typed
+    once and kept in the box for every later session."""
+    kept = box.load()
     title = f"{hero['name']}: {tr('ability card')}"
 
     def typed(values: dict[str, Any]) -> bool:
@@ -261,11 +265,8 @@ def _ability(
         chosen[hero["id"]] = card
         return then()
 
-    typing = Form(
-        title, [[Field("ability", tr("Ability card"), "text", "", required=True)]], typed, tr("OK")
-    )
-    if not known:
-        return typing
+    named = [[Field("ability", tr("Ability card"), "text", "", required=True, capitals=True)]]
+    typing = Form(title, named, typed, tr("OK"))
 
     def picked(values: dict[str, Any]) -> bool:
         if values["ability"] == NEW_CARD:
@@ -274,11 +275,18 @@ def _ability(
         chosen[hero["id"]] = values["ability"]
         return then()
 
-    options = [(card, card) for card in known[-5:]] + [(NEW_CARD, tr("New card…"))]
-    fields = [
-        Field("ability", "", "choice", None, options[i : i + 2], wide=True, required=True)
-        for i in range(0, len(options), 2)
+    shared = [
+        o for o in others if o["id"] != hero["id"] and set(o["classes"]) & set(hero["classes"])
     ]
+    known = [*kept.abilities(hero["id"]), *(c for o in shared for c in kept.abilities(o["id"]))]
+    classes = [tr("{kind} card").format(kind=kind.capitalize()) for kind in hero["classes"]]
+    cards = list(dict.fromkeys([*known[-5:], *classes]))
+    options = [(card, card) for card in cards] + [(NEW_CARD, tr("New card…"))]
+    fields = [
+        Field("ability", "", "choice", None, options[i : i + 2], wide=True, required=True,
+              submits=True)
+        for i in range(0, len(options), 2)
+    ]  # fmt: skip
     return Form(title, [fields], picked, tr("OK"))
 
 
@@ -355,7 +363,8 @@ def setup_form(
             if hero_id not in values["heroes"]:
                 continue
             if hero_id not in abilities and not (last and last["abilities"]):
-                open_form(_ability(hero, abilities, again, tr, open_form))
+                others = now()["catalogue"]["heroes"]
+                open_form(_ability(hero, abilities, again, tr, open_form, others))
                 return False
             found = last["pack"] + last["equipped"] if last else []
             if found and hero_id not in keeps:
@@ -375,7 +384,8 @@ def setup_form(
     title = tr("New chapter")
     if view["outcome"] in ("defeat", "victory"):
         title = f"{tr(view['outcome'].capitalize())}: {tr('next chapter')}"
-    pages = [first, [*forms.minion_counts(view, "min:"), bosses.new_boss_field(tr)]]
+    counts = forms.minion_counts(view, "min:", kind="number")
+    pages = [first, [*counts, bosses.new_boss_field(tr)]]
     return Form(title, pages, start, tr("Start"), cancellable=False)
 
 

@@ -122,9 +122,21 @@ def _main(events: Events, view: MiceMysticsView, tr: Tr) -> str:
         )
     for card in _of(events, "mm.card_gained"):
         return tr("{hero} takes {card}").format(hero=name_of(view, card["hero"]), card=card["card"])
+    if _of(events, "mm.track_dealt"):
+        return _dealt(view, tr)
     if _of(events, "mm.minions_placed"):
         return tr("Minions placed on the board")
     return ""
+
+
+def _dealt(view: MiceMysticsView, tr: Tr) -> str:
+    """The track dealt anew mid-round says who has had a turn this round: a card on top
+    whose turn is passed over is not skipped, it has acted (rulebook, "Game round")."""
+    done = [card["name"] for card in view["track"] if card["acted"] and not card["current"]]
+    if not done:
+        return tr("Initiative dealt anew")
+    names = ", ".join(done)
+    return tr("Initiative dealt anew; had their turn this round: {names}").format(names=names)
 
 
 def _taken_back(events: Events, view: MiceMysticsView, tr: Tr) -> str:

@@ -41,6 +41,8 @@ class MiceMysticsScene(Scene):
     def __init__(self, app: Any) -> None:
         super().__init__(app)
         self.form: Form | FigurePanel | None = None
+        self.trail: list[Form | FigurePanel] = []
+        """The forms the open one was reached through: Cancel goes back one step."""
         self.answering: tuple[str, Form | None] | None = None
         self.starting: Form | None = None
         self.spoken = app.language()
@@ -72,6 +74,7 @@ class MiceMysticsScene(Scene):
     def enter(self) -> None:
         super().enter()
         self.form = None
+        self.trail = []
         self.selected = None
         if self.spoken != self.app.language():  # the table changed language in Settings
             self.starting = self.answering = None
@@ -82,7 +85,7 @@ class MiceMysticsScene(Scene):
             self._tap(event.pos)
             return
         panel = self._panel(self.view())
-        if not (isinstance(panel, Form) and panel.typing):
+        if not (isinstance(panel, Form) and panel.takes_keys):
             return
         if event.type == pygame.TEXTINPUT:
             panel.type(event.text)
@@ -115,6 +118,7 @@ class MiceMysticsScene(Scene):
         elif "mm.turn_started" in kinds:
             self.app.cues.play("turn")
         if any(event.get("action") == "explore" for event in events):
+            self.trail = []
             self.form = forms.encounter(self.view(), self.submit, self.app.tr, self._show)
 
     def update(self, dt: float) -> None:
@@ -191,7 +195,7 @@ class MiceMysticsScene(Scene):
     def _panel(self, view: MiceMysticsView) -> Form | FigurePanel | Ending | None:
         """What takes the right side: a question, an open form, a card's panel, the set-up."""
         if self.form is not None and self.form.closed:
-            self.form = None
+            self.form = self._back(self.form)
         if view["pending"]:
             return self._answer(view)
         if self.form is not None:
@@ -248,7 +252,22 @@ class MiceMysticsScene(Scene):
         return self.answering[1]
 
     def _show(self, form: Form | FigurePanel) -> None:
+        """Open ``form`` from the one open now, which Cancel on it goes back to."""
+        if self.form is not None and not self.form.closed:
+            self.trail.append(self.form)
         self.form = form
+
+    def _back(self, closed: Form | FigurePanel) -> Form | FigurePanel | None:
+        """After ``closed``: the form it was reached from if it was cancelled, else none (a
+        confirmed step ends the chain of forms it was in)."""
+        if not (isinstance(closed, Form) and closed.cancelled and self.trail):
+            self.trail = []
+            return None
+        back = self.trail.pop()
+        back.closed = False
+        if isinstance(back, Form):
+            back.cancelled = False
+        return back
 
     def _title(self, view: MiceMysticsView) -> tuple[str, ...]:
         """The bar's title, longest first: the chapter where there is room for it beside the
@@ -523,12 +542,14 @@ class MiceMysticsScene(Scene):
         """Explore at once with no minion on the board; else ask whether the tile is clear."""
         view = self.view()
         if any(card["side"] == "minion" for card in view["track"]):
+            self.trail = []
             self.form = forms.explore(view, self.submit, self.app.tr)
         else:
             self.submit(cmd.Explore())
 
     def _chapter_menu(self) -> None:
         """Encounters and the chapter's own events, kept off the main grid."""
+        self.trail = []
         self.form = chapter_menu(self.view(), self.submit, self.app.tr, self._show)
 
     def _open(
@@ -536,6 +557,7 @@ class MiceMysticsScene(Scene):
         build: Callable[[MiceMysticsView, Callable[[Command], bool], Callable[[str], str]], Form],
     ) -> Callable[[], None]:
         def opening() -> None:
+            self.trail = []
             self.form = build(self.view(), self.submit, self.app.tr)
 
         return opening

@@ -53,6 +53,16 @@ class HomeScene(Scene):
         super().enter()
         self.form = None
         self._reload()
+        self._to_current()
+
+    def _to_current(self) -> None:
+        """Open on the page of cards that holds the session just played (else the first)."""
+        self.first = 0
+        current = self.app.session.name if self.app.session else None
+        names = [info.name for info in self.sessions]
+        per_page = len(self._shown())
+        if current in names and per_page:
+            self.first = names.index(current) // per_page * per_page
 
     def _reload(self) -> None:
         """Read the sessions and the trash once, not on every frame or tap."""

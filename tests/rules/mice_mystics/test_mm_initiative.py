@@ -10,6 +10,7 @@ from tablekit.rules.mice_mystics.commands import (
     AddMinions,
     DrawEncounter,
     EndTurn,
+    Explore,
     RemoveMinion,
     RollMovement,
     WoundMouse,
@@ -140,3 +141,27 @@ def test_a_captured_mouse_keeps_its_card_skips_while_minions_remain_then_is_resc
     assert "mm.roll_movement" not in table.view()["legal"]
     with pytest.raises(RuleError, match="whole turn"):
         table.do(RollMovement(("bow",)))
+
+
+def test_an_explore_that_deals_the_track_anew_mid_round_skips_and_repeats_nobody() -> None:
+    """Rulebook "Determining Initiative Order" (no minion card on the track: every card
+    shuffled together) and "Game round" (a new round once the last card has taken a
+    turn): Nez has had his turn when Lily explores and the encounter deals the track
+    anew with Nez on top; the cards still to act this round (Lily's own goes on, then the
+    rats and Collin) each take one turn, Nez waits for round 2, and the round counter
+    moves exactly once every card has acted (issue 21: "Nez's turn was skipped")."""
+    table = started(("nez", "lily", "collin"), heroes=("nez", "lily", "collin"))
+    table.do(EndTurn())
+    assert table.view()["current"] == "lily"
+    table.do(Explore())
+    table.do(DrawEncounter((group("rat_warrior"),), order=("nez", "rat_warrior", "collin", "lily")))
+    view = table.view()
+    assert _order(table) == ["nez", "rat_warrior", "collin", "lily"]
+    assert (view["round"], view["current"]) == (1, "lily"), "the explorer's turn goes on"
+    assert [c["acted"] for c in view["track"]] == [True, False, False, False]
+    turns = []
+    for _ in range(4):
+        table.do(EndTurn())
+        turns.append((table.view()["round"], table.view()["current"]))
+    assert turns == [(1, "rat_warrior"), (1, "collin"), (2, "nez"), (2, "rat_warrior")]
+    assert not [e for e in table.events if e.kind == "mm.turn_skipped"]
