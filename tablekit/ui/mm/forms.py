@@ -365,7 +365,7 @@ def _answer(view: MiceMysticsView, submit: Submit, tr: Tr, open_form: OpenForm) 
             weapon: cmd.WeaponKind = values["weapon"] if values["choice"] == "keep" else ""
             if values["choice"] in ("cheese", "event"):
                 return submit(cmd.TakeSearchCard(values["choice"]))
-            named = [[Field("card", tr("Card name"), "text", "", required=True)]]
+            named = [[Field("card", tr("Card name"), "text", "", required=True, capitals=True)]]
 
             def name(typed: dict[str, Any]) -> bool:
                 return submit(cmd.TakeSearchCard(values["choice"], typed["card"], weapon))
@@ -474,7 +474,7 @@ def party_item(submit: Submit, tr: Tr) -> Form:
     """A party item found or given up."""
     pages = [
         [Field("held", tr("The party has it"), "toggle", True)],
-        [Field("item", tr("Party item"), "text", "")],
+        [Field("item", tr("Party item"), "text", "", capitals=True)],
     ]
     return Form(
         tr("Party item"), pages, lambda v: submit(cmd.PartyItem(v["item"], v["held"])), tr("OK")

@@ -235,7 +235,7 @@ def _attacks_fact(view: MiceMysticsView, card: MinionCard, tr: Tr) -> str:
 
 
 def _level_up(hero: str, submit: Submit, tr: Tr) -> Form:
-    fields = [Field("ability", tr("New ability"), "text", "")]
+    fields = [Field("ability", tr("New ability"), "text", "", capitals=True)]
     return Form(
         tr("Level up"), [fields], lambda v: submit(cmd.LevelUp(v["ability"])), tr("Level up")
     )
