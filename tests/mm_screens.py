@@ -113,6 +113,30 @@ def _turn_passed(app: App) -> None:
     run(app, {"type": "mm.end_turn"})
 
 
+def _victory_asked(app: App) -> None:
+    """Chapter…, Victory: asked once before it is given."""
+    _chapter_menu(app)
+    scene = _scene(app)
+    scene.form.actions[-1][1]()
+
+
+def _summary(app: App) -> None:
+    """The chapter won and summed up: a found card, a capture, a story achievement."""
+    playing(app)
+    run(app, {"type": "mm.search", "tile": "Tile 1", "faces": ["bow_star"]})
+    run(app, {"type": "mm.take_search_card", "choice": "keep", "card": "Dagger", "weapon": "melee"})
+    run(app, {"type": "mm.story_achievement", "name": "Story achievement 2"})
+    run(app, {"type": "mm.capture_mouse", "hero": "lily"})
+    run(app, {"type": "mm.declare_victory"})
+
+
+def _defeat(app: App) -> None:
+    """The hourglass reaches the end marker: the defeat is asked once, Undo beside it."""
+    for line in [*NUMBERS, {**START, "end_page": 2}]:
+        run(app, line)
+    run(app, {"type": "mm.capture_mouse", "hero": "lily"})
+
+
 def _one_attacked(app: App) -> None:
     """On the rat warriors' turn, one of the two has made its attack; their panel is open."""
     _minion_turn(app)
@@ -309,6 +333,9 @@ MOMENTS: dict[str, Callable[[App], None]] = {
     "search result": _result({"type": "mm.search", "tile": "Tile 1", "faces": ["bow"]}),
     "search card": _search_card,
     "chapter menu": _chapter_menu,
+    "victory asked": _victory_asked,
+    "chapter summary": _summary,
+    "defeat asked": _defeat,
     "encounter": _encounter,
     "minion turn": _minion_turn,
     "defence question": _defence,

@@ -93,3 +93,34 @@ def test_an_encounter_dealing_the_track_anew_says_who_has_had_a_turn(app: Any) -
     submit(app, {"type": "mm.end_turn"})
     assert app.scene.view()["current"] == "rat_warrior"
     assert app.scene._title(app.scene.view())[0] == "Chapter 1 · Round 1"
+
+
+def test_the_chapter_menu_keeps_its_buttons_in_place_once_a_story_achievement_is_held(
+    app: Any,
+) -> None:
+    """Issue 21: the menu's line of story achievements pushed its buttons down, so a tap
+    meant for Victory opened Add minions."""
+
+    def places() -> dict[str, pygame.Rect]:
+        app.scene._chapter_menu()
+        app.draw()
+        found = {b.label: b.rect for b in app.scene.buttons() if b.label != "Home"}
+        app.scene.form = None
+        return found
+
+    before = places()
+    submit(app, {"type": "mm.story_achievement", "name": "Story achievement 1"})
+    after = places()
+    assert after["Victory"] == before["Victory"] and after["Add minions"] == before["Add minions"]
+
+
+def test_the_face_up_card_s_surge_is_said_whole(app: Any) -> None:
+    """Issue 21: "Face-up encounter: page 1 · surge: none" was cut to "page 1 ·…"."""
+    card = {"type": "mm.draw_encounter", "minions": [], "name": "Rats"}
+    submit(app, {**card, "surge": [{"minion": "rat_warrior", "count": 2}]})
+    widgets.LEDGER = []
+    app.draw()
+    drawn, widgets.LEDGER = widgets.LEDGER, None
+    said = [d for d in drawn if d.words.startswith("Card's surge")]
+    assert [d.words for d in said] == ["Card's surge: 2 Rat warrior"]
+    assert not said[0].cut and said[0].size >= 18

@@ -54,13 +54,16 @@ class FigurePanel:
     typing: bool = False
     wide: bool = False
     per_row: int = 4
+    fact_lines: int = 0
+    """Lines kept for facts even while fewer are said, so the buttons keep their places."""
 
     def dismiss(self) -> None:
         self.closed = True
 
     def buttons(self, layout: Layout, area: pygame.Rect, tr: Tr) -> list[Button]:
         inner = area.inflate(-2 * layout.gap, -2 * layout.gap)
-        top = inner.y + layout.touch + len(self.facts) * (layout.text("small") + 6) + layout.gap
+        lines = max(len(self.facts), self.fact_lines)
+        top = inner.y + layout.touch + lines * (layout.text("small") + 6) + layout.gap
         grid = pygame.Rect(inner.x, top, inner.width, inner.bottom - top)
         per_row = self.per_row if not layout.portrait else 4
         lines = max(1, (len(self.actions) + per_row - 1) // per_row)
@@ -405,7 +408,7 @@ def chapter_menu(
 ) -> FigurePanel:
     """Encounters, chapter placements, story achievements and victory."""
     legal = set(view["legal"])
-    menu = FigurePanel(tr("Chapter"), _story_facts(view, tr), [], lambda: None)
+    menu = FigurePanel(tr("Chapter"), _story_facts(view, tr), [], lambda: None, fact_lines=1)
     menu.close = menu.dismiss
 
     def then(build: Callable[[], Form]) -> Callable[[], None]:
