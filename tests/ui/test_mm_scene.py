@@ -617,3 +617,20 @@ def test_the_sword_put_away_by_touch_takes_the_attack_with_it(app: Any) -> None:
     assert collin["kit"] == ["Shield"] and collin["pack"] == ["Sword"]
     assert not app.submit(cmd.Attack("rat_warrior#1"))
     assert "no weapon equipped" in app.notice_text
+
+
+def test_a_greyed_action_says_why_with_one_tap(app: Any) -> None:
+    """A button that cannot be used now stays in its place, greyed, with the reason one tap
+    away (issue 21): the rules are asked, nothing is journalled."""
+    play(app, *NUMBERS, CHAPTER)
+    app.draw()
+    scurry = next(b for b in app.scene.buttons() if b.label == "Scurry")
+    assert not scurry.enabled
+    version = app.session.version
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=scurry.rect.center, button=1))
+    app.step(0.0)
+    assert app.notice_text == "Prince Collin scurries only after it has moved; roll movement first"
+    assert app.session.version == version
+    press(app, "Move")
+    app.draw()
+    assert [b.rect for b in app.scene.buttons() if b.label == "Scurry"] == [scurry.rect]

@@ -10,6 +10,7 @@ is one tap. Undo is always in the top bar.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any, cast
@@ -17,11 +18,13 @@ from typing import Any, cast
 import pygame
 
 from tablekit.local import box
+from tablekit.rules.errors import RuleError
 from tablekit.rules.game import Command
 from tablekit.rules.mice_mystics import commands as cmd
 from tablekit.rules.mice_mystics.view_types import LastRoll, MiceMysticsView, TrackCard
 from tablekit.ui import chrome, theme, widgets
 from tablekit.ui.form import Form
+from tablekit.ui.i18n import refusal
 from tablekit.ui.layout import columns, rows
 from tablekit.ui.mm import board, ending, forms, names, results
 from tablekit.ui.mm.ending import Ending
@@ -538,6 +541,47 @@ class MiceMysticsScene(Scene):
         )
         return found
 
+    def _why_not(self, pos: tuple[int, int]) -> bool:
+        """A tap on a greyed action says the rules' reason it cannot be taken now (asked of
+        the rules alone: nothing is applied or journalled)."""
+        view = self.view()
+        found = next(
+            (b for b in self._action_buttons(view) if not b.enabled and b.rect.collidepoint(pos)),
+            None,
+        )
+        session = self.app.session
+        if found is None or session is None:
+            return False
+        command = self._trial(view).get(found.label)
+        if command is None:
+            return False
+        try:
+            session.game.decide(session.state, command, random.Random(0))
+        except RuleError as error:
+            self.app.notice(refusal(self.app.tr, error))
+            return True
+        return False
+
+    def _trial(self, view: MiceMysticsView) -> dict[str, Command]:
+        """For each action's label, a command that stands for it when asking the rules why not."""
+        tr = self.app.tr
+        target = (forms.targets(view) or [("none#1", "")])[0][0]
+        mice = tuple(h["id"] for h in view["heroes"] if not h["captured"])[:1]
+        return {
+            tr("Move"): cmd.RollMovement(),
+            tr("Scurry"): cmd.Scurry(),
+            tr("Search"): cmd.Search("Tile 1"),
+            tr("Recover"): cmd.Recover(),
+            tr("Explore"): cmd.Explore(tile_clear=True),
+            tr("Mousetrap"): cmd.Mousetrap(),
+            tr("Water"): cmd.ClimbOut(),
+            tr("End turn"): cmd.EndTurn(),
+            tr("Attack"): cmd.Attack(target) if self._mouse_turn(view) else cmd.MinionAttack(mice),
+        }
+
+    def _mouse_turn(self, view: MiceMysticsView) -> bool:
+        return any(c["current"] and c["side"] == "mouse" for c in view["track"])
+
     def _explore(self) -> None:
         """Explore at once with no minion on the board; else ask whether the tile is clear."""
         view = self.view()
@@ -570,6 +614,9 @@ class MiceMysticsScene(Scene):
             return
         if self.tray_rect is not None and self.tray_rect.collidepoint(pos):
             self._put_away()
+            self.dirty = True
+            return
+        if self._panel(self.view()) is None and self._why_not(pos):
             self.dirty = True
             return
         for rect, card in self.cards:
