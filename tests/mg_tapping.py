@@ -32,15 +32,30 @@ def labels(app: App) -> list[str]:
 
 
 def press(app: App, label: str) -> None:
-    """Tap the enabled button called ``label`` (in the app's language); fail if it is not there."""
-    label = app.tr(label)
+    """Tap the enabled button called ``label`` (in the app's language), or else the one
+    whose key is ``label`` (a conflict's "patrol:roll", whatever its words); fail if it is
+    not there."""
+    words = app.tr(label)
     app.draw()
-    found = [b for b in app.scene.buttons() if b.label == label and b.enabled]
-    assert found, f"no enabled {label!r} in {labels(app)}"
+    buttons = app.scene.buttons()
+    found = [b for b in buttons if b.label == words and b.enabled]
+    found = found or [b for b in buttons if getattr(b, "key", "") == label and b.enabled]
+    assert found, f"no enabled {words!r} in {labels(app)}"
     tap(app, found[0].rect.center)
 
 
-def tap(app: App, pos: tuple[int, int]) -> None:
+def keys(app: App) -> list[str]:
+    """The keys (else the labels) of the enabled buttons now."""
+    app.draw()
+    return [getattr(b, "key", "") or b.label for b in app.scene.buttons() if b.enabled]
+
+
+def tap(app: App, pos: tuple[int, int], double: bool = False) -> None:
+    """A tap at ``pos``. A player's taps are further apart than a double tap, so a tap
+    here is never let fall as a double tap's second (the screen lets that one fall on
+    the spot of a form's button that closed the form), unless ``double``."""
+    if not double and hasattr(app.scene, "quiet"):
+        app.scene.quiet = None
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
     app.step(0.0)
 

@@ -7,11 +7,12 @@ so a game's pad mapping handles all of them alike.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from functools import partial
 
 import pygame
 
+from tablekit.devices.keypad import ROWS
 from tablekit.devices.pads import PadInbox
 from tablekit.rules.pads import BUTTONS, PadPressed
 from tablekit.rules.secret import GM_PAD, PATROL_PAD
@@ -48,3 +49,33 @@ def pad_buttons(
         Button(cell, tr(LABELS[button]), partial(inbox.post, PadPressed(pad, button)))
         for cell, button in zip(cells, BUTTONS, strict=True)
     ]
+
+
+def pad_keys(
+    cells: Sequence[pygame.Rect],
+    pad: str,
+    inbox: PadInbox,
+    tr: Callable[[str], str],
+    why_not: Mapping[str, str],
+    relabel: Mapping[str, str] | None = None,
+) -> list[tuple[pygame.Rect, str, Callable[[], object], str]]:
+    """The pad called ``pad``'s buttons in ``cells`` (in :data:`BUTTONS` order), each as
+    (cell, label, press, why it cannot be pressed now: "" when it can, from ``why_not``).
+
+    A scene makes its own buttons of them, greyed with the reason where there is one,
+    so a press the game would refuse ("The GM chooses first") is never offered.
+    ``relabel`` says a button's other meaning now (Lock that unlocks)."""
+    return [
+        (
+            cell,
+            (relabel or {}).get(button) or tr(LABELS[button]),
+            partial(inbox.post, PadPressed(pad, button)),
+            why_not.get(button, ""),
+        )
+        for cell, button in zip(cells, BUTTONS, strict=True)
+    ]
+
+
+def keyboard_pads(tr: Callable[[str], str]) -> list[str]:
+    """What each pad's keys are on a keyboard, for the table to read: "GM: q w e r t y"."""
+    return [f"{pad_title(pad, tr)}: {' '.join(row)}" for pad, row in ROWS.items()]

@@ -91,7 +91,7 @@ def test_a_sword_chosen_for_attack_adds_its_die_to_the_attack(app: App, shrunk: 
     conflict = app.session.table_view()["conflict"]  # type: ignore[union-attr]
     arms = conflict["sides"]["patrol"]["arms"]
     assert arms == [{"member": "saxon", "weapon": "sword", "choice": "attack"}]
-    for label in ("Patrol's disposition…", "Roll", "GM's disposition…", "Set"):
+    for label in ("patrol:disposition", "Roll", "gm:disposition", "Set"):
         press(app, label)
     session = app.session
     for side in ("gm", "patrol"):

@@ -152,7 +152,7 @@ def test_the_persona_form_says_what_tapping_outside_nature_costs(
         for line in moments(1)["acting"]
     ]
     for app in app_at(size, language, attacking, game):
-        press(app, app.tr("{side}: dice pool…").format(side=app.tr("Patrol")))
+        press(app, "patrol:pool")
         while form(app).page < len(form(app).pages) - 1:
             press(app, "Next")  # past Nature instead, traits and help: Persona comes last
         shrunk.clear()

@@ -14,7 +14,7 @@ from typing import Any
 
 import pygame
 import pytest
-from mg_tapping import add_mouse, form, labels, made_app, press
+from mg_tapping import add_mouse, form, keys, made_app, press, tap
 
 from tablekit.local.config import Config, Interface
 from tablekit.rules.secret import HIDDEN
@@ -63,10 +63,10 @@ def test_a_whole_conflict_by_taps_and_pads(app: App) -> None:
     press(app, "Next")
     press(app, "Begin")
     assert status(app) == "disposition"
-    press(app, "Patrol's disposition…")
+    press(app, "patrol:disposition")
     press(app, "kenzie")
     press(app, "Roll")
-    press(app, "GM's disposition…")
+    press(app, "gm:disposition")
     press(app, "Set")
     assert status(app) == "scripting"
     for _ in range(12):
@@ -81,18 +81,18 @@ def test_a_whole_conflict_by_taps_and_pads(app: App) -> None:
             done = status(app) in ("over", "scripting", "none")
             if done:
                 break
-            offered = labels(app)
-            for label in offered:
-                if label in (app.tr("Reveal"),) or label.startswith(app.tr("Roll for {side}")[:4]):
-                    press(app, label)
+            offered = keys(app)
+            for name in offered:
+                if name in (app.tr("Reveal"), "gm:roll", "patrol:roll") or name.endswith(":keep"):
+                    press(app, name)
                     break
-                if label in (app.tr("Tiebreaker"),) or label.endswith(app.tr("keep the roll")):
-                    press(app, label)
-                    if label == app.tr("Tiebreaker"):
-                        press(app, "Roll")  # the form's abilities as they are: Will
+                if name.endswith(":tie"):
+                    press(app, name)
+                    press(app, "Next")  # the tiebreaker
+                    press(app, "Roll")  # the form's abilities as they are: Will
                     break
-                if label.startswith(app.tr("Spend margin {n}…")[:6]):
-                    press(app, label)
+                if name.endswith(":margin"):
+                    press(app, name)
                     press(app, "Spend")
                     break
         if status(app) == "over":
@@ -133,47 +133,91 @@ def begun(app: App) -> None:
     press(app, "Conflict…")
     press(app, "Next")
     press(app, "Begin")
-    press(app, "Patrol's disposition…")
+    press(app, "patrol:disposition")
     press(app, "Roll")
-    press(app, "GM's disposition…")
+    press(app, "gm:disposition")
     press(app, "Set")
     assert status(app) == "scripting"
 
 
-def test_the_gms_pad_on_the_screen_opens_only_after_a_hold(
-    app: App, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """Issue: a virtual pad shows only when a side asks; the GM's hides behind a hold.
-
-    The hold is an hour long here, so the quick tap is quick however busy the machine
-    is; the releases after it say when they happen."""
-    from tablekit.ui.mg import conflict_controls
-
-    monkeypatch.setattr(conflict_controls, "HOLD_SECONDS", 3600.0)
+def test_the_gm_scripts_privately_on_the_shared_screen_by_taps(app: App) -> None:
+    """Issue 21, pads you can see: "GM scripts" covers the table's view with the GM's pad by
+    a tap (no hold, so a mouse works), says whose script it is, and hides again on Lock;
+    the table's frame shows no action while and after the GM scripts, only the count."""
     begun(app)
     controls = app.scene.conflict_controls  # type: ignore[attr-defined]
-    press(app, "GM's pad (hold)")
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(1, 1), button=1))
-    app.step(0.0)
-    assert controls.pad is None  # a quick tap is not enough
-    press(app, "GM's pad (hold)")
-    assert controls.release(now=controls.opens_at - 0.01) is False  # let go too soon
-    press(app, "GM's pad (hold)")
-    assert controls.release(now=controls.opens_at) is True
-    assert controls.pad == "opponents"
-    press(app, "Attack")  # the on-screen pad posts through the pad seam
-    app.step(0.0)
+    press(app, "gm:scripts")
+    assert controls.pad == "gm"
+    app.draw()
+    said = words_on(app)
+    assert app.tr("The GM scripts: {n} of {slots}").format(n=0, slots=3) in said
+    for action in ("Attack", "Feint", "Maneuver"):
+        press(app, "gm:" + action.lower())  # the on-screen pad posts through the pad seam
+        shown = words_on(app)
+        assert not {app.tr(a) for a in ("Attack", "Feint", "Maneuver")} & shown - PAD_WORDS(app)
     gm = app.session.table_view()["conflict"]["sides"]["gm"]  # type: ignore[union-attr]
-    assert gm["script"]["filled"] == 1 and gm["actions"] == [HIDDEN]
+    assert gm["script"]["filled"] == 3 and gm["actions"] == [HIDDEN] * 3
+    press(app, "gm:lock")
+    assert controls.pad is None  # Lock hides the GM's buttons
+    shown = words_on(app)
+    assert not {app.tr(a) for a in ("Attack", "Defend", "Feint", "Maneuver")} & shown
+    assert (
+        app.tr("{side}: {n} of {slots}").format(side=app.tr("GM"), n=3, slots=3)
+        + ", "
+        + (app.tr("locked"))
+        in shown
+    )
 
 
-def test_the_patrols_pad_on_the_screen_opens_with_a_tap(app: App) -> None:
+def PAD_WORDS(app: App) -> set[str]:  # noqa: N802
+    """The pad's button labels, which name every action whatever was scripted."""
+    return {app.tr(w) for w in ("Attack", "Defend", "Feint", "Maneuver", "Back", "Lock")}
+
+
+def words_on(app: App) -> set[str]:
+    """Every line of text the screen draws now, bar and buttons included."""
+    from tablekit.ui import widgets
+
+    widgets.LEDGER = []
+    try:
+        app.scene.dirty = True
+        app.draw()
+        return {d.words for d in widgets.LEDGER}
+    finally:
+        widgets.LEDGER = None
+
+
+def test_the_patrols_lock_is_greyed_with_its_reason_until_the_gm_locks(app: App) -> None:
+    """Issue 21: each side's Lock is enabled only when locking is allowed; the patrol's waits
+    for the GM's ("The GM chooses first"), and a tap on it says so."""
     begun(app)
-    press(app, "Patrol's pad")
-    press(app, "Defend")
-    app.step(0.0)
+    press(app, "patrol:scripts")
+    lock = next(b for b in app.scene.buttons() if getattr(b, "key", "") == "patrol:lock")
+    needs = app.tr("Lock needs three actions; your script holds {count}").format(count=0)
+    assert not lock.enabled and lock.why == needs
+    for _ in range(3):
+        press(app, "patrol:defend")
+    lock = next(b for b in app.scene.buttons() if getattr(b, "key", "") == "patrol:lock")
+    assert not lock.enabled
+    assert lock.why == app.tr("The GM chooses first: wait for the GM's lock")
+    tap(app, lock.rect.center)
+    assert app.notice_text == lock.why  # the reason, a tap away
+    assert app.tr("The GM chooses first: wait for the GM's lock") in words_on(app)
+    press(app, "patrol:scripts")  # hidden again without locking
+    for name in ("attack", "defend", "feint", "lock"):
+        key(app, GM_KEYS[name])
+    press(app, "patrol:scripts")
+    press(app, "patrol:lock")
+    assert status(app) == "revealing"
+
+
+def test_a_keyboard_pad_and_the_screens_pad_script_the_same_side(app: App) -> None:
+    begun(app)
+    press(app, "patrol:scripts")
+    press(app, "patrol:defend")
+    key(app, PATROL_KEYS["attack"])
     patrol = app.session.table_view()["conflict"]["sides"]["patrol"]  # type: ignore[union-attr]
-    assert patrol["script"]["filled"] == 1
+    assert patrol["script"]["filled"] == 2
 
 
 def test_a_tied_action_is_broken_from_the_screen(app: App) -> None:
@@ -191,8 +235,9 @@ def test_a_tied_action_is_broken_from_the_screen(app: App) -> None:
         faces = [1] * pool[side]  # no successes on either side: a tie at 0
         session.apply(session.parse({"type": "mg.roll_action", "side": side, "faces": faces}))
     assert session.table_view()["conflict"]["exchange"]["tied"]
-    assert {app.tr("Break the tie…"), app.tr("Tiebreaker")} <= set(labels(app))
-    press(app, "Tiebreaker")
+    assert {"gm:tie", "patrol:tie"} <= set(keys(app))
+    press(app, "patrol:tie")
+    press(app, "Next")  # the tiebreaker, explained and offered first
     press(app, "Roll")  # Will for the mouse and the GM's team dice, as the form offers
     exchange = session.table_view()["conflict"]["exchange"]
     assert exchange is None or not exchange["tied"]
@@ -215,25 +260,12 @@ def test_an_actor_with_persona_buys_a_die_before_the_roll(app: App) -> None:
         return next(t["pool"] for t in tests if t["side"] == "patrol")
 
     before = patrol_pool()
-    press(app, app.tr("{side}: dice pool…").format(side=app.tr("Patrol")))
+    press(app, "patrol:pool")
     while form(app).page < len(form(app).pages) - 1:
         press(app, "Next")  # past Nature standing in for Fighter: Persona comes last
     press(app, "+")
     press(app, "Use")
     assert patrol_pool() == before + 1
-
-
-def test_an_old_hold_never_opens_the_gms_pad_later(app: App) -> None:
-    from tablekit.ui.mg.conflict_controls import HOLD_SECONDS
-
-    begun(app)
-    controls = app.scene.conflict_controls  # type: ignore[attr-defined]
-    press(app, "GM's pad (hold)")
-    opens_at = controls.opens_at
-    press(app, "Patrol's pad")  # another touch in between: the hold is over
-    assert controls.opens_at is None
-    assert controls.release(now=opens_at + 10 * HOLD_SECONDS) is False
-    assert controls.pad == "patrol"
 
 
 def test_persona_taps_nature_and_a_wise_rerolls_by_taps(app: App) -> None:
@@ -252,12 +284,12 @@ def test_persona_taps_nature_and_a_wise_rerolls_by_taps(app: App) -> None:
     ):
         session.apply(session.parse(line))
     app.session.rng = random.Random(3)  # type: ignore[union-attr]
-    for label in ("Conflict…", "Next", "Begin", "Patrol's disposition…"):
+    for label in ("Conflict…", "Next", "Begin", "patrol:disposition"):
         press(app, label)
     while form(app).page < len(form(app).pages) - 1:
         press(app, "Next")  # past the captain's test options (its wise, Persona)
     press(app, "Roll")
-    press(app, "GM's disposition…")
+    press(app, "gm:disposition")
     press(app, "Set")
     script_both(app)  # the first pair is Attack against Attack: Saxon tests Fighter
     press(app, "Reveal")
@@ -267,8 +299,7 @@ def test_persona_taps_nature_and_a_wise_rerolls_by_taps(app: App) -> None:
         return next(t for t in exchange["tests"] if t["side"] == "patrol")
 
     before = patrol()
-    side = app.tr("Patrol")
-    press(app, app.tr("{side}: dice pool…").format(side=side))
+    press(app, "patrol:pool")
     while form(app).page < len(form(app).pages) - 1:
         press(app, "Next")  # past Nature instead and I Am Wise: Persona comes last
     press(app, "Within")
@@ -278,14 +309,14 @@ def test_persona_taps_nature_and_a_wise_rerolls_by_taps(app: App) -> None:
     nature = next(r["rating"] for r in ratings if r["name"] == "Nature")
     assert tapped["tapped"] and tapped["pool"] == before["pool"] + nature
     assert tapped["odds"]["pass"] > before["odds"]["pass"]
-    assert app.tr("{side}: dice pool…").format(side=side) in labels(app)  # I Am Wise is left
-    press(app, app.tr("{side}: dice pool…").format(side=side))
+    assert "patrol:pool" in keys(app)  # I Am Wise is left
+    press(app, "patrol:pool")
     assert app.tr("Persona dice") not in [f.label for p in form(app).pages for f in p]
     press(app, "Cancel")
     faces = ["snake"] * tapped["pool"]
     session.apply(session.parse({"type": "mg.roll_action", "side": "patrol", "faces": faces}))
     assert patrol()["waits"] and patrol()["wise_ways"] == ["deeper_understanding"]
-    press(app, app.tr("{side}: wise or trait…").format(side=side))
+    press(app, "patrol:after")
     press(app, "Use")
     conflict = session.table_view()["conflict"]
     settled = conflict["exchange"] or conflict["history"][-1]
@@ -305,9 +336,9 @@ def test_two_patrol_teams_by_taps_and_pads(app: App) -> None:
         press(app, label)
     press(app, f"{app.tr('Patrol')}: kenzie")
     press(app, "Form")
-    for label in ("Patrol's disposition…", "Roll", "Patrol's disposition…", "Roll"):
+    for label in ("patrol:disposition", "Roll", "patrol:disposition", "Roll"):
         press(app, label)
-    press(app, "GM's disposition…")
+    press(app, "gm:disposition")
     press(app, "Set")
     assert status(app) == "scripting"
     for name in ("attack", "defend", "feint", "lock"):

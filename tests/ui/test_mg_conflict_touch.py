@@ -12,7 +12,7 @@ from typing import Any
 
 import pygame
 import pytest
-from mg_tapping import add_mouse, labels, made_app, press, tap, type_on_keys
+from mg_tapping import add_mouse, keys, labels, made_app, press, tap, type_on_keys
 
 from tablekit.local.config import Config, Interface
 from tablekit.ui.app import App
@@ -60,11 +60,11 @@ def fight(app: App, gm: str, patrol: str) -> None:
     press(app, "Conflict…")
     press(app, "Next")
     press(app, "Begin")
-    press(app, "Patrol's disposition…")
+    press(app, "patrol:disposition")
     while app.tr("Roll") not in labels(app):
         press(app, "Next")  # past the captain's test options, as they are
     press(app, "Roll")
-    press(app, "GM's disposition…")
+    press(app, "gm:disposition")
     press(app, "Set")
     for _ in range(3):
         key(app, GM_KEYS[gm])
@@ -90,15 +90,14 @@ def test_a_trait_is_used_for_a_conflict_action_by_taps(app: App) -> None:
     press(app, "Patrol")
     fight(app, "attack", "attack")
     before = patrol_test(app)["pool"]
-    patrol = app.tr("Patrol")
-    press(app, app.tr("{side}: dice pool…").format(side=patrol))
+    press(app, "patrol:pool")
     press(app, "Next")  # past Nature standing in for Fighter, which a tapped mouse lacks
     press(app, "bold")
     press(app, "Use")
     tested = patrol_test(app)
     assert tested["trait_for"] == "bold" and tested["pool"] == before + 1
-    press(app, app.tr("Roll for {side}").format(side=app.tr("GM")))
-    press(app, app.tr("Roll for {side}").format(side=patrol))
+    press(app, "gm:roll")
+    press(app, "patrol:roll")
     last = view(app)["conflict"]
     rolled = last["exchange"] or last["history"][-1]
     tested = next(t for t in rolled["tests"] if t["side"] == "patrol")
@@ -112,14 +111,15 @@ def test_the_patrol_rolls_after_the_gm_in_a_versus_action(app: App) -> None:
     press(app, "Mouse Guard")
     add_mouse(app, "saxon")
     fight(app, "attack", "defend")
-    roll = app.tr("Roll for {side}").format(side=app.tr("Patrol"))
-    assert roll not in labels(app)
+    roll = "patrol:roll"
+    assert roll not in keys(app)
     app.draw()
-    place = next(b.rect for b in app.scene.buttons() if b.label == roll)
-    press(app, app.tr("Roll for {side}").format(side=app.tr("GM")))
+    greyed = next(b for b in app.scene.buttons() if getattr(b, "key", "") == roll)
+    assert greyed.why == app.tr("The GM rolls first")
+    press(app, "gm:roll")
     app.draw()
-    assert next(b.rect for b in app.scene.buttons() if b.label == roll) == place
-    assert roll in labels(app)
+    assert next(b.rect for b in app.scene.buttons() if getattr(b, "key", "") == roll) == greyed.rect
+    assert roll in keys(app)
 
 
 def drawn_words(app: App) -> str:
@@ -144,12 +144,12 @@ def test_nature_stands_in_for_a_skill_the_mouse_lacks_by_taps(app: App) -> None:
     press(app, "Conflict…")
     press(app, "Next")
     press(app, "Begin")
-    press(app, "Patrol's disposition…")
+    press(app, "patrol:disposition")
     assert stands_in in drawn_words(app)
     press(app, "Roll")
     patrol = next(t for t in view(app)["conflict"]["teams"] if t["side"] == "patrol")
     assert patrol["parts"][1]["reason"] == "Nature" and len(patrol["faces"]) == 3
-    press(app, "GM's disposition…")
+    press(app, "gm:disposition")
     press(app, "Set")
     for _ in range(3):
         key(app, GM_KEYS["attack"])
@@ -161,12 +161,12 @@ def test_nature_stands_in_for_a_skill_the_mouse_lacks_by_taps(app: App) -> None:
     tested = patrol_test(app)
     assert (tested["rating"], tested["instead"], tested["pool"]) == ("Nature", "Fighter", 3)
     assert stands_in in drawn_words(app)
-    press(app, app.tr("{side}: dice pool…").format(side=app.tr("Patrol")))
+    press(app, "patrol:pool")
     press(app, "Within")
     press(app, "Use")
     assert patrol_test(app)["nature"] == "within"
-    press(app, app.tr("Roll for {side}").format(side=app.tr("GM")))
-    press(app, app.tr("Roll for {side}").format(side=app.tr("Patrol")))
+    press(app, "gm:roll")
+    press(app, "patrol:roll")
     last = view(app)["conflict"]
     rolled = last["exchange"] or last["history"][-1]
     tested = next(t for t in rolled["tests"] if t["side"] == "patrol")
@@ -222,7 +222,7 @@ def test_a_shield_takes_a_die_from_its_bearers_health_roll_by_taps(app: App) -> 
         press(app, "Next")
     press(app, "Arm")
     assert view(app)["conflict"]["sides"]["patrol"]["arms"][0]["weapon"] == "shield"
-    for label in ("Patrol's disposition…", "Roll", "GM's disposition…", "Set"):
+    for label in ("patrol:disposition", "Roll", "gm:disposition", "Set"):
         press(app, label)
     for _ in range(3):
         key(app, GM_KEYS["attack"])
@@ -233,10 +233,11 @@ def test_a_shield_takes_a_die_from_its_bearers_health_roll_by_taps(app: App) -> 
     press(app, "Our dice")
     press(app, "Reveal")
     assert patrol_test(app)["pool"] == 3 + 2  # Nature 3 defends, the shield's +2D
-    tray(app, app.tr("Roll for {side}").format(side=app.tr("GM")), ("4", "1", "1", "1"))
-    tray(app, app.tr("Roll for {side}").format(side=app.tr("Patrol")), ("4", "1", "1", "1", "1"))
+    tray(app, "gm:roll", ("4", "1", "1", "1"))
+    tray(app, "patrol:roll", ("4", "1", "1", "1", "1"))
     assert view(app)["conflict"]["exchange"]["tied"]
-    press(app, "Tiebreaker")
+    press(app, "patrol:tie")
+    press(app, "Next")  # the tiebreaker, the first way offered
     press(app, "Health")
     press(app, "Roll")
     last = view(app)["conflict"]
@@ -285,7 +286,7 @@ def test_the_disposition_roll_takes_a_trait_by_taps(app: App) -> None:
     press(app, "Conflict…")
     press(app, "Next")
     press(app, "Begin")
-    press(app, "Patrol's disposition…")
+    press(app, "patrol:disposition")
     press(app, "Next")  # past gear's dice: the captain's test options
     press(app, "bold")
     press(app, "Roll")

@@ -546,6 +546,41 @@ class ExchangeView(TypedDict):
     """How the tie was broken; None when there was none to break."""
 
 
+class LogRoll(TypedDict):
+    """One side's roll in a settled pair, as it stood when the pair settled."""
+
+    side: ConflictSide
+    actor: str
+    rating: str
+    ob: int | None
+    """None in a versus roll."""
+    faces: list[Face]
+    """Every die as it lies: the roll with its rerolls, then Fate's explosion."""
+    successes: int
+    margin: int
+    """Successes over the obstacle, or over the other side's in a versus roll (negative
+    when fewer; a broken tie is won by 1)."""
+
+
+class LogEntry(TypedDict):
+    """One settled pair of actions in the volley log: both actions, both rolls, who won,
+    what the margin bought and how the dispositions changed."""
+
+    volley: int
+    slot: int
+    gm: ScriptedAction
+    patrol: ScriptedAction
+    interaction: Interaction
+    rolls: list[LogRoll]
+    winner: Winner
+    """The side that won a versus roll; "" in other meetings or when both failed a tie."""
+    tie: TieView | None
+    changes: list[DispositionChange]
+    bought: list[Bought]
+    dispositions: LostView
+    """Each side's disposition (its team in this pair) once the pair had settled."""
+
+
 class LostView(TypedDict):
     """How much of its starting disposition each side lost."""
 
@@ -614,6 +649,8 @@ class ConflictView(TypedDict):
     """The revealed pair being tested."""
     history: list[ExchangeView]
     """Every settled action, oldest first."""
+    log: list[LogEntry]
+    """The volley log: every settled pair, oldest first, as the table reads it back."""
     compromise: CompromiseView | None
     armoury: list[WeaponView]
     """The weapons and tactics this type of conflict allows under the ruleset."""

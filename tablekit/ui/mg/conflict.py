@@ -21,18 +21,10 @@ from tablekit.rules.mouse_guard.view_types import (
 from tablekit.ui import theme, widgets
 from tablekit.ui.i18n import mark
 from tablekit.ui.layout import Layout, columns
-from tablekit.ui.mg import builder
+from tablekit.ui.mg import builder, pairs
+from tablekit.ui.mg.pairs import ACTION_NAMES, side_name
 
 Tr = Callable[[str], str]
-
-SIDE_NAMES = {"gm": mark("GM"), "patrol": mark("Patrol")}
-
-ACTION_NAMES = {
-    "attack": mark("Attack"),
-    "defend": mark("Defend"),
-    "feint": mark("Feint"),
-    "maneuver": mark("Maneuver"),
-}
 
 WINNER, LOSER = mark("Winner"), mark("Loser")
 """Words put together in the compromise's lines."""
@@ -43,11 +35,6 @@ BANDS = {
     "compromise": mark("Compromise"),
     "major": mark("Major compromise"),
 }
-
-
-def side_name(side: str, tr: Tr) -> str:
-    """ "GM" or "Patrol", in the table's language."""
-    return tr(SIDE_NAMES[side])
 
 
 def script_line(team: TeamView, revealed: int, tr: Tr) -> str:
@@ -94,26 +81,33 @@ def team_row(layout: Layout) -> int:
     return layout.text("body") + layout.gap // 2
 
 
+SINGLE = ("revealing", "acting", "maneuver")
+"""Statuses whose panels are one row (a team's name and disposition): the counts are
+only revealed ones then, and the action tests and the last pair want the room."""
+
+
 def _side_height(layout: Layout, conflict: ConflictView | None, side: str) -> int:
-    if (teams_of(conflict, side) == 1 or conflict is None) and layout.portrait:
-        return layout.text("title") + layout.text("heading") + 4 * layout.gap
     if teams_of(conflict, side) == 1 or conflict is None:
-        return layout.text("title") + 2 * layout.text("heading") + 5 * layout.gap
+        single = conflict is not None and conflict["status"] in SINGLE
+        rows = layout.text("title") + (0 if single else layout.text("heading") + layout.gap)
+        return rows + 2 * layout.gap
     return team_rows(conflict, side) * team_row(layout) + 3 * layout.gap
 
 
 def panels(
     layout: Layout, area: pygame.Rect, conflict: ConflictView | None = None
 ) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
-    """(GM's panel, patrol's panel, the rest below them).
+    """(GM's panel, patrol's panel, the rest below them): side by side lying down, one
+    above the other upright.
 
-    Side by side in landscape, one above the other in portrait, where half the
-    width would make a side's lines smaller than their style. A side of several
-    teams gives each its lines at body size (28 px at 800x480), so three teams
-    on a side still leave room below for the action tests and their buttons.
+    A team's name and disposition share the first row and its counts are the second
+    (once the actions are being revealed the counts say no more than the line below,
+    and the panel is one row). A side of several teams gives each its lines at body
+    size (28 px at 800x480), so three teams on a side still leave room below for the
+    action tests and their buttons.
     """
     gm_height, patrol_height = (_side_height(layout, conflict, s) for s in ("gm", "patrol"))
-    if layout.portrait:
+    if layout.portrait:  # half the width would make a side's lines smaller than their style
         gm = pygame.Rect(area.x, area.y, area.width, gm_height)
         patrol = pygame.Rect(area.x, gm.bottom + layout.gap, area.width, patrol_height)
         bottom = patrol.bottom
@@ -132,12 +126,17 @@ def draw(
     conflict: ConflictView,
     missing: Mapping[str, str],
     tr: Tr,
-) -> pygame.Rect:
-    """Both sides on top, then what the conflict is doing now; return the area left for buttons.
+    bottom: int | None = None,
+) -> None:
+    """Both sides on top, then what the conflict is doing now, down to ``bottom`` (where
+    the buttons begin); once it is over, the whole compromise over the whole ``area``.
 
     ``missing`` names each side whose physical pad is configured but not
     answering, with its backend's reason: the table must know it is not heard.
     """
+    if conflict["status"] == "over" and conflict["compromise"] is not None:
+        draw_compromise(surface, layout, area, conflict, conflict["compromise"], tr)
+        return
     gm, patrol, rest = panels(layout, area, conflict)
     sides: tuple[tuple[pygame.Rect, ConflictSide], ...] = ((gm, "gm"), (patrol, "patrol"))
     for rect, side in sides:
@@ -147,11 +146,12 @@ def draw(
             _draw_teams(surface, layout, rect, teams, counts, tr)
         else:
             team = conflict["sides"][side]
-            _draw_side(surface, layout, rect, team, team["script"]["revealed"], tr)
+            _draw_side(surface, layout, rect, team, conflict["status"] in SINGLE, tr)
         if side in missing:
             _draw_missing(surface, layout, rect, tr)
-    used = _draw_now(surface, layout, rest, conflict, tr)
-    return pygame.Rect(rest.x, rest.y + used, rest.width, rest.height - used)
+    if bottom is not None:
+        rest.height = bottom - layout.gap - rest.y
+    _draw_now(surface, layout, rest, conflict, tr)
 
 
 def _draw_side(
@@ -159,33 +159,28 @@ def _draw_side(
     layout: Layout,
     rect: pygame.Rect,
     team: TeamView,
-    revealed: int,
+    single: bool,
     tr: Tr,
 ) -> None:
+    """A team's name with its disposition at the row's end; below them its counts,
+    unless ``single``."""
     widgets.panel(surface, rect, theme.PARCHMENT, theme.EDGE, 3)
     inner = rect.inflate(-2 * layout.gap, -2 * layout.gap)
-    name, disposition, script = _side_rows(layout, inner)
+    first = pygame.Rect(inner.x, inner.y, inner.width, layout.text("title"))
     shown = team["name"]  # the patrol's first team is "Patrol"; the GM's, the opponent's name
     if team["side"] == "patrol":
         shown = tr(shown)
     start = team["start"]
     amount = f"{team['disposition']} / {start}" if start else tr("no disposition yet")
     size = layout.text("title") if start else layout.text("body")
-    if layout.portrait:  # the disposition at the row's end, the name in what is left
-        used = widgets.text(surface, amount, disposition, size, theme.WAX, "black", "right")
-        name.width = used.left - layout.gap - name.x
-    else:
-        widgets.text(surface, amount, disposition, size, theme.WAX, "black", "left")
+    used = widgets.text(surface, amount, first, size, theme.WAX, "black", "right")
+    name = pygame.Rect(first.x, first.y, used.left - layout.gap - first.x, first.height)
     widgets.text(surface, shown, name, layout.text("heading"), theme.INK, "bold", "left")
-    widgets.text(
-        surface,
-        script_line(team, revealed, tr),
-        script,
-        layout.text("heading"),
-        theme.INK,
-        "bold",
-        "left",
-    )
+    if single:
+        return
+    script = pygame.Rect(inner.x, first.bottom + layout.gap, inner.width, layout.text("heading"))
+    line = script_line(team, team["script"]["revealed"], tr)
+    widgets.text(surface, line, script, layout.text("heading"), theme.INK, "bold", "left")
 
 
 def _draw_teams(
@@ -222,23 +217,6 @@ def _draw_missing(surface: pygame.Surface, layout: Layout, rect: pygame.Rect, tr
     widgets.text(surface, label, seal, size, theme.CREAM, "bold")
 
 
-def _side_rows(layout: Layout, inner: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
-    """The name's, the disposition's and the counts' rows; upright the name and the
-    disposition share the first (the panels stack, and the buttons below need the room)."""
-    if layout.portrait:
-        first = pygame.Rect(inner.x, inner.y, inner.width, layout.text("title") + layout.gap)
-        script = pygame.Rect(
-            inner.x, first.bottom, inner.width, layout.text("heading") + layout.gap
-        )
-        return first, first.copy(), script
-    heights = (layout.text("heading"), layout.text("title"), layout.text("heading"))
-    found, y = [], inner.y
-    for height in heights:
-        found.append(pygame.Rect(inner.x, y, inner.width, height + layout.gap))
-        y += height + layout.gap
-    return found[0], found[1], found[2]
-
-
 Line = tuple[str, str, tuple[int, int, int]]
 """Words, their text style and their colour."""
 
@@ -254,8 +232,7 @@ def volley(conflict: ConflictView, tr: Tr) -> str:
 
 def now_lines(conflict: ConflictView, tr: Tr) -> list[Line]:
     """What is happening now, in words, after the volley: the status, or the two revealed
-    actions face to face and each action test with its odds (the compromise is drawn
-    apart)."""
+    actions face to face (each side's test is drawn below it, apart)."""
     exchange = conflict["exchange"]
     if exchange is None:
         status = STATUS[conflict["status"]]
@@ -264,9 +241,7 @@ def now_lines(conflict: ConflictView, tr: Tr) -> list[Line]:
         f"{volley(conflict, tr)} · {tr('GM')}: {tr(ACTION_NAMES[exchange['gm']['action']])}"
         f"  ·  {tr('Patrol')}: {tr(ACTION_NAMES[exchange['patrol']['action']])}"
     )
-    return [(meet, "heading", theme.CHEESE)] + [
-        (test_line(test, tr), "body", theme.CREAM) for test in exchange["tests"]
-    ]
+    return [(meet, "heading", theme.CHEESE)]
 
 
 def line_height(layout: Layout, width: int, line: Line, face: str = "bold") -> int:
@@ -276,35 +251,57 @@ def line_height(layout: Layout, width: int, line: Line, face: str = "bold") -> i
     return len(widgets.lines_of(line[0], font, width)) * font.get_linesize()
 
 
-def now_height(layout: Layout, width: int, conflict: ConflictView, tr: Tr) -> int:
-    """The height :func:`_draw_now` takes, so the buttons go below it."""
-    if conflict["status"] == "over" and conflict["compromise"] is not None:
-        title = (_compromise_title(conflict, conflict["compromise"], tr), "heading", theme.CHEESE)
-        terms = (_terms(conflict["compromise"], tr), "body", theme.CREAM)
-        high = line_height(layout, width, title) + line_height(layout, width, terms, "regular")
-        return high + 2 * layout.gap
-    lines = now_lines(conflict, tr)
-    return sum(line_height(layout, width, line) for line in lines) + layout.gap
-
-
 def _draw_now(
     surface: pygame.Surface, layout: Layout, area: pygame.Rect, conflict: ConflictView, tr: Tr
-) -> int:
-    """What is happening now, in words; return the height used."""
-    if conflict["status"] == "over" and conflict["compromise"] is not None:
-        return _draw_compromise(surface, layout, area, conflict, conflict["compromise"], tr)
+) -> None:
+    """What is happening now: the status, or the revealed pair with each side's test in
+    its half; below the status the last settled pair, both rolls and what they came to,
+    as much of it as ``area`` holds (the Log has it all)."""
     y = area.y
     for line in now_lines(conflict, tr):
         rect = pygame.Rect(area.x, y, area.width, line_height(layout, area.width, line))
+        if rect.bottom > area.bottom:
+            return  # three teams a side fill the screen with their counts while scripting
         widgets.wrapped(surface, line[0], rect, layout.text(line[1]), line[2], "bold")
         y = rect.bottom
-    return y - area.y + layout.gap
+    exchange = conflict["exchange"]
+    if exchange is not None:
+        tests: dict[str, ActionTestView] = {t["side"]: t for t in exchange["tests"]}
+        rest = pygame.Rect(area.x, y, area.width, area.bottom - y)
+        if layout.portrait:  # one below the other: a half's width would shrink the words
+            halves = [rest, rest.copy()]
+            tall = pairs.block_height(layout, rest.width, tests.get("gm"), tr)
+            halves[1].y += tall + layout.gap
+        else:
+            halves = columns(rest, 2, layout.gap)
+        for side, half in zip(("gm", "patrol"), halves, strict=True):
+            test = tests.get(side)
+            if test is not None:
+                rival = tests.get("patrol" if side == "gm" else "gm")
+                pairs.test_block(surface, layout, half, test, tr, rival)
+            else:
+                slot = exchange[side]  # type: ignore[literal-required]
+                pairs.no_test(surface, layout, half, slot["action"], slot["actor"], tr)
+        return
+    if not conflict["log"]:
+        return
+    last = conflict["log"][-1]
+    high = pairs.line_height(layout)
+    if y + high <= area.bottom:
+        pairs.rolls_row(surface, layout, pygame.Rect(area.x, y, area.width, high), last, tr)
+        y += high
+    said = pairs.outcome(last, conflict, tr, short=True)
+    font = theme.font("bold", layout.text("body"))
+    lines = widgets.lines_of(said, font, area.width)
+    if y + len(lines) * high <= area.bottom:
+        rect = pygame.Rect(area.x, y, area.width, len(lines) * high)
+        widgets.wrapped(surface, said, rect, layout.text("body"), theme.CREAM, "bold")
 
 
 STATUS = {
-    "disposition": mark("Roll or set each side's disposition"),
-    "scripting": mark("Both sides script three actions in secret"),
-    "revealing": mark("Both scripts are locked: reveal the next action"),
+    "disposition": mark("Set each side's disposition"),
+    "scripting": mark("Both sides script in secret"),
+    "revealing": mark("Reveal the next action"),
     "acting": mark("Roll the action tests"),
     "maneuver": mark("Spend the maneuver's margin"),
     "over": mark("The conflict is over"),
@@ -326,34 +323,80 @@ def test_line(test: ActionTestView, tr: Tr) -> str:
     return f"{head} · {builder.percent(chance)}"
 
 
+LOST = mark("{side}: {now} / {start}, lost {lost}")
+PAYS = mark("{side}, the winner: {terms}")
+KEEPS = mark("{side}, the loser: {terms}")
+
+
 def _compromise_title(conflict: ConflictView, result: CompromiseView, tr: Tr) -> str:
     """The volley it ended in, who won and the compromise band."""
     won = result["winner"]
-    winner = side_name(won, tr) if won else tr("Nobody")
+    winner = _name(conflict, won, tr) if won else tr("Nobody")
     return f"{volley(conflict, tr)} · {tr(WINNER)}: {winner} · {tr(BANDS[result['band']])}"
 
 
-def _terms(result: CompromiseView, tr: Tr) -> str:
-    """Both sides' suggested terms, a line each."""
-    winning, losing = result["winner_terms"], result["loser_terms"]
-    return f"{tr(WINNER)}: {tr(winning) if winning else '-'}\n{tr(LOSER)}: {tr(losing)}"
+def _name(conflict: ConflictView, side: str, tr: Tr) -> str:
+    """A side as its first team is called: the opponent's name, or "Patrol"."""
+    team = conflict["sides"]["gm" if side == "gm" else "patrol"]
+    return tr(team["name"]) if side == "patrol" else team["name"]
 
 
-def _draw_compromise(
+def compromise_lines(conflict: ConflictView, result: CompromiseView, tr: Tr) -> list[Line]:
+    """The whole compromise: who won and the band; what each side lost of its disposition;
+    what the winner pays and what the loser keeps, each named."""
+    lost = [
+        tr(LOST).format(
+            side=_name(conflict, side, tr),
+            now=conflict["sides"][side]["disposition"],
+            start=conflict["sides"][side]["start"],
+            lost=result["lost"][side],
+        )
+        for side in ("gm", "patrol")
+    ]
+    found: list[Line] = [
+        (_compromise_title(conflict, result, tr), "heading", theme.CHEESE),
+        *((line, "heading", theme.CREAM) for line in lost),
+    ]
+    won, beaten = result["winner"], result["loser"]
+    if won:
+        terms = tr(result["winner_terms"])
+        found.append(
+            (tr(PAYS).format(side=_name(conflict, won, tr), terms=terms), "body", theme.CREAM)
+        )
+    if beaten:
+        terms = tr(result["loser_terms"])
+        found.append(
+            (tr(KEEPS).format(side=_name(conflict, beaten, tr), terms=terms), "body", theme.CREAM)
+        )
+    if not won:
+        found.append((tr(result["loser_terms"]) or "-", "body", theme.CREAM))
+    return found
+
+
+def draw_compromise(
     surface: pygame.Surface,
     layout: Layout,
     area: pygame.Rect,
     conflict: ConflictView,
     result: CompromiseView,
     tr: Tr,
-) -> int:
-    """The volley, who won, the compromise band, and both sides' suggested terms."""
-    title: Line = (_compromise_title(conflict, result, tr), "heading", theme.CHEESE)
-    high = line_height(layout, area.width, title)
-    head = pygame.Rect(area.x, area.y, area.width, high)
-    widgets.wrapped(surface, title[0], head, layout.text("heading"), theme.CHEESE, "bold")
-    terms: Line = (_terms(result, tr), "body", theme.CREAM)
-    high = line_height(layout, area.width, terms, "regular")
-    below = pygame.Rect(area.x, head.bottom + layout.gap, area.width, high)
-    widgets.wrapped(surface, terms[0], below, layout.text("body"), theme.CREAM)
-    return below.bottom - area.y + layout.gap
+) -> None:
+    """The whole compromise over the whole area, every line at its size, wrapped; below it
+    the pair that ended the conflict, both rolls, where there is room (the Log has it)."""
+    y = area.y
+    for line in compromise_lines(conflict, result, tr):
+        face = "bold" if line[1] == "heading" else "regular"
+        rect = pygame.Rect(area.x, y, area.width, line_height(layout, area.width, line, face))
+        widgets.wrapped(surface, line[0], rect, layout.text(line[1]), line[2], face)
+        y = rect.bottom + layout.gap // 2
+    if not conflict["log"]:
+        return
+    last = conflict["log"][-1]
+    y += layout.gap
+    tall = pairs.entry_height(layout, last, area.width, conflict, tr)
+    head = pairs.head_height(layout, last, area.width, tr)
+    for shown, needs in ((True, tall), (False, tall - head)):  # its actions, if there is room
+        if y + needs <= area.bottom:
+            rect = pygame.Rect(area.x, y, area.width, area.bottom - y)
+            pairs.draw_entry(surface, layout, rect, last, conflict, tr, shown)
+            return

@@ -1,13 +1,20 @@
-"""The controls of a Mouse Guard conflict: the buttons of the moment and the on-screen pad.
+"""The controls of a Mouse Guard conflict: the buttons of the moment, each in its own cell.
 
-Dispositions, the pads while the sides script, the reveal, the rolls, the
-margins to spend and the end: buttons below the two sides and what is happening.
-A table without pad buttons can show one side's pad on the screen instead.
+Dispositions, the scripting, the reveal, the rolls, the margins to spend and the end.
+Every button has a home for the whole conflict (:mod:`~tablekit.ui.mg.conflict_cells`):
+a side's buttons sit below its half, the GM's on the left, and one that cannot be used
+now stays greyed in its place with its reason a tap away. Nothing takes the place of a
+button just tapped: Roll's cell is empty once the side has rolled, and what follows the
+last roll (Reveal, the next volley's scripting, a tie) appears where no roll button is.
+
+A table without pad buttons scripts on the screen: "GM scripts" covers the conflict
+with the GM's pad (:mod:`~tablekit.ui.mg.scripting`), and Lock hides it again. The
+Log in the bar shows every settled pair (:mod:`~tablekit.ui.mg.pairs`).
 """
 
 from __future__ import annotations
 
-import time
+from collections.abc import Callable
 from functools import partial
 
 import pygame
@@ -19,263 +26,379 @@ from tablekit.rules.mouse_guard.view_types import (
     ConflictView,
     MouseGuardView,
 )
-from tablekit.rules.secret import GM_PAD, PAD_SIDES, PATROL_PAD
-from tablekit.ui import chrome, theme
-from tablekit.ui.layout import columns, rows
-from tablekit.ui.mg import conflict, conflict_forms
-from tablekit.ui.mg.stage import Entry, Stage
-from tablekit.ui.onscreen_pad import pad_buttons
+from tablekit.rules.secret import PAD_SIDES
+from tablekit.ui import chrome, theme, widgets
+from tablekit.ui.i18n import mark
+from tablekit.ui.mg import conflict, conflict_cells, conflict_forms, pairs, scripting
+from tablekit.ui.mg.conflict_cells import Cell
+from tablekit.ui.mg.stage import Entry, Stage, Step, step
 from tablekit.ui.widgets import Button
 
-HOLD_SECONDS = 0.8
-"""How long the GM holds "GM's pad" down before it shows on the shared screen."""
+SIDES: tuple[ConflictSide, ConflictSide] = ("gm", "patrol")
+
+Placed = list[tuple[pygame.Rect, Entry]]
+
+NO_SHEET = mark("{actor} has no sheet: it rolls the GM's dice as they are")
+GM_FIRST = mark("The GM rolls first")
+NOTHING_AFTER = mark("No wise or level 3 trait to use on this roll")
+NO_FATE = mark("No Fate point, or no axe to explode")
+SET_ALREADY = mark("This side's disposition is set")
+TEAMS_FIRST = mark("Teams are formed before the first disposition")
+OTHER_SCRIPTING = mark("The other side is scripting: it hides its buttons first")
+SCRIPTS_LOCKED = mark("Both scripts are locked: the volley is being revealed")
 
 
 class ConflictControls:
-    """The conflict's buttons on ``stage``, and which side's pad is on the screen."""
+    """The conflict's buttons on ``stage``; which side's pad covers the screen, if any,
+    and whether the volley log is open."""
 
     def __init__(self, stage: Stage) -> None:
         self.stage = stage
-        self.pad: str | None = None
-        """The action pad shown on the screen, for a table without buttons."""
-        self.opens_at: float | None = None
-        """While the GM's finger is down on "GM's pad": the moment a release opens it."""
+        self.pad: ConflictSide | None = None
+        """The side scripting on the screen, its pad covering the conflict."""
+        self.locked = False
+        """Whether that side's script was locked when last seen: a lock hides the pad."""
+        self.log = False
+        """Whether the volley log covers the conflict."""
+        self.log_page = 0
+        """How many pages back from the latest the log shows."""
+
+    # -- drawing ---------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface, view: MouseGuardView) -> None:
-        """The two sides, what is happening, and the buttons below."""
+        """The two sides and what is happening, or a cover (a side's pad, the log); then
+        the buttons."""
         now = _conflict(view)
         app = self.stage.app
         layout = app.layout
-        missing = {
-            PAD_SIDES.get(pad, pad): status.detail
-            for pad, status in app.pad_status.items()
-            if not status.connected
-        }
-        conflict.draw(surface, layout, chrome.content(layout), now, missing, app.tr)
-        for button in self.buttons(view):
+        buttons = self.buttons(view)
+        area = chrome.content(layout)
+        cover = self._cover(now)
+        if self.log:
+            self._draw_log(surface, now, cover)
+        elif self.pad is not None:
+            scripting.draw(surface, layout, cover, now, self.pad, app.tr)
+        else:
+            missing = {
+                PAD_SIDES.get(pad, pad): status.detail
+                for pad, status in app.pad_status.items()
+                if not status.connected
+            }
+            top = min((b.rect.top for b in buttons if b.rect.top >= area.top), default=area.bottom)
+            conflict.draw(surface, layout, area, now, missing, app.tr, top)
+        for button in buttons:
             button.draw(surface, layout.text("body"))
 
-    def buttons(self, view: MouseGuardView) -> list[Button]:
-        """The buttons of the moment, then the on-screen pad if a side asked for it."""
-        app = self.stage.app
-        layout = app.layout
-        now = _conflict(view)
-        area = self._area(now)
-        if now["status"] != "scripting":
-            self.pad = None  # the next volley's GM pad needs its hold again
-        if self.pad is not None:
-            pad_row = pygame.Rect(area.x, area.bottom - layout.touch, area.width, layout.touch)
-            area.height -= layout.touch + layout.gap
-            pad = pad_buttons(pad_row, self.pad, app.pads, app.tr, layout.gap)
-        else:
-            pad = []
-        entries = self._entries(now)
-        count = max(1, len(entries))
-        if layout.portrait:
-            cells = rows(area, count, layout.gap, layout.touch)
-        else:
-            font = theme.font("bold", layout.text("body"))
-            widest = max((font.size(label)[0] for label, _, _ in entries), default=0)
-            cells = _landscape_cells(area, count, widest, layout.touch, layout.gap)
-        primary = self.stage.primary()
-        found = [
-            Button(
-                cell,
-                label,
-                action,
-                enabled,
-                fill=theme.CHEESE if label in primary else theme.PARCHMENT,
-            )
-            for cell, (label, action, enabled) in zip(cells, entries, strict=False)
-        ]
-        return found + pad
-
-    def _area(self, now: ConflictView) -> pygame.Rect:
-        """Where the conflict's buttons go: below the two sides and what is happening."""
+    def _cover(self, now: ConflictView) -> pygame.Rect:
+        """What a cover (a side's pad, the log) hides: the conflict above the sides' cells."""
         layout = self.stage.app.layout
-        rest = conflict.panels(layout, chrome.content(layout), now)[2]
-        top = conflict.now_height(layout, rest.width, now, self.stage.app.tr)
-        return pygame.Rect(rest.x, rest.y + top, rest.width, rest.height - top)
+        area = chrome.content(layout)
+        bottom = conflict_cells.top(layout, area) - layout.gap
+        return pygame.Rect(area.x, area.y, area.width, bottom - area.y)
 
-    def _entries(self, now: ConflictView) -> list[Entry]:
-        """What the conflict's status allows now, one entry a button."""
-        stage = self.stage
-        tr, submit = stage.app.tr, stage.submit
+    # -- the buttons -------------------------------------------------------------------
+
+    def buttons(self, view: MouseGuardView) -> list[Button]:
+        """The buttons of the moment in their cells (a cover's own first), the sides' below."""
+        now = _conflict(view)
+        self._settle(now)
+        primary = self.stage.primary()
+        placed = self._placed(now)
+        if self.log:
+            placed = [(cell, e) for cell, e in placed if cell.top >= self._cover(now).bottom]
+            placed += self._log_entries(now)
+        elif self.pad is not None:
+            cells = scripting.cover(self.stage.app.layout, self._cover(now))[1]
+            app = self.stage.app
+            placed = [(cell, e) for cell, e in placed if cell.top >= self._cover(now).bottom]
+            placed += scripting.pad_entries(now, self.pad, cells, app.pads, app.tr)
+        return [step(cell, entry, primary) for cell, entry in placed]
+
+    def _settle(self, now: ConflictView) -> None:
+        """A side's pad hides once its script locks, and with the scripting."""
+        if now["status"] != "scripting":
+            self.pad = None
+        if self.pad is not None:
+            locked = now["sides"][self.pad]["script"]["locked"]
+            if locked and not self.locked:
+                self.pad = None
+            self.locked = locked
+
+    def _placed(self, now: ConflictView) -> Placed:
+        """Each entry of the conflict's status in its home cell."""
+        layout = self.stage.app.layout
+        area = chrome.content(layout)
+        cells = conflict_cells.cells(layout, area)
+        middle = conflict_cells.middle(layout, area)
+        found: Placed = []
+        sides, centre = self._entries(now)
+        for (side, cell), entry in sides.items():
+            found.append((cells[(side, cell)], entry))
+        for index, entry in centre.items():
+            found.append((middle[index], entry))
+        return found
+
+    def _entries(
+        self, now: ConflictView
+    ) -> tuple[dict[tuple[ConflictSide, Cell], Entry], dict[int, Entry]]:
+        """What the conflict's status allows now: each side's entries by cell, and the
+        middle row's by place."""
         status = now["status"]
         if status == "disposition":
-            fresh = not any(t["start"] for t in now["teams"])
-            gear = stage.view()["ruleset"]["gear_in_conflicts"]
-            sheets = stage.view()["characters"]
-            return [
-                (
-                    tr("Patrol's disposition…"),
-                    lambda: stage.show(
-                        conflict_forms.patrol_disposition(now, submit, tr, gear, sheets)
-                    ),
-                    conflict_forms.unset(now, "patrol") is not None,
-                ),
-                (
-                    tr("GM's disposition…"),
-                    lambda: stage.show(conflict_forms.gm_disposition(now, submit, tr)),
-                    conflict_forms.unset(now, "gm") is not None,
-                ),
-                (
-                    tr("New team…"),
-                    lambda: stage.show(conflict_forms.form_team(now, submit, tr)),
-                    fresh,
-                ),
-                *self._arms_entry(now),
-            ]
-        if status == "scripting":
-            return [
-                (tr("GM's pad (hold)"), self._hold_gm_pad, True),
-                (tr("Patrol's pad"), partial(self._toggle_pad, PATROL_PAD), True),
-                *self._arms_entry(now),
-            ]
-        if status == "revealing":
-            return [(tr("Reveal"), lambda: submit(ccmd.Reveal()), True), *self._arms_entry(now)]
+            return self._disposition(now)
+        if status in ("scripting", "revealing"):
+            return self._scripting(now)
         if status == "acting":
-            return self._acting_entries(now)
+            return self._acting(now), {}
         if status == "maneuver":
-            return self._maneuver_entries(now)
-        return [(tr("End conflict"), lambda: submit(ccmd.EndConflict()), True)]
+            return self._maneuver(now), {}
+        return {}, {}
 
-    def _arms_entry(self, now: ConflictView) -> list[Entry]:
+    def _disposition(
+        self, now: ConflictView
+    ) -> tuple[dict[tuple[ConflictSide, Cell], Entry], dict[int, Entry]]:
+        stage = self.stage
+        tr, submit = stage.app.tr, stage.submit
+        view = stage.view()
+        gear = view["ruleset"]["gear_in_conflicts"]
+        sheets = view["characters"]
+        fresh = not any(t["start"] for t in now["teams"])
+        sides = {
+            ("patrol", "a"): Entry(
+                tr("Disposition…"),
+                lambda: stage.show(
+                    conflict_forms.patrol_disposition(now, submit, tr, gear, sheets)
+                ),
+                conflict_forms.unset(now, "patrol") is not None,
+                tr(SET_ALREADY),
+                key="patrol:disposition",
+            ),
+            ("gm", "a"): Entry(
+                tr("Disposition…"),
+                lambda: stage.show(conflict_forms.gm_disposition(now, submit, tr)),
+                conflict_forms.unset(now, "gm") is not None,
+                tr(SET_ALREADY),
+                key="gm:disposition",
+            ),
+        }
+        centre = {
+            0: Entry(
+                tr("New team…"),
+                lambda: stage.show(conflict_forms.form_team(now, submit, tr)),
+                fresh,
+                tr(TEAMS_FIRST),
+            ),
+            **self._arms(now),
+        }
+        return sides, centre  # type: ignore[return-value]
+
+    def _scripting(
+        self, now: ConflictView
+    ) -> tuple[dict[tuple[ConflictSide, Cell], Entry], dict[int, Entry]]:
+        """Each side's "scripts" button below its half; Reveal in the middle once both
+        are locked, and Weapons… beside it."""
+        tr = self.stage.app.tr
+        revealing = now["status"] == "revealing"
+        sides: dict[tuple[ConflictSide, Cell], Entry] = {}
+        for side in SIDES:
+            open_now = self.pad == side
+            other = self.pad is not None and not open_now
+            why = tr(SCRIPTS_LOCKED) if revealing else tr(OTHER_SCRIPTING)
+            sides[(side, "a")] = Entry(
+                tr(scripting.OPENERS[side]),
+                partial(self._toggle_pad, side),
+                not revealing and not other,
+                why,
+                key=f"{side}:scripts",
+            )
+        centre = dict(self._arms(now))
+        if revealing:
+            reveal = partial(self.stage.submit, ccmd.Reveal())
+            centre[1] = Entry(tr("Reveal"), reveal, True)
+        return sides, centre
+
+    def _arms(self, now: ConflictView) -> dict[int, Entry]:
         """Weapons and tactics, taken up between actions (set-up, scripting, before a
-        reveal); none where the conflict's armoury is empty (a fight where gear does not
-        count)."""
+        reveal), at the middle row's right; none where the conflict's armoury is empty."""
         if not now["armoury"]:
-            return []
+            return {}
         stage = self.stage
         form = partial(conflict_forms.arms, now, stage.submit, stage.show, stage.app.tr)
-        return [(stage.app.tr("Weapons…"), lambda: stage.show(form()), True)]
+        return {2: Entry(stage.app.tr("Weapons…"), lambda: stage.show(form()), True)}
 
-    def _acting_entries(self, now: ConflictView) -> list[Entry]:
-        """Each side's dice pool (traits, help, Persona) and roll; then its wise, Fate or
-        trait, or keeping the roll; then breaking a tie."""
+    def _acting(self, now: ConflictView) -> dict[tuple[ConflictSide, Cell], Entry]:
+        """Each side's dice pool and roll; after its roll its wise or trait, Fate on axes
+        and keeping the roll; then breaking a tie, below both halves."""
         stage = self.stage
         tr = stage.app.tr
         exchange = now["exchange"]
         if exchange is None:
-            return []
-        found: list[Entry] = []
+            return {}
+        found: dict[tuple[ConflictSide, Cell], Entry] = {}
         gm_waits = exchange["interaction"] == "versus" and not all(
             t["rolled"] for t in exchange["tests"] if t["side"] == "gm"
         )  # in a versus action the GM rolls first: the patrol's roll waits, in its place
         for test in exchange["tests"]:
             side = test["side"]
-            name = conflict.side_name(side, tr)
             if not test["rolled"]:
                 form = conflict_forms.before_roll(stage.view(), test, stage.submit, tr)
-                if form is not None:  # traits, help and Persona: one button, one form
-                    label = tr("{side}: dice pool…").format(side=name)
-                    found.append((label, partial(stage.show, form), True))
-                roll = partial(stage.roll, ccmd.RollAction(side))
+                pool = partial(stage.show, form) if form is not None else _nothing
+                why = tr(NO_SHEET).format(actor=test["actor"])
+                found[(side, "a")] = Entry(
+                    tr("Dice pool…"), pool, form is not None, why, key=f"{side}:pool"
+                )
                 ready = not (gm_waits and side == "patrol")
-                found.append((tr("Roll for {side}").format(side=name), roll, ready))
+                roll = partial(stage.roll, ccmd.RollAction(side))
+                found[(side, "b")] = Entry(tr("Roll"), roll, ready, tr(GM_FIRST), f"{side}:roll")
             elif test["waits"]:
-                found += self._after_roll_entries(test, name)
-            elif any(not t["rolled"] for t in exchange["tests"]):
-                done = partial(stage.roll, ccmd.RollAction(side))  # greyed: it keeps its place
-                found.append((tr("Roll for {side}").format(side=name), done, False))
-        if exchange["tied"] and not found:
-            tie = partial(stage.show, conflict_forms.break_tie(stage.view(), stage.submit, tr))
-            found.append((tr("Break the tie…"), tie, True))
-            abilities = conflict_forms.tiebreaker(stage.view(), stage.submit, tr)
-            found.append((tr("Tiebreaker"), partial(stage.show, abilities), True))
-        return found
-
-    def _after_roll_entries(self, test: ActionTestView, name: str) -> list[Entry]:
-        """After the roll, while the actor may still act on it: a wise or a level 3 trait,
-        Fate on axes, or keeping the roll as it is."""
-        stage, tr, side = self.stage, self.stage.app.tr, test["side"]
-        found: list[Entry] = []
-        if test["wise_ways"] or test["level_three"]:
-            reroll = stage.view()["ruleset"]["level_three"] == "reroll"
-            form = conflict_forms.after_roll(test, stage.roll, stage.submit, tr, reroll)
-            found.append(
-                (tr("{side}: wise or trait…").format(side=name), partial(stage.show, form), True)
+                found.update(self._after_roll(test))
+        if exchange["tied"] and not any(t["waits"] for t in exchange["tests"]):
+            tie = partial(
+                stage.show, conflict_forms.tie_ways(stage.view(), stage.submit, stage.show, tr)
             )
-        if test["fate_open"]:
-            explode = partial(stage.roll, ccmd.ActionExplode(side))
-            found.append((tr("{side}: Fate on axes").format(side=name), explode, True))
-        keep = partial(stage.submit, ccmd.KeepRoll(side))
-        found.append((tr("{side}: keep the roll").format(side=name), keep, True))
+            for side in SIDES:  # under both halves: the tie is either side's to break
+                found[(side, "a")] = Entry(tr("Break the tie…"), tie, True, key=f"{side}:tie")
         return found
 
-    def _maneuver_entries(self, now: ConflictView) -> list[Entry]:
-        """A margin to spend for each side that won a maneuver and has not spent it yet."""
+    def _after_roll(self, test: ActionTestView) -> dict[tuple[ConflictSide, Cell], Entry]:
+        """After the roll, while the actor may still act on it: a wise or a level 3 trait,
+        Fate on axes, or keeping the roll as it is; Roll's cell stays empty."""
+        stage, tr, side = self.stage, self.stage.app.tr, test["side"]
+        reroll = stage.view()["ruleset"]["level_three"] == "reroll"
+        can = bool(test["wise_ways"] or test["level_three"])
+        form = (
+            conflict_forms.after_roll(test, stage.roll, stage.submit, tr, reroll) if can else None
+        )
+        wise = partial(stage.show, form) if form is not None else _nothing
+        explode = partial(stage.roll, ccmd.ActionExplode(side))
+        keep = partial(stage.submit, ccmd.KeepRoll(side))
+        return {
+            (side, "a"): Entry(
+                tr("Wise or trait…"), wise, can, tr(NOTHING_AFTER), key=f"{side}:after"
+            ),
+            (side, "c"): Entry(
+                tr("Fate on axes"), explode, test["fate_open"], tr(NO_FATE), key=f"{side}:fate"
+            ),
+            (side, "d"): Entry(tr("Keep the roll"), keep, True, key=f"{side}:keep"),
+        }
+
+    def _maneuver(self, now: ConflictView) -> dict[tuple[ConflictSide, Cell], Entry]:
+        """A margin to spend below each side that won a maneuver and has not spent it."""
         tr = self.stage.app.tr
         exchange = now["exchange"]
         if not exchange:
-            return []
+            return {}
         bought = {b["side"] for b in exchange["bought"]}
-        return [
-            (
-                tr("Spend margin {n}…").format(n=m["margin"]),
+        return {
+            (m["side"], "a"): Entry(
+                tr("Margin {n}…").format(n=m["margin"]),
                 partial(self._show_maneuver, now, m["side"], m["margin"]),
                 True,
+                key=f"{m['side']}:margin",
             )
             for m in exchange["maneuvers"]
             if m["side"] not in bought
-        ]
+        }
 
     def _show_maneuver(self, now: ConflictView, side: ConflictSide, margin: int) -> None:
         stage = self.stage
         stage.show(conflict_forms.maneuver(now, side, margin, stage.submit, stage.app.tr))
 
-    def _hold_gm_pad(self) -> None:
-        """A tap closes the GM's pad; opening it needs a hold, so no player opens it by chance."""
-        if self.pad == GM_PAD:
+    def _toggle_pad(self, side: ConflictSide) -> None:
+        """Cover the screen with ``side``'s pad, or uncover it: a tap, no hold."""
+        if self.pad == side:
             self.pad = None
-        else:
-            self.opens_at = time.monotonic() + HOLD_SECONDS
+            return
+        self.pad = side
+        self.locked = _conflict(self.stage.view())["sides"][side]["script"]["locked"]
 
-    def release(self, now: float | None = None) -> bool:
-        """The finger is lifted: after a hold of :data:`HOLD_SECONDS` the GM's pad shows.
+    # -- the bar's Log and End conflict ------------------------------------------------
 
-        Return whether the screen changed.
-        """
-        opens_at, self.opens_at = self.opens_at, None  # any release ends a hold, used or not
-        if opens_at is None or (time.monotonic() if now is None else now) < opens_at:
-            return False
-        self.pad = GM_PAD
-        return True
+    def log_button(self) -> tuple[str, Callable[[], object], bool]:
+        """The bar's Log: the volley log over the conflict, or the conflict again."""
+        return (self.stage.app.tr("Log"), self._toggle_log, True)
 
-    def _toggle_pad(self, pad: str) -> None:
-        """Show ``pad`` on the screen, or hide it: only counts are ever shown above it."""
-        self.pad = None if self.pad == pad else pad
+    def end_button(self) -> tuple[str, Callable[[], object], bool]:
+        """The bar's End conflict, once the conflict is over."""
+        end = partial(self.stage.submit, ccmd.EndConflict())
+        return (self.stage.app.tr("End conflict"), end, True)
+
+    def _toggle_log(self) -> None:
+        self.log = not self.log
+        self.log_page = 0
+
+    def _log_pages(self, now: ConflictView) -> list[list[int]]:
+        """The log's entries a page at a time, the latest page last."""
+        app = self.stage.app
+        layout = app.layout
+        cover = self._cover(now).inflate(-2 * layout.gap, -2 * layout.gap)
+        room = cover.height - layout.text("heading") - layout.gap - layout.touch - layout.gap
+        pages: list[list[int]] = [[]]
+        used = 0
+        for index in range(len(now["log"]) - 1, -1, -1):
+            tall = pairs.entry_height(layout, now["log"][index], cover.width, now, app.tr)
+            tall += layout.gap
+            if pages[-1] and used + tall > room:
+                pages.append([])
+                used = 0
+            pages[-1].insert(0, index)
+            used += tall
+        return pages[::-1]
+
+    def _log_entries(self, now: ConflictView) -> Placed:
+        """Earlier and Later, to page through a long log, at the cover's foot."""
+        layout = self.stage.app.layout
+        tr = self.stage.app.tr
+        cover = self._cover(now).inflate(-2 * layout.gap, -2 * layout.gap)
+        pages = len(self._log_pages(now))
+        row = pygame.Rect(cover.x, cover.bottom - layout.touch, cover.width, layout.touch)
+        earlier, _, later = (row.copy() for row in _thirds(row, layout.gap))
+        back = partial(self._page, +1)
+        ahead = partial(self._page, -1)
+        first = self.log_page >= pages - 1
+        if pages < 2:
+            return []
+        return [
+            (earlier, Entry(tr("Earlier"), back, not first, tr(LOG_START), key="log:earlier")),
+            (later, Entry(tr("Later"), ahead, self.log_page > 0, tr(LOG_END), key="log:later")),
+        ]
+
+    def _page(self, step: int) -> None:
+        self.log_page = max(0, self.log_page + step)
+
+    def _draw_log(self, surface: pygame.Surface, now: ConflictView, cover: pygame.Rect) -> None:
+        """The volley log over the conflict: every settled pair of a page, oldest first."""
+        app = self.stage.app
+        layout, tr = app.layout, app.tr
+        widgets.panel(surface, cover, theme.WOOD_LIGHT, theme.CHEESE, 4)
+        inner = cover.inflate(-2 * layout.gap, -2 * layout.gap)
+        pages = self._log_pages(now)
+        page = pages[max(0, len(pages) - 1 - self.log_page)]
+        title = f"{tr(pairs.LOG_TITLE)} ({len(pages) - self.log_page}/{len(pages)})"
+        head = pygame.Rect(inner.x, inner.y, inner.width, layout.text("heading"))
+        widgets.text(surface, title, head, layout.text("heading"), theme.CREAM, "title", "left")
+        y = head.bottom + layout.gap
+        if not now["log"]:
+            rect = pygame.Rect(inner.x, y, inner.width, inner.bottom - y)
+            widgets.wrapped(surface, tr(pairs.EMPTY_LOG), rect, layout.text("body"), theme.CREAM)
+        for index in page:
+            rect = pygame.Rect(inner.x, y, inner.width, inner.bottom - y)
+            y += pairs.draw_entry(surface, layout, rect, now["log"][index], now, tr)
+            y += layout.gap
 
 
-PER_ROW = 3
-"""The most buttons a landscape row holds."""
-
-PADDING = 12
-"""What a button's edge takes of its width (:meth:`Button.draw` insets its label so)."""
+LOG_START = mark("This is the first page")
+LOG_END = mark("This is the latest page")
 
 
-def _landscape_cells(
-    area: pygame.Rect, count: int, widest: int, touch: int, gap: int
-) -> list[pygame.Rect]:
-    """``count`` cells along the bottom of ``area``, as many a row (up to :data:`PER_ROW`)
-    as hold a label ``widest`` pixels wide at its size; the upper rows the fuller."""
-    per_row = next(
-        (
-            n
-            for n in range(min(PER_ROW, count), 1, -1)
-            if (area.width - (n - 1) * gap) // n - PADDING >= widest
-        ),
-        1,
-    )
-    lines = -(-count // per_row)
-    found: list[pygame.Rect] = []
-    left = count
-    for line in range(lines):
-        here = -(-left // (lines - line))
-        top = area.bottom - (lines - line) * (touch + gap) + gap
-        found += columns(pygame.Rect(area.x, top, area.width, touch), here, gap)
-        left -= here
-    return found
+def _thirds(row: pygame.Rect, gap: int) -> list[pygame.Rect]:
+    from tablekit.ui.layout import columns
+
+    return columns(row, 3, gap)
+
+
+def _nothing() -> None:
+    """What a greyed button would do: nothing (a tap on it says why)."""
 
 
 def _conflict(view: MouseGuardView) -> ConflictView:
@@ -283,3 +406,6 @@ def _conflict(view: MouseGuardView) -> ConflictView:
     now = view["conflict"]
     assert now is not None
     return now
+
+
+__all__ = ["ConflictControls", "Step"]

@@ -25,7 +25,8 @@ from tablekit.rules.mouse_guard.view_types import (
 from tablekit.ui.form import Field, Form
 from tablekit.ui.i18n import mark
 from tablekit.ui.mg.builder import STANDS_IN
-from tablekit.ui.mg.forms import Submit, Tr, choice, ratings
+from tablekit.ui.mg.forms import TIE_WAYS, Submit, Tr, choice, ratings
+from tablekit.ui.mg.forms import tie_ways as tie_form
 
 CONFLICTS = (
     ("fight", mark("Fight")),
@@ -286,19 +287,37 @@ EFFECTS: tuple[tuple[Effect, str], ...] = (
 )
 
 
+LONG = ("spear", "bow")
+"""What a knife disarms for 1 (and a halberd held as a spear)."""
+
+
 def maneuver(
     conflict: ConflictView, side: ConflictSide, margin: int, submit: Submit, tr: Tr
 ) -> Form:
-    """What a won maneuver's margin buys; Disarm names whom and what."""
+    """What ``side``'s won maneuver margin buys, only what it can pay for (a knife's
+    Disarm of a long weapon costs 1); Disarm names whom and what. The title says whose
+    margin it is."""
     opponent: ConflictSide = "patrol" if side == "gm" else "gm"
-    targets = [(m, m) for m in conflict["sides"][opponent]["members"]]
-    weapons = [a["weapon"] for a in conflict["sides"][opponent]["arms"]]
+    foes = conflict["sides"][opponent]
+    targets = [(m, m) for m in foes["members"]]
+    weapons = [a["weapon"] for a in foes["arms"]]
     items = [(weapon, tr(weapon)) for weapon in weapons]
-    effects = [(key, tr(label)) for key, label in EFFECTS]
+    knife = any(a["weapon"] == "knife" for a in conflict["sides"][side]["arms"])
+    long = any(
+        a["weapon"] in LONG or (a["weapon"] == "halberd" and a["choice"] == "spear")
+        for a in foes["arms"]
+    )
+    costs = {"impede": 1, "gain_position": 2, "disarm": 1 if knife and long else 3}
+    effects = [
+        (key, tr(KNIFE) if key == "disarm" and costs[key] == 1 else tr(label))
+        for key, label in EFFECTS
+        if costs[key] <= margin
+    ]
     fields = [Field("effects", tr("Margin {n}").format(n=margin), "multi", (), effects)]
-    fields += choice("target", tr("Disarm whom"), targets, targets[0][0] if targets else "")
-    if items:
-        fields += choice("item", tr("Take what"), items, items[0][0])
+    if any(key == "disarm" for key, _ in effects):
+        fields += choice("target", tr("Disarm whom"), targets, targets[0][0] if targets else "")
+        if items:
+            fields += choice("item", tr("Take what"), items, items[0][0])
 
     def confirm(values: dict[str, Any]) -> bool:
         chosen = tuple(key for key, _ in EFFECTS if key in values["effects"])
@@ -312,7 +331,11 @@ def maneuver(
             )
         )
 
-    return Form(tr("Maneuver"), [fields], confirm, tr("Spend"))
+    title = tr("{side} spends its maneuver margin").format(side=side_label(side, tr))
+    return Form(title, [fields], confirm, tr("Spend"))
+
+
+KNIFE = mark("Disarm (1, knife)")
 
 
 TRAIT_USES = {
@@ -561,9 +584,15 @@ def _ability(name: object) -> Literal["Will", "Health", "Nature"]:
     return "Health" if name == "Health" else "Nature" if name == "Nature" else "Will"
 
 
-def break_tie(view: MouseGuardView, submit: Submit, tr: Tr) -> Form:
-    """A tied action broken with a trait of a tied actor: level 3 wins it for that side, a
-    trait used against gives it to the other side for two checks."""
+def break_tie(
+    view: MouseGuardView,
+    submit: Submit,
+    tr: Tr,
+    way: Literal["level_three", "against"] = "level_three",
+) -> Form:
+    """A tied action broken with a trait of a tied actor, ``way``: a level 3 trait wins it
+    for that side (only level 3 traits are offered), a trait used against gives it to the
+    other side for two checks."""
     conflict, sheets = view["conflict"], {c["name"]: c for c in view["characters"]}
     exchange = conflict["exchange"] if conflict else None
     traits = [
@@ -571,19 +600,30 @@ def break_tie(view: MouseGuardView, submit: Submit, tr: Tr) -> Form:
         for test in (exchange["tests"] if exchange else [])
         if test["actor"] in sheets
         for trait in sheets[test["actor"]]["traits"]
+        if way == "against" or trait["level"] == 3
     ]
-    ways = [("level_three", tr("Level 3 wins it")), ("against", tr("Give it away (2 checks)"))]
-    fields = [
-        *choice("trait", tr("Trait"), traits, traits[0][0] if traits else ""),
-        *choice("way", tr("How"), ways, "level_three"),
-    ]
+    fields = choice("trait", tr("Trait"), traits, traits[0][0] if traits else "", per_row=2)
 
     def confirm(values: dict[str, Any]) -> bool:
         side_name, _, trait = str(values["trait"]).partition("|")
         side: ConflictSide = "gm" if side_name == "gm" else "patrol"
-        way: Literal["level_three", "against"] = (
-            "against" if values["way"] == "against" else "level_three"
-        )
         return submit(ccmd.BreakActionTie(side, trait, way))
 
-    return Form(tr("Break the tie"), [fields], confirm, tr("Use"))
+    title = tr(TIE_WAYS[way])
+    return Form(title, [fields], confirm, tr("Use"))
+
+
+def tie_ways(view: MouseGuardView, submit: Submit, show: Callable[[Form], None], tr: Tr) -> Form:
+    """How a tied action is broken (the summary's Tests, step 10), each way saying what it
+    does: the tiebreaker, a level 3 trait, or a trait used against; only the ways some
+    tied actor can take."""
+    conflict, sheets = view["conflict"], {c["name"]: c for c in view["characters"]}
+    exchange = conflict["exchange"] if conflict else None
+    actors = [t["actor"] for t in (exchange["tests"] if exchange else []) if t["actor"] in sheets]
+    traits = [trait for actor in actors for trait in sheets[actor]["traits"]]
+    ways: dict[str, Callable[[], Form]] = {"tiebreaker": lambda: tiebreaker(view, submit, tr)}
+    if any(t["level"] == 3 for t in traits):
+        ways["level_three"] = lambda: break_tie(view, submit, tr, "level_three")
+    if traits:
+        ways["against"] = lambda: break_tie(view, submit, tr, "against")
+    return tie_form(ways, show, tr)

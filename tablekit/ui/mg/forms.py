@@ -306,6 +306,32 @@ def concede_tie(sheet: CharacterView, submit: Submit, tr: Tr) -> Form:
     return Form(tr("Give the GM the tie"), [fields], confirm, tr("Use"))
 
 
+TIE_WAYS = {
+    "tiebreaker": mark("Tiebreaker: each side rolls Will, Health or Nature"),
+    "level_three": mark("A level 3 trait wins it"),
+    "against": mark("A trait used against: the other side wins, 2 checks"),
+}
+"""The ways to break a tie (the summary's Tests, step 10), explained where they are chosen."""
+
+
+def tie_ways(ways: dict[str, Callable[[], Form]], show: Callable[[Form], None], tr: Tr) -> Form:
+    """How a tie is broken, each way saying what it does, one a row; Next opens the way's
+    own form (``ways``: only those open to the side, the tiebreaker first)."""
+    options = [(key, tr(TIE_WAYS[key])) for key in TIE_WAYS if key in ways]
+    fields = [
+        Field("way", "", "choice", options[0][0] if options else "", [option], wide=True)
+        for option in options
+    ]
+
+    def confirm(values: dict[str, Any]) -> bool:
+        chosen = ways.get(str(values["way"]))
+        if chosen is not None:
+            show(chosen())
+        return True
+
+    return Form(tr("Break the tie"), [fields], confirm, tr("Next"))
+
+
 def tiebreaker(submit: Submit, tr: Tr) -> Form:
     """The tiebreaker roll: which ability each side rolls, and the GM's dice."""
     abilities = [(a, tr(a)) for a in ABILITIES]

@@ -10,12 +10,14 @@ Forms take the whole screen while open.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Sequence
 from typing import Any, cast
 
 import pygame
 
 from tablekit.rules.game import Command
+from tablekit.rules.mouse_guard import commands as cmd
 from tablekit.rules.mouse_guard.view_types import MouseGuardView
 from tablekit.ui import chrome, theme, widgets
 from tablekit.ui.form import Form
@@ -24,7 +26,7 @@ from tablekit.ui.layout import columns, rows
 from tablekit.ui.mg import builder, forms, patrol, steps
 from tablekit.ui.mg.conflict import volley
 from tablekit.ui.mg.conflict_controls import ConflictControls
-from tablekit.ui.mg.stage import Entry
+from tablekit.ui.mg.stage import Slots, explain, step
 from tablekit.ui.scene import Scene
 from tablekit.ui.touch import TAP
 from tablekit.ui.widgets import Button
@@ -37,6 +39,9 @@ class MouseGuardScene(Scene):
     """Plays a Mouse Guard session."""
 
     name = "mouse-guard"
+    QUIET = 0.4
+    """Seconds in which a second tap on the spot of a form's button that closed the form
+    (a double tap) presses nothing: what lies below it on the screen was not aimed at."""
 
     def __init__(self, app: Host) -> None:
         super().__init__(app)
@@ -47,6 +52,8 @@ class MouseGuardScene(Scene):
         self.readings = False
         """Whether the rules' About page (the ruleset's readings) is shown."""
         self.own_dice = app.settings.camera.backend != "none"
+        self.quiet: tuple[pygame.Rect, float] | None = None
+        """After a form's button closed it: where and until when a second tap is let fall."""
         self.conflict_controls = ConflictControls(self)
 
     # -- the contract ----------------------------------------------------------------
@@ -57,10 +64,7 @@ class MouseGuardScene(Scene):
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == TAP:
-            self.conflict_controls.opens_at = None  # a new touch: an old hold never counts
             self._tap(event.pos)
-        elif event.type in (pygame.MOUSEBUTTONUP, pygame.FINGERUP):
-            self.dirty = self.conflict_controls.release() or self.dirty
         elif self.form is not None and self.form.typing:
             if event.type == pygame.TEXTINPUT:
                 self.form.type(event.text)
@@ -69,8 +73,11 @@ class MouseGuardScene(Scene):
             self.dirty = True
 
     def react(self, events: Sequence[dict[str, Any]]) -> None:
-        """A roll or a result is announced with a cue."""
+        """A roll or a result is announced with a cue. Undo and Redo close an open form:
+        it was filled in for the table as it was, and its choices may be gone."""
         kinds = {event["type"] for event in events}
+        if kinds & {"undone", "redone"}:
+            self.form = None
         if any(kind.startswith("mg.test_") or kind.endswith("rolled") for kind in kinds):
             self.app.cues.play("reveal")
 
@@ -91,6 +98,9 @@ class MouseGuardScene(Scene):
             return
         left, right = self._split(view)
         if view["test"] is not None:
+            buttons = self._side(view, right)
+            beside = [b.rect.top for b in buttons if b.rect.colliderect(left)]
+            left.height = min(beside, default=left.bottom) - layout.gap - left.y
             builder.draw(surface, layout, left, view["test"], self.app.tr)
         elif self.selected is not None:
             draw = patrol.draw_about if self.about else patrol.draw_sheet
@@ -115,12 +125,26 @@ class MouseGuardScene(Scene):
         return self._bar() + self._side(view, self._split(view)[1])
 
     def _tap(self, pos: tuple[int, int]) -> None:
-        """A button, or else a mouse's row in the overview, which opens its sheet."""
+        """A button, or else a mouse's row in the overview, which opens its sheet. A tap on
+        a greyed button says why it cannot be used; a second tap of a double tap on a
+        form's button that closed the form presses nothing below it."""
         self.dirty = True
-        if widgets.press_any(self.buttons(), pos):
+        quiet, self.quiet = self.quiet, None
+        if quiet is not None and quiet[0].collidepoint(pos) and time.monotonic() < quiet[1]:
+            return
+        found = self.buttons()
+        pressed = next((b for b in found if b.enabled and b.rect.collidepoint(pos)), None)
+        if pressed is not None:
+            form = self.form
+            pressed.action()
+            if form is not None and self._open_form() is not form:
+                self.quiet = (pressed.rect.copy(), time.monotonic() + self.QUIET)
+            return
+        if explain(found, pos, self.app):
             return
         view = self.view()
-        if self.form is not None or view["test"] is not None or self.selected is not None:
+        busy = view["test"] is not None or view["conflict"] is not None
+        if self.form is not None or busy or self.selected is not None:
             return
         left = self._split(view)[0]
         mice = view["characters"]
@@ -188,23 +212,47 @@ class MouseGuardScene(Scene):
     # -- the bar -----------------------------------------------------------------------
 
     def _bar(self) -> list[Button]:
+        """Home at the left end, and beside it Patrol while a sheet is shown, or the Log in
+        a conflict; from the right Redo, Undo, Our dice (End conflict in its place once the
+        conflict is over) and Cancel test during a test. Each keeps its place: no button
+        takes the place of one just tapped."""
         layout = self.app.layout
         tr = self.app.tr
+        view = self.view()
         right = chrome.undo_redo(self.app)
-        back = (
-            (tr("Patrol"), self._patrol, True) if self.selected else (tr("Home"), self._home, True)
-        )
-        left = chrome.bar_buttons(layout, [back], side="left")
-        dice = chrome.bar_buttons(layout, [(tr("Our dice"), self._toggle_dice, True)])[0]
+        back: list[tuple[str, Callable[[], object], bool]] = [(tr("Home"), self._home, True)]
+        if self.selected and view["test"] is None and view["conflict"] is None:
+            back.append((tr("Patrol"), self._patrol, True))
+        if view["conflict"] is not None:
+            back.append(self.conflict_controls.log_button())
+        left = chrome.bar_buttons(layout, back, side="left")
+        over = view["conflict"] is not None and view["conflict"]["status"] == "over"
+        if over:  # nothing is left to roll: the conflict's end takes the dice's place
+            dice = chrome.bar_buttons(layout, [self.conflict_controls.end_button()])[0]
+            dice.fill = theme.CHEESE
+        else:
+            dice = chrome.bar_buttons(layout, [(tr("Our dice"), self._toggle_dice, True)])[0]
+            dice.selected = self.own_dice
         if layout.portrait:  # the row of buttons has no room for it in every language
             chrome.at_title_end(layout, dice)
         else:
             dice.rect.right = right[-1].rect.left - layout.gap
-        dice.selected = self.own_dice
-        return left + [dice] + right
+        found = left + [dice] + right
+        if view["test"] is not None:
+            end = min(b.rect.left for b in found if b.rect.top < layout.bar and b not in left)
+            cancel = chrome.bar_buttons(layout, [(tr("Cancel test"), self._cancel_test, True)])
+            cancel[0].rect.right = end - layout.gap
+            found += cancel
+        return found
+
+    def _cancel_test(self) -> None:
+        self.submit(cmd.CancelTest())
 
     def _bar_left(self) -> int:
-        return self._bar()[0].rect.right
+        """Where the title may begin: after Home, and Patrol beside it."""
+        layout = self.app.layout
+        left = [b.rect.right for b in self._bar() if b.rect.right < layout.width // 2]
+        return max(left, default=0)
 
     def _home(self) -> None:
         self.app.goto("home")
@@ -225,43 +273,56 @@ class MouseGuardScene(Scene):
     def _toggle_dice(self) -> None:
         self.own_dice = not self.own_dice
 
-    # -- the right side: only what can be done now --------------------------------------
+    # -- the right side: what can be done now, each in its place ------------------------
 
     def _side(self, view: MouseGuardView, area: pygame.Rect) -> list[Button]:
         if view["test"] is not None:
-            entries = steps.test_steps(self, view)
-        elif self.selected is not None:
-            entries = steps.sheet_actions(self, view)
-        else:
-            entries = steps.patrol_actions(self, view)
-            area = self._below_phase(area)
-        return self._column(area, entries)
+            slots, apart = steps.test_steps(self, view)
+            found = self._column(area, slots, steps.BEFORE_ROLL)
+            if apart is not None:
+                found.append(step(self._apart(area), apart, self.primary()))
+            return found
+        if self.selected is not None:
+            return self._column(area, list(steps.sheet_actions(self, view)))
+        return self._column(self._below_phase(area), list(steps.patrol_actions(self, view)))
 
     def _below_phase(self, area: pygame.Rect) -> pygame.Rect:
         layout = self.app.layout
         top = layout.text("title") + layout.gap + 2 * layout.text("body") + 8 + layout.gap
         return pygame.Rect(area.x, area.y + top, area.width, area.height - top)
 
-    def _column(self, area: pygame.Rect, entries: list[Entry]) -> list[Button]:
-        """The entries as buttons down ``area``, in two columns when one would not hold them."""
+    def _cells(self, area: pygame.Rect, count: int) -> list[pygame.Rect]:
+        """``count`` cells down ``area``, in two columns when one would not hold them."""
         layout = self.app.layout
         fit = max(1, (area.height + layout.gap) // (layout.touch + layout.gap))
-        count = (len(entries) + fit - 1) // fit
-        cells = [
+        across = (count + fit - 1) // fit
+        return [
             cell
-            for column in columns(area, max(1, count), layout.gap)
+            for column in columns(area, max(1, across), layout.gap)
             for cell in rows(column, fit, layout.gap, layout.touch)
         ]
+
+    def _column(self, area: pygame.Rect, slots: Slots, least: int = 0) -> list[Button]:
+        """The entries as buttons down ``area``, each in the cell of its place (at least
+        ``least`` cells are laid out, so a phase's cells never move as entries come and go);
+        None leaves its cell empty."""
+        cells = self._cells(area, max(least, len(slots)))
+        primary = self.primary()
         return [
-            Button(
-                cell,
-                label,
-                action,
-                enabled,
-                fill=theme.CHEESE if label in self.primary() else theme.PARCHMENT,
-            )
-            for cell, (label, action, enabled) in zip(cells, entries, strict=False)
+            step(cell, entry, primary)
+            for cell, entry in zip(cells, slots, strict=False)
+            if entry is not None
         ]
+
+    def _apart(self, area: pygame.Rect) -> pygame.Rect:
+        """A cell apart from the test's steps, level with Roll: on the left under the pool
+        lying down, and below the steps upright (the GM's roll in a versus test, Done)."""
+        layout = self.app.layout
+        roll = self._cells(area, steps.BEFORE_ROLL)[steps.BEFORE_ROLL - 1]
+        if layout.portrait:
+            return roll.move(0, layout.touch + layout.gap)
+        left = self._split(self.view())[0]
+        return pygame.Rect(left.x, roll.y, left.width, roll.height)
 
     def primary(self) -> set[str]:
         """The buttons that move a test or a conflict on, filled like every other "go" button."""

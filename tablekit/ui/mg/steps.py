@@ -19,27 +19,36 @@ from tablekit.rules.mouse_guard.view_types import (
     TestView,
 )
 from tablekit.ui.form import Form
+from tablekit.ui.i18n import mark
 from tablekit.ui.mg import builder, conflict_forms, forms, patrol, session_forms
-from tablekit.ui.mg.stage import Entry, Stage
+from tablekit.ui.mg.stage import Entry, Slots, Stage
 
 
 def patrol_actions(stage: Stage, view: MouseGuardView) -> list[Entry]:
     """With the patrol shown: a new mouse, a conflict, the next phase, a note for the GM."""
     tr = stage.app.tr
+    legal = set(view["legal"])
+    conflict_open = "mg.begin_conflict" in legal and bool(view["characters"])
     return [
-        (tr("New mouse"), lambda: stage.show(forms.new_mouse(view, stage.submit, tr)), True),
-        (
+        Entry(tr("New mouse"), lambda: stage.show(forms.new_mouse(view, stage.submit, tr)), True),
+        Entry(
             tr("Conflict…"),
             lambda: stage.show(conflict_forms.begin_conflict(view, stage.submit, tr)),
-            "mg.begin_conflict" in view["legal"] and bool(view["characters"]),
+            conflict_open,
+            tr(NO_MICE) if not view["characters"] else tr(NOT_NOW),
         ),
-        (tr("Next phase"), partial(_next_phase, stage), "mg.set_phase" in view["legal"]),
-        (
+        Entry(tr("Next phase"), partial(_next_phase, stage), "mg.set_phase" in legal, tr(NOT_NOW)),
+        Entry(
             tr("Note…"),
             lambda: stage.show(session_forms.note(stage.submit, tr)),
-            "mg.note" in view["legal"],
+            "mg.note" in legal,
+            tr(NOT_NOW),
         ),
     ]
+
+
+NO_MICE = mark("Add a mouse with New mouse first")
+NOT_NOW = mark("Not now: finish the test or the conflict first")
 
 
 def sheet_actions(stage: Stage, view: MouseGuardView) -> list[Entry]:
@@ -48,25 +57,34 @@ def sheet_actions(stage: Stage, view: MouseGuardView) -> list[Entry]:
     sheet = forms.mouse(view, stage.selected or "")
     legal = set(view["legal"])
     found: list[Entry] = [
-        (
+        Entry(
             tr("Test…"),
             lambda: stage.show(forms.begin_test(sheet, submit, tr)),
             "mg.begin_test" in legal,
+            tr(NOT_NOW),
         ),
-        (tr("Ratings…"), lambda: stage.show(forms.edit_ratings(sheet, submit, tr)), True),
-        (
+        Entry(tr("Ratings…"), lambda: stage.show(forms.edit_ratings(sheet, submit, tr)), True),
+        Entry(
             tr("Conditions…"),
             lambda: stage.show(forms.edit_conditions(view, sheet, submit, tr)),
             True,
         ),
-        (tr("Recover"), partial(submit, cmd.Recover(sheet["name"])), "mg.recover" in legal),
-        (tr("More…"), lambda: stage.show(_more(stage, view, sheet)), True),
-        (_about_label(stage, view), stage.toggle_about, True),
+        Entry(
+            tr("Recover"),
+            partial(submit, cmd.Recover(sheet["name"])),
+            "mg.recover" in legal,
+            tr(RECOVER_WHEN),
+        ),
+        Entry(tr("More…"), lambda: stage.show(_more(stage, view, sheet)), True),
+        Entry(_about_label(stage, view), stage.toggle_about, True, key="about"),
     ]
     for rating in sheet["advances_due"]:
         label = f"{tr('Advance')} {tr(rating)}"
-        found.append((label, partial(submit, cmd.Advance(sheet["name"], rating)), True))
+        found.append(Entry(label, partial(submit, cmd.Advance(sheet["name"], rating)), True))
     return found
+
+
+RECOVER_WHEN = mark("Recovery is for the GM's turn or the players' turn, outside a test")
 
 
 def _about_label(stage: Stage, view: MouseGuardView) -> str:
@@ -172,87 +190,153 @@ def _more(stage: Stage, view: MouseGuardView, sheet: CharacterView) -> Form:
     return Form(sheet["name"], [fields], confirm, tr("Open"))
 
 
-def test_steps(stage: Stage, view: MouseGuardView) -> list[Entry]:
-    """With a test in progress: what adds to the pool and the roll, or what follows it."""
+TOO_LATE = mark("Too late: the pool is built in order (traits, help, Persona), then rolled")
+ROLLED = mark("The roll has begun: the pools are closed")
+NO_PERSONA = mark("{name} has no Persona point")
+NO_TRAIT = mark("{name} has no trait")
+GM_FIRST = mark("The GM rolls first")
+GM_ROLLED = mark("The GM has rolled")
+NO_OPTION = {
+    "deeper_understanding": mark("Needs a Fate point, a wise and a failed die"),
+    "of_course": mark("Needs a Persona point, a wise and a failed die"),
+    "explode": mark("Needs a Fate point and an axe, once a roll"),
+    "level_three": mark("Needs a level 3 trait not used this session"),
+}
+WISE_OPTIONS = ("deeper_understanding", "of_course")
+NOT_DECIDED = mark("The result is not decided yet")
+
+BEFORE_ROLL = 6
+"""Cells of the steps before the roll: five steps, then Roll; the GM's roll goes apart."""
+
+
+def test_steps(stage: Stage, view: MouseGuardView) -> tuple[Slots, Entry | None]:
+    """With a test in progress, each in its own cell: what adds to the pool and the roll, or
+    what follows it; and apart from them the GM's roll in a versus test, or Done.
+
+    Every step keeps its cell for the whole of its phase (before the roll, after it):
+    one that is past, or not open to this mouse, stays greyed with its reason. Roll is
+    the last cell before the roll, and empty after it, so a second tap on Roll meets
+    nothing."""
     test = view["test"]
     assert test is not None  # the scene asks for a test's steps only while one is in progress
     tr, submit = stage.app.tr, stage.submit
+    if test["to_roll"] is None:
+        return _after_roll(stage, view, test, forms.mouse(view, test["tester"]["actor"]))
     legal = set(view["legal"])
     sheet = forms.mouse(view, test["tester"]["actor"])
     versus = test["kind"] == "versus"
-    if test["to_roll"] is not None:
-        who = tr("Roll for the GM") if test["to_roll"] == "opponent" else tr("Roll")
-        steps: list[Entry] = [
-            (
-                tr("Trait against"),
-                lambda: stage.show(forms.trait(sheet, submit, tr, True, versus)),
-                "mg.use_trait_against" in legal and not test["tester"]["rolled"],
-            ),
-            (
-                tr("Trait for"),
-                lambda: stage.show(forms.trait(sheet, submit, tr, False, versus)),
-                "mg.use_trait_for" in legal,
-            ),
-            (
-                tr("Helpers"),
-                lambda: stage.show(forms.helper(view, sheet["name"], submit, tr)),
-                "mg.add_helper" in legal,
-            ),
-            (
-                tr("Nature (Persona)"),
-                lambda: submit(cmd.TapNature(sheet["name"])),
-                "mg.tap_nature" in legal and sheet["persona"] > 0,
-            ),
-            (
-                tr("Persona +1D"),
-                lambda: submit(cmd.PersonaDice(sheet["name"])),
-                "mg.persona_dice" in legal and sheet["persona"] > 0,
-            ),
-        ]
-        # Steps already passed, or not open to this mouse, leave the column: it stays short.
-        open_steps = [entry for entry in steps if entry[2]]
-        return open_steps + [
-            (who, lambda: stage.roll(cmd.Roll()), True),
-            (tr("Cancel test"), lambda: submit(cmd.CancelTest()), True),
-        ]
-    return _after_roll(stage, view, test, sheet)
+    name = sheet["name"]
+    opened = test["opponent"] is not None and test["opponent"]["rolled"]
+    late = tr(ROLLED) if opened else tr(TOO_LATE)
+    traits = bool(sheet["traits"])
+    persona = sheet["persona"] > 0
+
+    def why(kind: str, has: bool, missing: str) -> str:
+        return late if kind not in legal else "" if has else tr(missing).format(name=name)
+
+    steps: Slots = [
+        Entry(
+            tr("Trait against"),
+            lambda: stage.show(forms.trait(sheet, submit, tr, True, versus)),
+            "mg.use_trait_against" in legal and not test["tester"]["rolled"] and traits,
+            why("mg.use_trait_against", traits, NO_TRAIT),
+        ),
+        Entry(
+            tr("Trait for"),
+            lambda: stage.show(forms.trait(sheet, submit, tr, False, versus)),
+            "mg.use_trait_for" in legal and traits,
+            why("mg.use_trait_for", traits, NO_TRAIT),
+        ),
+        Entry(
+            tr("Helpers"),
+            lambda: stage.show(forms.helper(view, sheet["name"], submit, tr)),
+            "mg.add_helper" in legal,
+            late,
+        ),
+        Entry(
+            tr("Nature (Persona)"),
+            lambda: submit(cmd.TapNature(sheet["name"])),
+            "mg.tap_nature" in legal and persona,
+            why("mg.tap_nature", persona, NO_PERSONA),
+        ),
+        Entry(
+            tr("Persona +1D"),
+            lambda: submit(cmd.PersonaDice(sheet["name"])),
+            "mg.persona_dice" in legal and persona,
+            why("mg.persona_dice", persona, NO_PERSONA),
+        ),
+        Entry(
+            tr("Roll"),
+            lambda: stage.roll(cmd.Roll()),
+            test["to_roll"] == "tester",
+            tr(GM_FIRST),
+        ),
+    ]
+    gm_roll = (
+        Entry(
+            tr("Roll for the GM"),
+            lambda: stage.roll(cmd.Roll()),
+            test["to_roll"] == "opponent",
+            tr(GM_ROLLED),
+        )
+        if versus
+        else None
+    )
+    return steps, gm_roll
 
 
 def _after_roll(
     stage: Stage, view: MouseGuardView, test: TestView, sheet: CharacterView
-) -> list[Entry]:
-    """After the roll: break a tie, the options still open, and Done once it is decided."""
-    tr, submit = stage.app.tr, stage.submit
+) -> tuple[Slots, Entry]:
+    """After the roll, each in its cell: the options in the summary's order (those the
+    ruleset has), then breaking a tie; Roll's cell stays empty. Done goes apart, below the
+    result: where the screen the test returns to has no button, so a second tap on Done
+    meets nothing."""
+    tr = stage.app.tr
     chance, open_now = test["chance"], test["options"]
-    found: list[Entry] = []
-    if test["tied"]:
-        found += [
-            (
-                tr("Level 3 breaks the tie"),
-                lambda: stage.show(forms.level_three(sheet, submit, tr, True)),
-                "mg.break_tie" in view["legal"],
-            ),
-            (
-                tr("Give the GM the tie"),
-                lambda: stage.show(forms.concede_tie(sheet, submit, tr)),
-                "mg.break_tie" in view["legal"],
-            ),
-            (
-                tr("Tiebreaker"),
-                lambda: stage.show(forms.tiebreaker(submit, tr)),
-                "mg.tiebreaker" in view["legal"],
-            ),
-        ]
+    wises = view["ruleset"]["wise_rerolls"]
+    found: Slots = []
     for name in builder.OPTIONS:
-        if open_now.get(name):
-            # Only the chance of reaching an obstacle names the options; win, tie, lose has none.
-            label = builder.option_label(
-                name, None if builder.versus(chance) else chance.get(name), tr
+        if name in WISE_OPTIONS and not wises:
+            found.append(None)  # the ruleset has no wise rerolls: no button for them
+            continue
+        # Only the chance of reaching an obstacle names the options; win, tie, lose has none.
+        label = builder.option_label(
+            name, None if builder.versus(chance) else chance.get(name), tr
+        )
+        found.append(
+            Entry(
+                label,
+                _option(stage, name, sheet),
+                bool(open_now.get(name)),
+                tr(NO_OPTION[name]),
+                key=name,
             )
-            found.append((label, _option(stage, name, sheet), True))
-    if test["passed"] is not None:
-        found.append((tr("Done"), _finish(stage, test["passed"]), True))
-    return found
+        )
+    if test["tied"]:
+        ties = partial(stage.show, tie_form(stage, view, sheet))
+        found.append(Entry(tr("Break the tie…"), ties, "mg.break_tie" in view["legal"]))
+    else:
+        found.append(None)
+    passed = test["passed"]
+    done = _finish(stage, passed) if passed is not None else (lambda: None)
+    return found + [None], Entry(tr("Done"), done, passed is not None, tr(NOT_DECIDED))
+
+
+def tie_form(stage: Stage, view: MouseGuardView, sheet: CharacterView) -> Form:
+    """How the test's tie is broken: the tiebreaker, a level 3 trait of the tester's, or a
+    trait used against for two checks; only the ways open to the tester are offered."""
+    tr, submit = stage.app.tr, stage.submit
+    ways: dict[str, Callable[[], Form]] = {}
+    test = view["test"]
+    if test is not None and not test["tiebreakers"]:
+        ways["tiebreaker"] = lambda: forms.tiebreaker(submit, tr)
+    top = view["ruleset"]["max_trait_level"] >= 3
+    if top and any(t["level"] == 3 for t in sheet["traits"]):
+        ways["level_three"] = lambda: forms.level_three(sheet, submit, tr, True)
+    if sheet["traits"]:
+        ways["against"] = lambda: forms.concede_tie(sheet, submit, tr)
+    return forms.tie_ways(ways, stage.show, tr)
 
 
 def _option(stage: Stage, name: Option, sheet: CharacterView) -> Callable[[], object]:

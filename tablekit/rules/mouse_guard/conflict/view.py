@@ -56,8 +56,65 @@ def conflict_view(state: State) -> vt.ConflictView | None:
         "teams": [_team(t, c) for t in c.every_team],
         "exchange": None if c.exchange is None else _exchange(c.exchange, c, state),
         "history": [_exchange(x, c, None) for x in c.history],
+        "log": volley_log(c),
         "compromise": compromise(c),
         "armoury": armoury(state, c),
+    }
+
+
+def volley_log(c: Conflict) -> list[vt.LogEntry]:
+    """Every settled pair, as the table reads it back: both actions, both rolls with their
+    margins, the winner, what a maneuver bought and the dispositions once it settled."""
+    now = {(t.side, t.index): t.start for t in c.every_team}
+    found: list[vt.LogEntry] = []
+    for x in c.history:
+        for side, part in x.changes:
+            key = (side, x.team_of(side))
+            start = next(t.start for t in c.every_team if (t.side, t.index) == key)
+            now[key] = min(start, max(0, now[key] + part.amount))
+        found.append(
+            {
+                "volley": x.volley,
+                "slot": x.slot,
+                "gm": _slot(x.gm),
+                "patrol": _slot(x.patrol),
+                "interaction": cast(vt.Interaction, x.interaction),
+                "rolls": [_logged(t, x) for t in x.tests],
+                "winner": _side(x.winner()) if x.winner() else "",
+                "tie": None if not x.tie_way else _tie(x),
+                "changes": [
+                    {"side": _side(s), "reason": p.reason, "amount": p.amount} for s, p in x.changes
+                ],
+                "bought": [
+                    {"side": _side(s), "effects": cast(list[vt.Effect], list(e))}
+                    for s, e in x.bought
+                ],
+                "dispositions": {
+                    "gm": now[("gm", x.gm_team)],
+                    "patrol": now[("patrol", x.patrol_team)],
+                },
+            }
+        )
+    return found
+
+
+def _logged(test: ActionTest, x: Exchange) -> vt.LogRoll:
+    """One side's roll in the log, with its margin over the obstacle or the other side."""
+    if test.ob is not None:
+        margin = test.successes - test.ob
+    elif x.tie_winner:
+        margin = 1 if x.tie_winner == test.side else -1
+    else:
+        rival = next(t for t in x.tests if t.side != test.side)
+        margin = test.successes - rival.successes
+    return {
+        "side": _side(test.side),
+        "actor": test.actor,
+        "rating": test.rating,
+        "ob": test.ob,
+        "faces": _faces(test.faces + test.explosion),
+        "successes": test.successes,
+        "margin": margin,
     }
 
 
