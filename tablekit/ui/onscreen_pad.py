@@ -76,6 +76,13 @@ def pad_keys(
     ]
 
 
-def keyboard_pads(tr: Callable[[str], str]) -> list[str]:
-    """What each pad's keys are on a keyboard, for the table to read: "GM: q w e r t y"."""
-    return [f"{pad_title(pad, tr)}: {' '.join(row)}" for pad, row in ROWS.items()]
+KEYBOARD_SIDES = {GM_PAD: mark("GM"), PATROL_PAD: mark("Patrol")}
+"""Whose pad each keyboard row is, as short as a line about the keys wants it."""
+
+
+def keyboard_pads(tr: Callable[[str], str]) -> str:
+    """The keyboard's two pads and their keys, left to right in the order of a pad's
+    buttons, from its first to its last, for the table to read: "GM q w e r t y · Patrol
+    a s d f g h (Attack … Lock)"."""
+    rows = " · ".join(f"{tr(KEYBOARD_SIDES[pad])} {' '.join(row)}" for pad, row in ROWS.items())
+    return f"{rows} ({tr(LABELS[BUTTONS[0]])} … {tr(LABELS[BUTTONS[-1]])})"

@@ -13,7 +13,7 @@ from tablekit.local.config import Config, Language
 from tablekit.ui import chrome, theme, widgets
 from tablekit.ui.i18n import LANGUAGES, mark, status_text
 from tablekit.ui.layout import columns
-from tablekit.ui.onscreen_pad import pad_title
+from tablekit.ui.onscreen_pad import keyboard_pads, pad_title
 from tablekit.ui.scene import Scene
 from tablekit.ui.touch import TAP
 from tablekit.ui.widgets import Button
@@ -22,6 +22,10 @@ if TYPE_CHECKING:
     from tablekit.devices.camera import CameraStatus
     from tablekit.devices.feed import CameraFeed
 
+
+NO_BUTTONS = mark("none; the keys are the pads: {keys}")
+"""Where the pads are without buttons: the keyboard's two rows (in a conflict, GM scripts
+and Patrol scripts put them on the screen too)."""
 
 Options = list[tuple[str, list[tuple[str, bool, Config]]]]
 """Each setting's label and its choices: (text, chosen now, the settings it makes)."""
@@ -33,6 +37,8 @@ class SettingsScene(Scene):
     name = "settings"
     _probe: CameraFeed | None = None
     """The camera being asked how it is, until it answers."""
+    camera: CameraStatus
+    """What the camera last said."""
 
     def enter(self) -> None:
         """Start asking the camera how it is (on its own thread: opening can take a second)."""
@@ -43,19 +49,18 @@ class SettingsScene(Scene):
         settings = self.app.settings.camera
         self.exit()  # a probe still asking since an earlier visit is let go first
         if settings.backend == "none":
-            self.devices = self._describe_devices(open_camera(settings).status)
+            self.camera = open_camera(settings).status
             return
         self._probe = CameraFeed(lambda: open_camera(settings), 1.0)
-        self.devices = self._describe_devices(self._probe.status)
+        self.camera = self._probe.status
 
     def update(self, dt: float) -> None:
         """Once the camera has answered, show its status and let it go."""
         if self._probe is None or self._probe.opening:
             return
-        status = self._probe.status
+        self.camera = self._probe.status
         self._probe.close()
         self._probe = None
-        self.devices = self._describe_devices(status)
         self.dirty = True
 
     def exit(self) -> None:
@@ -170,22 +175,18 @@ class SettingsScene(Scene):
         ]
         return [(tr("Language"), language), (tr("Sound"), sound), (tr("New sessions"), game)]
 
-    def _describe_devices(self, camera: CameraStatus) -> list[tuple[str, bool, str]]:
-        """(device, working, sentence) for every kind of device tablekit can use."""
+    def _describe_devices(self) -> list[tuple[str, bool, str]]:
+        """(device, working, sentence) for every kind of device tablekit can use, in the
+        language of the screen now (it may have just been changed here)."""
         tr = self.app.tr
-        return [(tr("Camera"), camera.ok, status_text(tr, camera))]
+        return [(tr("Camera"), self.camera.ok, status_text(tr, self.camera))]
 
     def _pad_rows(self) -> list[tuple[str, bool, str]]:
-        """(pad, working, sentence) for each configured pad, as its backend last said."""
+        """(pad, working, sentence) for each configured pad, as its backend last said; with
+        none, the keyboard's two pads' keys (which every game played with pads hears)."""
         tr = self.app.tr
         if self.app.settings.buttons.backend == "none":
-            return [
-                (
-                    tr("Buttons"),
-                    False,
-                    tr("No buttons configured; the touchscreen does everything."),
-                )
-            ]
+            return [(tr("Buttons"), False, tr(NO_BUTTONS).format(keys=keyboard_pads(tr)))]
         found = []
         for pad in self.app.settings.buttons.pads():
             status = self.app.pad_status.get(pad)
@@ -210,7 +211,7 @@ class SettingsScene(Scene):
         size = layout.text("small")
         line = theme.font("bold", size).get_linesize()
         y = inner.y
-        for name, working, sentence in self.devices + self._pad_rows():
+        for name, working, sentence in self._describe_devices() + self._pad_rows():
             mark = "OK" if working else "—"
             room = pygame.Rect(inner.x, y, inner.width, inner.bottom - line - y)
             said = f"{mark}  {name}: {sentence}"
