@@ -4,7 +4,8 @@ It reads the journal without writing to it: SQLite's own integrity check,
 the commits the sidecar says were acknowledged, and every session's chain
 of steps from its first (a journal of an older build in an upgraded copy in
 memory, as the app would upgrade it). With ``--repair`` the good prefix of every session
-is written to a new journal file beside the old one, which stays as it was.
+is rebuilt, from the rows SQLite can read, in a new journal file beside the old one, which
+stays as it was.
 
 Exit status: 0 when all is well, 1 when damage was found (repaired or not),
 2 when the file is not a tablekit journal or cannot be read at all.
@@ -13,13 +14,15 @@ Exit status: 0 when all is well, 1 when damage was found (repaired or not),
 from __future__ import annotations
 
 import argparse
+import os
 import time
 from pathlib import Path
 
 from tablekit.cli.sessions import Subparsers
 from tablekit.local import paths
-from tablekit.session.journal import Journal
-from tablekit.session.salvage import Finding, drop_of, inspect
+from tablekit.session.journal import Drop, Journal, JournalError, Unreadable
+from tablekit.session.rebuild import rebuild
+from tablekit.session.salvage import Finding, drop_of, inspect, judge
 
 
 def add_check_parser(sub: Subparsers) -> None:
@@ -40,20 +43,44 @@ def run_check(args: argparse.Namespace) -> int:
     journal = Journal(path, readonly=True)
     try:
         walked = journal.in_memory() if journal.older else journal  # as opening would upgrade
-        findings = [inspect(walked, info.name) for info in walked.sessions()]
-        integrity = journal.integrity()
+        try:
+            said = [describe(inspect(walked, info.name)) for info in walked.sessions()]
+            whole = all(line.endswith("all check out") for line in said)
+        except Unreadable:  # what a rebuild from the rows that still read keeps
+            said = [
+                f"{drop.describe()} (rebuilt from what SQLite can read)" for drop in kept(walked)
+            ]
+            whole = False
+        integrity = _integrity(journal)
         lost = list(journal.drops)
     finally:
         journal.close()
     print(f"{path}: SQLite finds it {integrity}")
     for drop in lost:
         print(f"  {drop.describe()}")
-    for finding in findings:
-        print(f"  {describe(finding)}")
-    whole = integrity == "ok" and not lost and all(finding.ok for finding in findings)
+    for line in said:
+        print(f"  {line}")
+    whole = whole and integrity == "ok" and not lost
     if args.repair and not whole:
         print(f"  the good steps were written to {repair(path)}; {path} was left as it was")
     return 0 if whole else 1
+
+
+def _integrity(journal: Journal) -> str:
+    """SQLite's own check of the file, in one line: "ok", or its first complaint."""
+    try:
+        return journal.integrity().splitlines()[0]
+    except Unreadable as error:
+        return str(error).rpartition(": ")[2]
+
+
+def kept(journal: Journal) -> list[Drop]:
+    """What a journal rebuilt from the rows SQLite can read would lose, session by session."""
+    clean = Journal(":memory:")
+    try:
+        return rebuild(journal, clean, judge, None, same_id=False)
+    finally:
+        clean.close()
 
 
 def describe(finding: Finding) -> str:
@@ -66,19 +93,65 @@ def describe(finding: Finding) -> str:
 
 
 def repair(path: Path) -> Path:
-    """A new journal beside ``path`` with the good prefix of every session; returns its path."""
+    """A new journal beside ``path`` rebuilt from every row SQLite can read of it (a fresh
+    schema: no page or index of the old file is copied), each session up to its first step
+    that does not check out; returns its path. It is written under a temporary name, checked
+    as ``tablekit check`` checks (SQLite finds it whole, every session checks out), synced,
+    and only then given its name: a repair that fails leaves no file behind."""
     target = path.with_name(f"{path.name}.repaired-{time.strftime('%Y%m%d-%H%M%S')}")
-    source = Journal(path, readonly=True)
+    temporary = path.with_name(f"{path.name}.repairing-{os.getpid()}")
+    made = [Path(f"{temporary}{end}") for end in ("", "-wal", "-shm", "-journal", "-acked")]
     try:
-        source.copy_to(target)
+        source = Journal(path, readonly=True)
+        try:
+            fresh = Journal(temporary)
+            try:
+                rebuild(source, fresh, judge, str(path), same_id=False)
+            finally:
+                fresh.close()
+        finally:
+            source.close()
+        _checked(temporary)
+        for end in ("-wal", "-shm"):  # what the check's read left: empty, nothing in them
+            Path(f"{temporary}{end}").unlink(missing_ok=True)
+        with open(temporary, "rb+") as written:
+            os.fsync(written.fileno())
+        os.replace(temporary, target)
+        _sync_folder(path.parent)
+    except (OSError, JournalError) as error:
+        for leftover in made:
+            leftover.unlink(missing_ok=True)
+        why = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
+        raise JournalError(f"{path} could not be repaired ({why}); nothing was written") from None
     finally:
-        source.close()
-    repaired = Journal(target)
-    try:
-        for info in repaired.sessions():
-            finding = inspect(repaired, info.name)
-            if not finding.ok:
-                repaired.cut(info.name, finding.bad, drop_of(finding, str(path)))
-    finally:
-        repaired.close()
+        Path(f"{temporary}-acked").unlink(missing_ok=True)
     return target
+
+
+def _checked(path: Path) -> None:
+    """JournalError unless the journal at ``path`` is whole: SQLite's check and every chain."""
+    journal = Journal(path, readonly=True)
+    try:
+        integrity = _integrity(journal)
+        if integrity != "ok":
+            raise JournalError(f"the repaired file fails SQLite's check: {integrity}")
+        for info in journal.sessions():
+            finding = inspect(journal, info.name)
+            if not finding.ok:
+                raise JournalError(f"the repaired session {info.name!r} does not check out")
+    finally:
+        journal.close()
+
+
+def _sync_folder(folder: Path) -> None:
+    """Make a rename in ``folder`` durable (a folder that cannot be synced is left so)."""
+    try:
+        descriptor = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(descriptor)
+    except OSError:
+        pass
+    finally:
+        os.close(descriptor)

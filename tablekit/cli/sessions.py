@@ -16,8 +16,15 @@ from tablekit.rules.errors import RuleError
 from tablekit.rules.secret import Audience, audience, audience_names
 from tablekit.session import codec
 from tablekit.session.errors import NoJournalYet
-from tablekit.session.journal import Damaged, Journal, JournalBusy, JournalError, StaleSession
-from tablekit.session.salvage import Finding, drop_of, inspect, salvage, verdict
+from tablekit.session.journal import (
+    Damaged,
+    Journal,
+    JournalBusy,
+    JournalError,
+    StaleSession,
+    Unreadable,
+)
+from tablekit.session.salvage import Finding, Lossy, drop_of, inspect, mend, salvage, verdict
 from tablekit.session.session import Session
 from tablekit.session.store import DEFAULT_NAME, CatalogRules, open_session
 
@@ -80,13 +87,10 @@ def _open(args: argparse.Namespace, create: bool = True) -> Session[Any]:
     games = CatalogRules(rulesets.own_listings())
     try:
         try:
-            session = open_session(
-                journal, name, game, games, create=create, touch=False, repair=not create
-            )
+            session = _opened(journal, name, game, games, create)
         except Damaged as error:  # a script's, after the newest snapshot: refused below
             finding = inspect(journal, error.session)
             raise DamageFound(refusal(finding) if not finding.ok else str(error)) from None
-        session = _whole(journal, session, write=create)
     except BaseException:
         journal.close()
         raise
@@ -96,6 +100,31 @@ def _open(args: argparse.Namespace, create: bool = True) -> Session[Any]:
         journal.touch(session.name)
         session.checkpoint()
     return session
+
+
+def _opened(
+    journal: Journal, name: str | None, game: str | None, games: CatalogRules, create: bool
+) -> Session[Any]:
+    """The session, its whole chain read as the app reads it (see :func:`_whole`). A script
+    whose journal SQLite cannot read whole has it rebuilt in its place, as the app would, if
+    the session loses nothing by it (a copy of the damaged file is kept); else it refuses."""
+    try:
+        session = open_session(
+            journal, name, game, games, create=create, touch=False, repair=not create
+        )
+        return _whole(journal, session, write=create)
+    except Unreadable as error:  # a script's: a read rebuilds in memory as it opens
+        if name is None:
+            raise
+        try:
+            mend(journal, name)
+        except Lossy as lossy:
+            finding = f"the session {name!r} is damaged: {lossy.drop.changes()} cannot be kept"
+            raise DamageFound(f"{finding}; nothing was applied: {RESOLVE}") from None
+        except JournalError:
+            raise DamageFound(f"{error}; nothing was applied: {RESOLVE}") from None
+    session = open_session(journal, name, game, games, create=create, touch=False, repair=False)
+    return _whole(journal, session, write=create)
 
 
 class DamageFound(JournalError):
@@ -110,11 +139,16 @@ def _whole(journal: Journal, session: Session[Any], write: bool) -> Session[Any]
     the steps before the damage and says what it left out, as the app will keep them."""
     if session.journal is not journal:  # set aside in a copy already as it opened (a read)
         return session
-    finding = verdict(journal, session.name)
-    if finding is None:
-        return session
-    if write:
-        raise DamageFound(refusal(finding))
+    try:
+        finding = verdict(journal, session.name)
+    except Unreadable:  # a read rebuilds what SQLite can read in memory, as the app would
+        if write:
+            raise
+    else:
+        if finding is None:
+            return session
+        if write:
+            raise DamageFound(refusal(finding))
     kept, _ = salvage(journal, session.name)
     return Session(kept, session.name, session.game)
 
@@ -124,10 +158,15 @@ def refusal(finding: Finding) -> str:
     where = f" from step {finding.bad}" if finding.bad is not None else ""
     return (
         f"the session {finding.session!r} is damaged{where} ({finding.why}): "
-        f"{drop_of(finding, None).changes()} cannot be kept; nothing was applied: open it in "
-        "the app, which keeps the steps before the damage and a copy of the damaged file, or "
-        "run 'tablekit check --repair'"
+        f"{drop_of(finding, None).changes()} cannot be kept; nothing was applied: {RESOLVE}"
     )
+
+
+RESOLVE = (
+    "open it in the app, which keeps what can be kept and a copy of the damaged file, or run "
+    "'tablekit check --repair'"
+)
+"""What to do about a session a script finds damaged."""
 
 
 def run_script(args: argparse.Namespace) -> int:

@@ -185,7 +185,7 @@ def roll_back(path: Path) -> None:
             db.execute("PRAGMA schema_version").fetchone()
         finally:
             db.close()
-    except sqlite3.Error:
+    except (sqlite3.Error, UnicodeDecodeError):
         pass
 
 
@@ -207,7 +207,7 @@ def _tables(path: Path, immutable: bool) -> set[str]:
             }
         finally:
             db.close()
-    except sqlite3.Error as error:
+    except (sqlite3.Error, UnicodeDecodeError) as error:
         raise NotAJournal(
             f"cannot use the journal {path}: SQLite cannot read it ({error}); it was left as it is"
         ) from None

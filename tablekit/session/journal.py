@@ -39,7 +39,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
-from tablekit.session import acks, guard
+from tablekit.session import acks, guard, readable
 from tablekit.session.errors import JournalError, NotAJournal
 from tablekit.session.guard import APPLICATION_ID
 
@@ -123,6 +123,11 @@ class StaleSession(JournalError):
 
 class JournalBusy(JournalError):
     """Another process held the journal for writing longer than ``BUSY_SECONDS``."""
+
+
+class Unreadable(JournalError):
+    """SQLite cannot read part of the journal (a damaged page or index): rebuilding it from
+    the rows that still read keeps everything else (see :mod:`.rebuild`)."""
 
 
 class Damaged(JournalError):
@@ -257,6 +262,30 @@ def _clock(seconds: object) -> str | None:
         return None
 
 
+def _word(stored: object) -> str:
+    """A session's text field as read: text, or the bytes a damaged record gave in its place
+    (as text, so it is said, compared and refused as any other); anything else as written."""
+    if isinstance(stored, bytes):
+        return stored.decode("utf-8", "surrogateescape")
+    return stored if isinstance(stored, str) else str(stored)
+
+
+def _number(stored: object) -> int:
+    """A whole number as read (a session's version, a count): a fraction as its whole part,
+    and what a damaged record holds in its place (text, bytes, NaN, infinity) as 0."""
+    if isinstance(stored, int):
+        return int(stored)
+    if isinstance(stored, float) and math.isfinite(stored):
+        return int(stored)
+    return 0
+
+
+def _info(row: tuple[Any, ...]) -> SessionInfo:
+    """A session's record as read, each field of the type it must be, whatever damage did."""
+    name, game, created, touched = row
+    return SessionInfo(_word(name), _word(game), _seconds(created), _seconds(touched))
+
+
 def chain(previous: str, command: str, events: str) -> str:
     """The checksum a step is stored with: its command and events, and the step before's
     (the three texts joined by NUL, as UTF-8; bytes that were not UTF-8 as they were)."""
@@ -331,7 +360,7 @@ class Journal:
                     f"the journal {path} is busy (another program is writing)"
                 ) from None
             raise JournalError(f"cannot use the journal {path}: {error}") from None
-        except sqlite3.Error as error:
+        except (sqlite3.Error, UnicodeDecodeError) as error:
             self.close()
             raise JournalError(f"cannot use the journal {path}: {error}") from None
         except NotAJournal:
@@ -390,7 +419,17 @@ class Journal:
 
     def _lost_changes(self) -> Drop | None:
         """Changes the sidecar says were acknowledged but the journal lacks (a WAL cut short),
-        found before anything writes, so the damaged files can still be copied as they are."""
+        found before anything writes, so the damaged files can still be copied as they are.
+        A part SQLite cannot read is left to the reads that need it (see :class:`Unreadable`):
+        the journal still opens."""
+        try:
+            return self._lost_or_none()
+        except (sqlite3.Error, UnicodeDecodeError) as error:
+            if not readable.is_damage(error):
+                raise
+            return None
+
+    def _lost_or_none(self) -> Drop | None:
         if self._file is None or "meta" not in self._tables():
             return None
         acked = acks.read(
@@ -400,10 +439,11 @@ class Journal:
             return None
         rows = self._db.execute("SELECT name, version, head FROM sessions").fetchall()
         for name, version, head in rows:
-            if acks.digest(name) != acked.session:
+            if acks.digest(_word(name)) != acked.session:
                 continue
-            if int(version) >= acked.version or acks.mark(str(head)) == acked.head:
+            if _number(version) >= acked.version or acks.mark(_word(head)) == acked.head:
                 return None
+            name, version = _word(name), _number(version)
             newest = self._db.execute(
                 "SELECT MAX(at) FROM steps WHERE session = ?", (name,)
             ).fetchone()[0]
@@ -553,7 +593,7 @@ class Journal:
             if "meta" in self._tables():  # a journal of its own, never compared with our sidecar
                 copy.execute("UPDATE meta SET journal = lower(hex(randomblob(8)))")
                 copy.commit()
-        except sqlite3.Error as error:
+        except (sqlite3.Error, UnicodeDecodeError) as error:
             raise JournalError(f"cannot copy the journal {self.path}: {error}") from None
         finally:
             copy.close()
@@ -611,20 +651,20 @@ class Journal:
         )
         if not row:
             raise JournalError(f"no session called {name!r}")
-        return SessionInfo(*row[0])
+        return _info(row[0])
 
     def sessions(self) -> list[SessionInfo]:
         """Every session, the most recently used first."""
         if "sessions" not in self._columns:  # read before its creation finished: none yet
             return []
         query = "SELECT name, game, created, touched FROM sessions ORDER BY touched DESC, name"
-        return [SessionInfo(*row) for row in self._read(query, ())]
+        return [_info(row) for row in self._read(query, ())]
 
     def _version_and_head(self, session: str) -> tuple[int, str]:
         row = self._db.execute(
             "SELECT version, head FROM sessions WHERE name = ?", (session,)
         ).fetchone()
-        return (int(row[0]), str(row[1])) if row else (0, "")
+        return (_number(row[0]), _word(row[1])) if row else (0, "")
 
     def version(self, session: str) -> int:
         """A number that grows with every change to ``session``, from any process."""
@@ -634,6 +674,12 @@ class Journal:
         """The session used most recently, which the app resumes."""
         found = self.sessions()
         return found[0] if found else None
+
+    def set_game(self, name: str, game: str) -> None:
+        """Say that ``name`` plays ``game``: a record whose game's name was damaged, mended
+        from what its snapshots say (see ``store.open_session``)."""
+        with self._transaction():
+            self._db.execute("UPDATE sessions SET game = ? WHERE name = ?", (game, name))
 
     def touch(self, name: str) -> None:
         """Mark ``name`` as the session in use."""
@@ -715,12 +761,12 @@ class Journal:
         ).fetchone()
         if row is None:  # renamed or put in the trash by another program meanwhile
             raise JournalError(f"there is no session called {session!r} any more")
-        if game is not None and row[3] != game:
+        if game is not None and _word(row[3]) != game:
             raise another_game(session)
-        if int(row[0]) != seen:
+        if _number(row[0]) != seen:
             raise StaleSession("the session changed meanwhile; look again and retry")
         if not row[2]:
-            return str(row[1])
+            return _word(row[1])
         self._db.execute(
             "DELETE FROM snapshots WHERE session = ? AND step IN "
             "(SELECT id FROM steps WHERE session = ? AND undone = 1)",
@@ -833,17 +879,47 @@ class Journal:
     def head(self, session: str) -> str:
         """The checksum of the newest step in effect, as the session row keeps it."""
         rows = self._read("SELECT head FROM sessions WHERE name = ?", (session,))
-        return str(rows[0][0]) if rows else ""
+        return _word(rows[0][0]) if rows else ""
 
     def chain_of(self, session: str) -> list[tuple[Step, bool, float]]:
         """Every step of ``session`` (undone ones too) with its flag and time, oldest first:
-        what ``tablekit check`` and salvage walk."""
-        rows = self._read(
-            "SELECT id, command, events, checksum, undone, at FROM steps "
-            "WHERE session = ? ORDER BY id",
-            (session,),
-        )
-        return [(Step(*row[:4]), bool(row[4]), _seconds(row[5])) for row in rows]
+        what ``tablekit check``, the app's walk and salvage walk. Read by rowid and never
+        through an index (:func:`readable.rows_of`), so an index that went wrong neither
+        hides a step nor shows one that is not there; a step SQLite cannot read is missing,
+        which the walk finds as damage there."""
+        return [(step, undone, _seconds(at)) for _, step, undone, at in self.every_step(session)]
+
+    def every_step(self, session: str | None = None) -> list[tuple[object, Step, bool, object]]:
+        """Every step SQLite can read (of ``session``, or of every session), oldest first, as
+        its session's name, the step, whether it is undone, and its time as stored (see
+        :meth:`chain_of`)."""
+        checksum = "checksum" if "checksum" in self._columns.get("steps", ()) else "NULL"
+        columns = f"session, command, events, {checksum}, undone, at"
+        try:
+            if session is None:
+                read = readable.rows_of(self._db, "steps", columns)
+            else:
+                read = readable.rows_of(self._db, "steps", columns, "session = ?", session)
+        except (sqlite3.Error, UnicodeDecodeError) as error:
+            raise Unreadable(f"the journal {self.path} cannot be read: {error}") from None
+        return [
+            (name, Step(rowid, command, events, mark), bool(undone), at)
+            for rowid, name, command, events, mark, undone, at in read.rows
+        ]
+
+    def adopt(self, clean: Journal) -> None:
+        """Make this journal's file hold what ``clean`` holds (a journal rebuilt from what
+        SQLite could still read of this one), through SQLite's own backup into this
+        connection: the pages are written under the journal's write lock as one transaction,
+        so another process reading or writing it sees the old journal or the new one, and
+        never a file half of each. Every page is written anew; none of the old is read."""
+        try:
+            clean._db.backup(self._db)
+        except (sqlite3.Error, UnicodeDecodeError) as error:
+            raise JournalError(f"the journal {self.path} could not be rebuilt: {error}") from None
+        self._known = None
+        self._schema = self._user_version()
+        self._columns = {table: self._columns_of(table) for table in self._tables()}
 
     def cut(self, session: str, first: int | None, drop: Drop) -> None:
         """Drop the steps of ``session`` from ``first`` on (None: none), make the newest step
@@ -851,10 +927,19 @@ class Journal:
         with self._transaction():
             if first is not None:
                 self._db.execute(
-                    "DELETE FROM snapshots WHERE session = ? AND step >= ?", (session, first)
-                )
-                self._db.execute(
                     "DELETE FROM steps WHERE session = ? AND id >= ?", (session, first)
+                )
+            # with the steps, the snapshots taken at them, and any whose step was lost before
+            # (the next step would take its id, and the snapshot would seem to be its)
+            self._db.execute(
+                "DELETE FROM snapshots WHERE session = ?1 AND step NOT IN "
+                "(SELECT id FROM steps WHERE session = ?1)",
+                (session,),
+            )
+            if first is not None and drop.first is not None and math.isfinite(drop.first):
+                # a line whose step is cut is applied again when it is resent, not answered
+                self._db.execute(
+                    "DELETE FROM answers WHERE session = ? AND at >= ?", (session, drop.first)
                 )
             self._bump(session, self._newest_checksum(session), time.time())
             self._insert_drop(drop)
@@ -897,9 +982,9 @@ class Journal:
             held = self._db.execute(
                 "SELECT version, game FROM sessions WHERE name = ?", (session,)
             ).fetchone()
-            if game is not None and held is not None and held[1] != game:
+            if game is not None and held is not None and _word(held[1]) != game:
                 raise another_game(session)
-            before = int(held[0]) if held is not None else 0
+            before = _number(held[0]) if held is not None else 0
             row = self._db.execute(
                 "SELECT id, command, events, checksum FROM steps "
                 f"WHERE session = ? AND undone = ? ORDER BY id {'DESC' if undo else 'ASC'} LIMIT 1",
@@ -964,12 +1049,17 @@ class Journal:
     def _read(self, query: str, parameters: tuple[object, ...]) -> list[tuple[Any, ...]]:
         try:
             return self._db.execute(query, parameters).fetchall()
-        except sqlite3.Error as error:
-            raise JournalError(f"the journal {self.path} cannot be read: {error}") from None
+        except UnicodeEncodeError:  # a name read from a damaged record, which is no text
+            raise Unreadable(f"the journal {self.path} cannot be read: a name is no text") from None
+        except (sqlite3.Error, UnicodeDecodeError) as error:
+            said = f"the journal {self.path} cannot be read: {error}"
+            if readable.is_damage(error):
+                raise Unreadable(said) from None
+            raise JournalError(said) from None
 
     def _one(self, query: str, parameters: tuple[object, ...]) -> int:
         rows = self._read(query, parameters)
-        return int(rows[0][0]) if rows and rows[0][0] is not None else 0
+        return _number(rows[0][0]) if rows else 0
 
     @contextlib.contextmanager
     def reading(self) -> Iterator[None]:
@@ -981,7 +1071,7 @@ class Journal:
             return
         try:
             self._db.execute("BEGIN")
-        except sqlite3.Error as error:
+        except (sqlite3.Error, UnicodeDecodeError) as error:
             raise JournalError(f"the journal {self.path} cannot be read: {error}") from None
         try:
             yield
@@ -1029,7 +1119,7 @@ class _Transaction:
             raise JournalBusy(
                 f"the journal is busy (another program is writing): {error}"
             ) from None
-        except sqlite3.Error as error:
+        except (sqlite3.Error, UnicodeDecodeError) as error:
             raise JournalError(f"the journal is busy or broken: {error}") from None
         journal._pending = None
         journal._depth = 1

@@ -11,6 +11,7 @@ repaired in a copy in memory, so the file is never touched.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import threading
 from dataclasses import dataclass
@@ -18,7 +19,16 @@ from pathlib import Path
 from typing import Any
 
 from tablekit.rules.game import Game
-from tablekit.session.journal import Damaged, Drop, Journal, JournalError
+from tablekit.session import rebuild
+from tablekit.session.journal import (
+    Damaged,
+    Drop,
+    Journal,
+    JournalError,
+    SessionInfo,
+    Step,
+    Unreadable,
+)
 from tablekit.session.session import Session
 
 
@@ -55,6 +65,14 @@ def inspect(journal: Journal, session: str) -> Finding:
         steps = journal.chain_of(session)
         head = journal.head(session)
         info = journal.info(session) if journal.exists(session) else None
+    return judge(session, steps, head, info)
+
+
+def judge(
+    session: str, steps: list[tuple[Step, bool, float]], head: str, info: SessionInfo | None
+) -> Finding:
+    """Where the chain ``steps`` of ``session`` (oldest first, each with its undone flag and
+    time) stops checking out, given the session's ``head`` and record (see :func:`inspect`)."""
     previous = ""
     undone_seen = False
     for index, (step, undone, _) in enumerate(steps):
@@ -123,13 +141,17 @@ def salvage(journal: Journal, session: str) -> tuple[Journal, Drop | None]:
     only to read is cut in a copy in memory, which is returned instead. The write lock
     is held from the walk to the cut, so no other writer's step (a redo, say) can be
     cut for damage it was not part of.
+
+    A file SQLite does not find whole (a damaged page, an index that went wrong) is
+    rebuilt instead from the rows that still read (:mod:`.rebuild`), in place for a
+    writer (after the copy) and in memory for a read: a damaged page costs only the rows
+    on it, and a damaged index nothing.
     """
+    if not _sound(journal):  # checked before the write lock, which a failed check would spoil
+        return _rebuilt(journal, session)
     if journal.readonly:
         journal = journal.in_memory()
-    sound = _sound(journal)  # before the write lock, which a check that fails would spoil
     with journal.holding():
-        if not sound:
-            journal.reindex()  # a damaged index shows steps that are not there, or hides some
         finding = inspect(journal, session)
         if finding.ok:
             return journal, None
@@ -138,6 +160,54 @@ def salvage(journal: Journal, session: str) -> tuple[Journal, Drop | None]:
         journal.cut(session, finding.bad, drop)
     journal.drops.append(drop)
     return journal, drop
+
+
+def _rebuilt(journal: Journal, session: str, lossless: bool = False) -> tuple[Journal, Drop | None]:
+    """``journal`` rebuilt from the rows SQLite can still read: in its own place for a writer,
+    once a copy of the damaged file is kept; in memory for a read. Returns the journal to use
+    and what ``session`` lost (every session's losses are in its ``drops``). ``lossless``: only
+    if ``session`` loses nothing by it; else Lossy, and nothing changed."""
+    clean = Journal(":memory:")
+    used: Journal | None = None
+    try:
+        since = journal.data_version()
+        drops = rebuild.rebuild(journal, clean, judge, None, same_id=not journal.readonly)
+        mine = next((drop for drop in drops if drop.session == session), None)
+        if journal.readonly:
+            clean.path = f"{journal.path} (rebuilt in memory)"
+            used = clean
+        else:
+            if lossless and mine is not None:
+                raise Lossy(mine)
+            copy = _kept(journal, session) if journal.on_disk else None
+            drops = [dataclasses.replace(drop, copy=copy) for drop in drops]
+            if journal.data_version() != since:  # another writer meanwhile: not overwritten
+                raise JournalError(f"the journal {journal.path} changed while it was rebuilt")
+            journal.adopt(clean)
+            for drop in drops:
+                journal.record_drop(drop)
+            used = journal
+    finally:
+        if clean is not used:
+            clean.close()
+    used.drops.extend(drops)
+    return used, next((drop for drop in drops if drop.session == session), None)
+
+
+class Lossy(JournalError):
+    """Rebuilding a journal SQLite cannot read whole would drop steps of the session at hand."""
+
+    def __init__(self, drop: Drop) -> None:
+        super().__init__(drop.describe())
+        self.drop = drop
+
+
+def mend(journal: Journal, session: str) -> Journal:
+    """A writer's journal that SQLite cannot read whole, rebuilt in its place (a copy of the
+    damaged file kept) if ``session`` loses nothing by it, as the app would rebuild it;
+    Lossy if it would lose steps, and nothing changed (a script asks the table first)."""
+    rebuilt, _ = _rebuilt(journal, session, lossless=True)
+    return rebuilt
 
 
 def _sound(journal: Journal) -> bool:
@@ -165,15 +235,21 @@ def _kept(journal: Journal, session: str) -> str:
 
 def open_checked(journal: Journal, name: str, game: Game[Any], repair: bool = True) -> Session[Any]:
     """The session ``name``; if its steps do not check out, the good prefix, with the
-    drop in ``session.journal.drops`` for the screen or the CLI to say. Without ``repair``
-    (a script, which asks first), Damaged instead."""
+    drop in ``session.journal.drops`` for the screen or the CLI to say; if SQLite cannot read
+    part of the journal, the journal mended or rebuilt (:func:`salvage`). Without ``repair``
+    (a script, which asks first), Damaged or Unreadable instead."""
+    unreadable = False
     try:
         return Session(journal, name, game)
     except Damaged:
         if not repair:
             raise
+    except Unreadable:  # a page or index SQLite cannot read: mended, or rebuilt from the rows
+        if not repair:
+            raise
+        unreadable = True
     journal, drop = salvage(journal, name)
-    if drop is None:
+    if drop is None and not unreadable:
         raise JournalError(f"the session {name!r} does not check out, and no damage was found")
     return Session(journal, name, game)
 
@@ -196,6 +272,9 @@ class ChainCheck:
         """What the walk found; None until done, or if the journal could not be read."""
         self.error = ""
         """Why the journal could not be read to the end, if it could not."""
+        self.sound = True
+        """Whether SQLite's own check found the file whole (an index that went wrong is
+        mended before a command is taken: see ``salvage``)."""
         self._thread = threading.Thread(target=self._walk, args=(path,), daemon=True)
         self._polls = 0
 
@@ -207,6 +286,7 @@ class ChainCheck:
             return
         try:
             self.finding = inspect(journal, self.session)
+            self.sound = _sound(journal)
         except JournalError as error:
             self.error = str(error)
         finally:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import time
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
@@ -12,7 +13,7 @@ from tablekit.rules import catalog
 from tablekit.rules.errors import RuleError
 from tablekit.rules.game import Game
 from tablekit.rules.listing import Listing
-from tablekit.session.journal import Journal, JournalError
+from tablekit.session.journal import Journal, JournalError, snapshot_checksum
 from tablekit.session.salvage import open_checked
 from tablekit.session.session import Session
 
@@ -47,9 +48,13 @@ def open_session(
         name = last.name if last else DEFAULT_NAME
     if journal.exists(name):
         info = journal.info(name)
-        if game is not None and game != info.game:
-            raise JournalError(f"the session {name!r} plays {info.game}, not {game}")
-        session: Session[Any] = open_checked(journal, name, _game(known, info.game), repair)
+        played = info.game if info.game in known else _snapshot_game(journal, name, known)
+        if played != info.game and not journal.readonly:  # the record mended: nothing is lost
+            with contextlib.suppress(JournalError):  # a file SQLite cannot write: rebuilt later
+                journal.set_game(name, played)
+        if game is not None and game != played:
+            raise JournalError(f"the session {name!r} plays {played}, not {game}")
+        session: Session[Any] = open_checked(journal, name, _game(known, played), repair)
         if touch:
             journal.touch(name)
             session.checkpoint()
@@ -79,6 +84,22 @@ class CatalogRules(Mapping[str, Game[Any]]):
 
     def __len__(self) -> int:
         return len(catalog.listings() | self.extra)
+
+
+def _snapshot_game(journal: Journal, name: str, known: Mapping[str, Game[Any]]) -> str:
+    """The game of a session whose record names one that is not known here: the one its
+    newest snapshot names, if that snapshot checks out (its checksum covers the name) and
+    the game is known, since a damaged record has no checksum of its own; else as recorded,
+    which is then refused as unknown."""
+    recorded = journal.info(name).game
+    try:
+        snapshot = journal.snapshot(name)
+    except JournalError:
+        return recorded
+    if snapshot is None or snapshot_checksum(snapshot.tag, snapshot.state) != snapshot.checksum:
+        return recorded
+    parts = snapshot.tag.split(":")
+    return parts[1] if len(parts) > 2 and parts[1] in known else recorded
 
 
 def _game(known: Mapping[str, Game[Any]], name: str) -> Game[Any]:

@@ -172,9 +172,10 @@ class App:
             return
         if check.error:
             self.notice(self.unreadable(check.error))
-        if check.finding is not None and check.finding.ok:
+        whole = check.finding is not None and check.finding.ok and check.sound
+        if whole:
             self.journal.vouch(check.session, check.since)  # said in the sidecar at exit
-        if check.finding is None or check.finding.ok:
+        if check.finding is None or whole:
             return
         try:
             _, drop = salvage(self.journal, check.session)
@@ -276,10 +277,11 @@ class App:
         if check is None or self.session is None or check.session != self.session.name:
             return True
         check.wait()
-        if check.finding is None or check.finding.ok:
+        if check.finding is None or (check.finding.ok and check.sound):
             return True
+        session = self.session
         self._take_chain_check()
-        return False
+        return self.session is session and self.chain_check is None  # mended, nothing lost
 
     def show_lights(self) -> None:
         """Light each pad as the current game says: filled slots and lock, never the actions."""
