@@ -209,3 +209,67 @@ def test_the_volley_is_in_view_below_the_bar_whatever_the_bars_title(
         assert shown and all(one.size >= SMALLEST for one in shown), volley
     theme.font.cache_clear()
     pygame.quit()
+
+
+def ended_in(band: str) -> list[dict[str, Any]]:
+    """A fight the patrol wins in one pair of attacks, losing as much of its 8 as ``band``
+    takes from a winner: none, 2 (minor), 4 (compromise) or 6 (major)."""
+    lost = {"none": 0, "minor": 2, "compromise": 4, "major": 6}[band]
+    gm_faces = ["sword"] * lost + ["snake"] * (8 - lost)
+    return [
+        {**BEGIN, "gm_dice": 8},
+        {"type": "mg.set_disposition", "side": "patrol", "disposition": 8},
+        {"type": "mg.set_disposition", "side": "gm", "disposition": 1},
+        *({"type": "mg.script", "side": "gm", "action": "attack"} for _ in range(3)),
+        {"type": "mg.lock", "side": "gm"},
+        *({"type": "mg.script", "side": "patrol", "action": "attack"} for _ in range(3)),
+        {"type": "mg.lock", "side": "patrol"},
+        {"type": "mg.reveal"},
+        {"type": "mg.roll_action", "side": "gm", "faces": gm_faces},
+        {"type": "mg.roll_action", "side": "patrol", "faces": ["sword", "sword", "sword"]},
+    ]
+
+
+@pytest.mark.parametrize("band", ["none", "minor", "compromise", "major"])
+@pytest.mark.parametrize("language", ["en", "da"])
+def test_the_whole_compromise_is_read_with_who_lost_what(
+    size: tuple[int, int], band: str, language: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 21, endings: the end of a conflict shows the whole compromise, every band's
+    terms whole, each side's loss at 28 px or more, nothing cut, shrunk or under a button
+    (the text ran under End conflict); End conflict is in the bar."""
+    from tablekit.ui.mg.conflict import compromise_lines
+
+    shrunk: list[str] = []
+    fit = widgets.fit_size
+
+    def noting(words: str, face: str, size: int, width: int) -> int:
+        got = fit(words, face, size, width)
+        if got < size:
+            shrunk.append(words)
+        return got
+
+    monkeypatch.setattr(widgets, "fit_size", noting)
+    for app in app_at(size, language, ended_in(band)):
+        now = app.session.table_view()["conflict"]  # type: ignore[union-attr]
+        assert now["status"] == "over" and now["compromise"]["band"] == band
+        bar = app.layout.bar
+        shrunk.clear()
+        drawn = [one for one in measure(app) if one.place.top >= bar]
+        found = problems(f"{band} compromise", app, drawn)
+        found += [f"{w!r} shrunk" for w in shrunk if any(w == d.words for d in drawn)]
+        shown = " ".join(one.words for one in drawn)
+        lines = compromise_lines(now, now["compromise"], app.tr)
+        for words, _, _ in lines:
+            assert words.replace("\n", " ") in shown, f"{words!r} is not shown whole"
+        lost = [one for one in drawn if one.words in {words for words, _, _ in lines[1:3]}]
+        assert len(lost) == 2 and all(one.size >= KEY for one in lost)  # who lost what
+        buttons = app.scene.buttons()
+        labels = {b.label for b in buttons}
+        for one in drawn:  # End conflict sits with the bar's buttons, over no word
+            under = [b.label for b in buttons if b.rect.colliderect(one.place)]
+            assert one.words in labels or not under, f"{one.words!r} is under {under}"
+        assert app.tr("End conflict") in labels
+        assert not found, "\n".join(found)
+    theme.font.cache_clear()
+    pygame.quit()

@@ -283,13 +283,19 @@ def _draw_now(
                 slot = exchange[side]  # type: ignore[literal-required]
                 pairs.no_test(surface, layout, half, slot["action"], slot["actor"], tr)
         return
-    if not conflict["log"]:
+    high = pairs.line_height(layout)
+    if not conflict["log"]:  # before the first pair, the disposition rolls stay in view
+        if y + high <= area.bottom and any(t["start"] for t in conflict["teams"]):
+            row = pygame.Rect(area.x, y, area.width, high)
+            pairs.dispositions_row(surface, layout, row, conflict["teams"], tr)
         return
     last = conflict["log"][-1]
-    high = pairs.line_height(layout)
+    tie = last["tie"]
+    rows = 2 if tie and tie["way"] == "tiebreaker" and y + 2 * high <= area.bottom else 1
     if y + high <= area.bottom:
-        pairs.rolls_row(surface, layout, pygame.Rect(area.x, y, area.width, high), last, tr)
-        y += high
+        rect = pygame.Rect(area.x, y, area.width, rows * high)
+        pairs.rolls_row(surface, layout, rect, last, tr)
+        y += rows * high
     said = pairs.outcome(last, conflict, tr, short=True)
     font = theme.font("bold", layout.text("body"))
     lines = widgets.lines_of(said, font, area.width)

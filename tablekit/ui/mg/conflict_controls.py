@@ -335,9 +335,13 @@ class ConflictControls:
         room = cover.height - layout.text("heading") - layout.gap - layout.touch - layout.gap
         pages: list[list[int]] = [[]]
         used = 0
-        for index in range(len(now["log"]) - 1, -1, -1):
-            tall = pairs.entry_height(layout, now["log"][index], cover.width, now, app.tr)
-            tall += layout.gap
+        for index in range(len(now["log"]) - 1, -2, -1):  # -1: the dispositions, first
+            if index < 0:
+                rolled = sum(1 for t in now["teams"] if t["start"])
+                tall = rolled * pairs.line_height(layout) + layout.gap
+            else:
+                tall = pairs.entry_height(layout, now["log"][index], cover.width, now, app.tr)
+                tall += layout.gap
             if pages[-1] and used + tall > room:
                 pages.append([])
                 used = 0
@@ -378,13 +382,16 @@ class ConflictControls:
         head = pygame.Rect(inner.x, inner.y, inner.width, layout.text("heading"))
         widgets.text(surface, title, head, layout.text("heading"), theme.CREAM, "title", "left")
         y = head.bottom + layout.gap
+        for index in page:
+            rect = pygame.Rect(inner.x, y, inner.width, inner.bottom - y)
+            if index < 0:
+                y += pairs.dispositions_row(surface, layout, rect, now["teams"], tr, whole=True)
+            else:
+                y += pairs.draw_entry(surface, layout, rect, now["log"][index], now, tr)
+            y += layout.gap
         if not now["log"]:
             rect = pygame.Rect(inner.x, y, inner.width, inner.bottom - y)
             widgets.wrapped(surface, tr(pairs.EMPTY_LOG), rect, layout.text("body"), theme.CREAM)
-        for index in page:
-            rect = pygame.Rect(inner.x, y, inner.width, inner.bottom - y)
-            y += pairs.draw_entry(surface, layout, rect, now["log"][index], now, tr)
-            y += layout.gap
 
 
 LOG_START = mark("This is the first page")

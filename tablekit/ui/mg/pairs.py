@@ -16,6 +16,7 @@ from tablekit.rules.mouse_guard.view_types import (
     ActionTestView,
     ConflictView,
     LogEntry,
+    TeamView,
 )
 from tablekit.ui import icons, theme, widgets
 from tablekit.ui.i18n import mark
@@ -223,6 +224,52 @@ def rolls_row(
             won = sum(face != "snake" for face in faces)
             words = f"= {won} ({tr(TIEBREAKER)})"
             dice_line(surface, layout, row, faces, words, theme.CREAM)
+
+
+GIVEN = mark("{n}, given")
+
+
+def disposition_words(team: TeamView, tr: Tr, whole: bool = False) -> str:
+    """A team's starting disposition after its dice, "= 7"; ``whole``, how it was made,
+    "= 7: Health 5, Fighter +3, tired -1"; a given one "7, given"."""
+    parts = [p for p in team["parts"] if p["reason"] != "given"]
+    if not team["faces"] and not parts:
+        return tr(GIVEN).format(n=team["start"])
+    if not whole or not parts:
+        return f"= {team['start']}"
+    first = f"{tr(parts[0]['reason'])} {parts[0]['amount']}"
+    made = [f"{tr(p['reason'])} {p['amount']:+d}" for p in parts[1:]]
+    return f"= {team['start']}: {', '.join([first, *made])}"
+
+
+def dispositions_row(
+    surface: pygame.Surface,
+    layout: Layout,
+    rect: pygame.Rect,
+    teams: list[TeamView],
+    tr: Tr,
+    whole: bool = False,
+) -> int:
+    """Each team's disposition roll, its dice and its number (``whole``: how it was made):
+    lying in two halves, the GM's on the left, one team a side; or, ``whole``, a line a team
+    with its name, each side's teams in turn. Return the height used."""
+    line = line_height(layout)
+    shown = [t for t in teams if t["start"]]
+    if whole:
+        for number, team in enumerate(shown):
+            row = pygame.Rect(rect.x, rect.y + number * line, rect.width, line)
+            name = tr(team["name"]) if team["side"] == "patrol" else team["name"]
+            words = f"{name} {disposition_words(team, tr, True)}"
+            dice_line(surface, layout, row, team["faces"], words, theme.CREAM)
+        return len(shown) * line
+    halves = dict(zip(("gm", "patrol"), columns(rect, 2, layout.gap), strict=True))
+    for side, half in halves.items():
+        first = next((t for t in shown if t["side"] == side), None)
+        if first is not None:
+            row = pygame.Rect(half.x, half.y, half.width, line)
+            words = disposition_words(first, tr)
+            dice_line(surface, layout, row, first["faces"], words, theme.CHEESE)
+    return line
 
 
 def head_height(layout: Layout, entry: LogEntry, width: int, tr: Tr) -> int:
