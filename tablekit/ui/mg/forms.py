@@ -347,6 +347,27 @@ def tiebreaker(submit: Submit, tr: Tr) -> Form:
     return Form(tr("Tiebreaker"), [fields], confirm, tr("Roll"))
 
 
+def recover(view: MouseGuardView, sheet: CharacterView, submit: Submit, tr: Tr) -> Form:
+    """Recovery from the mouse's first condition in the recovery order, said before it
+    begins: the test it takes (Angry: Will, Ob 2), or that it goes without a roll."""
+    held = [c for c in view["ruleset"]["conditions"] if c["id"] in sheet["conditions"]]
+    first = held[0] if held else None
+    if first is None:
+        title = sheet["name"]
+    elif first["recovery_ability"]:
+        test = f"{tr(first['recovery_ability'])}, Ob {first['recovery_ob']}"
+        title = f"{sheet['name']}: {tr(first['name'])} · {test}"
+    else:
+        title = f"{sheet['name']}: " + tr("{condition}: recovered without a roll").format(
+            condition=tr(first["name"])
+        )
+
+    def confirm(values: dict[str, Any]) -> bool:
+        return submit(cmd.Recover(sheet["name"]))
+
+    return Form(title, [[]], confirm, tr("Recover"))
+
+
 def failure(view: MouseGuardView, submit: Submit, tr: Tr) -> Form:
     """The GM's call on a failed test: a twist, or success with a condition."""
     options = [("twist", tr("Twist"))] + conditions(view, tr)

@@ -70,10 +70,10 @@ def sheet_actions(stage: Stage, view: MouseGuardView) -> list[Entry]:
             True,
         ),
         Entry(
-            tr("Recover"),
-            partial(submit, cmd.Recover(sheet["name"])),
-            "mg.recover" in legal,
-            tr(RECOVER_WHEN),
+            tr("Recover…"),
+            lambda: stage.show(forms.recover(view, sheet, submit, tr)),
+            "mg.recover" in legal and bool(sheet["conditions"]),
+            tr(RECOVER_WHEN if sheet["conditions"] else NO_CONDITION).format(name=sheet["name"]),
         ),
         Entry(tr("More…"), lambda: stage.show(_more(stage, view, sheet)), True),
         Entry(_about_label(stage, view), stage.toggle_about, True, key="about"),
@@ -84,6 +84,7 @@ def sheet_actions(stage: Stage, view: MouseGuardView) -> list[Entry]:
     return found
 
 
+NO_CONDITION = mark("{name} has no condition to recover from")
 RECOVER_WHEN = mark("Recovery is for the GM's turn or the players' turn, outside a test")
 
 
@@ -301,9 +302,7 @@ def _after_roll(
             found.append(None)  # the ruleset has no wise rerolls: no button for them
             continue
         # Only the chance of reaching an obstacle names the options; win, tie, lose has none.
-        label = builder.option_label(
-            name, None if builder.versus(chance) else chance.get(name), tr
-        )
+        label = builder.option_label(name, None if builder.versus(chance) else chance.get(name), tr)
         found.append(
             Entry(
                 label,
