@@ -12,9 +12,12 @@ A random place damages a fresh copy of a form, in turn: the WAL or the
 database cut at a random byte, or a random byte of it changed, or a random
 step's text changed through SQL (cut short, removed, swapped with the next).
 The chosen places are every page of the database file and every frame of the
-WAL (a random byte in each), an old step behind the newest snapshot (one
-digit of step 10), each field of the session's row, and every page of every
-index.
+WAL (a random byte in each), every frame of a WAL a checkpoint had already
+copied into the file (as a plug pulled after a checkpoint and before the next
+write leaves it: SQLite then reads the log only up to the damaged frame, over a
+file holding the pages of the frames after it), an old step behind the newest
+snapshot (one digit of step 10), each field of the session's row, and every
+page of every index.
 
 Each damaged copy is then read, in this order, as the files lie:
 
@@ -135,10 +138,16 @@ def build(folder: Path) -> Base:
             continue
         base.states.append(session.state)
     base.texts = [(s.command, s.events) for s in journal.steps(NAME)]
-    for form in ("wal", "db"):
+    for form in ("wal", "db", "backfilled"):
         (folder / form).mkdir()
     for name in FILES:  # the files as a pulled plug leaves them
         shutil.copyfile(live / name, folder / "wal" / name)
+    # A checkpoint that copied every page of the log into the file, and a plug pulled before
+    # the next write started the log again: a log SQLite would read only up to a damaged
+    # frame, over a file that already holds the pages of the frames after it.
+    journal._db.execute("PRAGMA wal_checkpoint(PASSIVE)")
+    for name in FILES:
+        shutil.copyfile(live / name, folder / "backfilled" / name)
     journal.close()  # the last close checkpoints everything into the file
     for name in ("journal.sqlite3", "journal.sqlite3-acked"):
         shutil.copyfile(live / name, folder / "db" / name)
@@ -247,6 +256,13 @@ def chosen_places(base: Base, rng: random.Random) -> list[Chosen]:
         at = 32 + index * frame + rng.randrange(frame)
         by = rng.randrange(1, 256)
         places.append(Chosen(f"wal frame {index + 1}", "wal", flip(f"{name}-wal", at, by)))
+    wal = (base.folder / "backfilled" / f"{name}-wal").read_bytes()
+    for index in range((len(wal) - 32) // frame):
+        at = 32 + index * frame + rng.randrange(frame)
+        by = rng.randrange(1, 256)
+        places.append(
+            Chosen(f"backfilled wal frame {index + 1}", "backfilled", flip(f"{name}-wal", at, by))
+        )
     places += [Chosen("old step 10", form, old_step) for form in ("db", "wal")]
     pages = pages_of(db)
     [row_page] = pages["sessions"]

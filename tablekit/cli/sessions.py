@@ -94,7 +94,8 @@ def _open(args: argparse.Namespace, create: bool = True) -> Session[Any]:
     except BaseException:
         journal.close()
         raise
-    for drop in session.journal.drops:  # damage found and set aside while opening
+    found = journal.drops + (session.journal.drops if session.journal is not journal else [])
+    for drop in found:  # damage found and set aside while opening (a read's, in a copy)
         print(f"tablekit: {drop.describe()}", file=sys.stderr)
     if create:  # the session now in use, and a snapshot if many steps were folded to open it
         journal.touch(session.name)

