@@ -118,7 +118,8 @@ def seen(app: App, buttons: list[Button] | None = None) -> list[Seen]:
     found: list[Seen] = []
     for b in buttons:
         place: Place = tuple(b.rect)  # type: ignore[assignment]
-        label = "<typed>" if place == typed else b.label
+        # A key of the on-screen keyboard is the same key in capitals (shift shows as SHIFT).
+        label = "<typed>" if place == typed else b.label.casefold()
         nth = sum(one[1].partition(" #")[0] == label for one in found)
         found.append((place, f"{label} #{nth + 1}" if nth else label, b.enabled))
     return found
