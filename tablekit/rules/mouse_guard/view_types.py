@@ -339,6 +339,10 @@ class SkillsView(TypedDict):
     defend: list[str]
     feint: list[str]
     maneuver: list[str]
+    disposition: list[str]
+    """The skill the captain tests for a starting disposition (one, or a choice)."""
+    abilities: list[str]
+    """The abilities its successes may be added to (a fight's Health or Nature)."""
 
 
 class Part(TypedDict):

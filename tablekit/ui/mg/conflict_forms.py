@@ -119,11 +119,13 @@ def patrol_disposition(
     the captain (one of ``sheets``) lacks the skill, the title says Nature rolls for it."""
     team = unset(conflict, "patrol") or conflict["sides"]["patrol"]
     mates = [(m, m) for m in team["members"] if m != team["captain"]]
-    fields = [Field("helpers", tr("Helpers"), "multi", (), mates)] if mates else []
-    if gear:
-        fields.append(Field("gear", tr("Gear (dice)"), "count", 0, high=3))
     captain = team["captain"]
     sheet = next((c for c in sheets if c["name"] == captain), None)
+    fields = _what_is_rolled(conflict, sheet, tr)
+    if mates:
+        fields.append(Field("helpers", tr("Helpers"), "multi", (), mates))
+    if gear:
+        fields.append(Field("gear", tr("Gear (dice)"), "count", 0, high=3))
     options = _disposition_options(sheet, tr) if sheet else []  # a page each
 
     def confirm(values: dict[str, Any]) -> bool:
@@ -134,6 +136,7 @@ def patrol_disposition(
         return submit(
             ccmd.RollDisposition(
                 "patrol",
+                ability=str(values.get("ability", "")),
                 helpers=helpers,
                 gear=dice,
                 team=captain,
@@ -149,8 +152,40 @@ def patrol_disposition(
     lacked = _lacked(conflict, captain, sheets)
     if lacked:
         title += " · " + tr(STANDS_IN).format(ability=tr("Nature"), skill=tr(lacked))
+    if options and len(fields) + len(options[0]) <= ONE_COLUMN:
+        fields, options = fields + options[0], options[1:]  # a page less to turn
     pages = [page for page in (fields, *options) if page] or [[]]
     return Form(title, pages, confirm, tr("Roll"))
+
+
+ONE_COLUMN = 4
+"""Fields a form's page holds in one column at 800x480: what is rolled shares the first
+option page when both fit it, so a lone captain turns one page less."""
+
+
+def _what_is_rolled(conflict: ConflictView, sheet: CharacterView | None, tr: Tr) -> list[Field]:
+    """What the captain rolls and what its successes go on, so the form says it before
+    the roll: the type's skill with the captain's rating, then its abilities, a choice
+    where there are two (a fight's Health or Nature), the higher first chosen, as the
+    rules take it when nothing is said."""
+    if sheet is None:
+        return []
+    rated = {r["name"]: r["rating"] for r in sheet["ratings"]}
+    skills = conflict["skills"]["disposition"]
+    tested = [
+        (s, f"{tr(s)} {rated[s]}")
+        if rated.get(s, 0) > 0
+        else (s, f"{tr(STANDS_IN).format(ability=tr('Nature'), skill=tr(s))} {rated['Nature']}")
+        for s in skills[:1]
+    ]
+    abilities = [(a, f"{tr(a)} {rated.get(a, 0)}") for a in conflict["skills"]["abilities"]]
+    best = max(abilities, key=lambda a: rated.get(a[0], 0))[0] if abilities else ""
+    fields = [Field("tests", tr("Rolls"), "choice", tested[0][0], tested)] if tested else []
+    if len(abilities) > 1:
+        fields.append(Field("ability", tr("Adds to"), "choice", best, abilities))
+    elif abilities:
+        fields.append(Field("adds", tr("Adds to"), "choice", best, abilities))
+    return fields
 
 
 def _disposition_options(sheet: CharacterView, tr: Tr) -> list[list[Field]]:
@@ -176,14 +211,13 @@ def _disposition_options(sheet: CharacterView, tr: Tr) -> list[list[Field]]:
 
 
 def _lacked(conflict: ConflictView, captain: str, sheets: Sequence[CharacterView]) -> str:
-    """The disposition's skill when ``captain`` has none of it, else "". The sheet tests
-    the type's attack skill for a disposition (its Starting Disposition table: "Other:
-    Attack skill", and the same skill on every other row)."""
+    """The disposition's skill when ``captain`` has none of it, else "" (the sheet's
+    Starting Disposition table)."""
     sheet = next((c for c in sheets if c["name"] == captain), None)
     if sheet is None:
         return ""
     rated = {r["name"]: r["rating"] for r in sheet["ratings"]}
-    skills = conflict["skills"]["attack"]
+    skills = conflict["skills"]["disposition"]
     if any(rated.get(skill, 0) > 0 for skill in skills):
         return ""
     return skills[0] if skills else ""

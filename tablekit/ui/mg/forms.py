@@ -34,6 +34,15 @@ CONDITIONS = (mark("Hungry"), mark("Angry"), mark("Tired"), mark("Injured"), mar
 """Mouse Guard's condition names, for the catalogue (a hack's come with its ruleset)."""
 
 
+SKILLS = (
+    *(mark("Fighter"), mark("Healer"), mark("Hunter"), mark("Instructor"), mark("Pathfinder")),
+    *(mark("Scout"), mark("Survivalist"), mark("Weather Watcher"), mark("Orator")),
+    *(mark("Deceiver"), mark("Persuader")),
+)
+"""The skills printed on Mouse Guard's sheet, for the catalogue: a sheet names them in the
+table's language (a hack's ruleset may keep its text's own words)."""
+
+
 def conditions(view: MouseGuardView, tr: Tr) -> list[tuple[str, str]]:
     """(id, name) of the ruleset's conditions, in the recovery order, named in ``tr``'s language."""
     names = [(c["id"], c["name"]) for c in view["ruleset"]["conditions"]]

@@ -98,7 +98,13 @@ def block_height(layout: Layout, width: int, test: ActionTestView | None, tr: Tr
     return (len(widgets.lines_of(words, font, width)) + 1) * line_height(layout)
 
 
+DICE_OF = mark("{actor}'s dice")
+"""What a member without a sheet rolls: the GM's dice for it ("Weasel's dice")."""
+
+
 def _who(test: ActionTestView, tr: Tr) -> str:
+    if test["rating"] == "dice":
+        return tr(DICE_OF).format(actor=test["actor"])
     rating = tr(test["rating"])
     if test["instead"]:  # an ability stands in for a skill the actor lacks: say so
         rating = tr(builder.STANDS_IN).format(ability=rating, skill=tr(test["instead"]))

@@ -7,7 +7,7 @@ wises and the advances it may take. Both only draw: the scene owns the buttons.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Literal
 
 import pygame
@@ -57,42 +57,81 @@ def ruleset_words(view: MouseGuardView, tr: Tr) -> Tr:
     return lambda text: tr(names.get(text, text))
 
 
-def mouse_rows(layout: Layout, area: pygame.Rect, count: int) -> list[pygame.Rect]:
-    """One row per mouse in the overview, each tall enough for two lines of body text."""
-    height = 2 * layout.text("body") + 3 * layout.gap
-    fit = max(1, (area.height + layout.gap) // (height + layout.gap))
-    return rows(area, min(count, fit), layout.gap, height) if count else []
+def mouse_rows(
+    layout: Layout, area: pygame.Rect, count: int, extra: Sequence[int] = ()
+) -> list[pygame.Rect]:
+    """One row per mouse in the overview, as many as fit: two lines of body text, and the
+    lines in ``extra`` more (a mouse whose conditions have lines of their own)."""
+    line = layout.text("body")
+    found: list[pygame.Rect] = []
+    y = area.y
+    for index in range(count):
+        lines = 2 + (extra[index] if index < len(extra) else 0)
+        height = lines * line + (lines + 1) * layout.gap
+        if y + height > area.bottom:
+            break
+        found.append(pygame.Rect(area.x, y, area.width, height))
+        y += height + layout.gap
+    return found
+
+
+def placed_rows(
+    view: MouseGuardView, layout: Layout, area: pygame.Rect, tr: Tr
+) -> list[pygame.Rect]:
+    """The overview's rows for the patrol in ``view``: a mouse whose conditions do not fit
+    beside its name at their size gets a line of its own for them (nothing is shrunk)."""
+    tr = ruleset_words(view, tr)
+    font = theme.font("bold", layout.text("body"))
+    inner = area.width - 2 * layout.gap
+    extra = [
+        len(widgets.lines_of(conditions(sheet, tr), font, inner))
+        if font.size(sheet["name"])[0] + layout.gap + font.size(conditions(sheet, tr))[0] > inner
+        else 0
+        for sheet in view["characters"]
+    ]
+    return mouse_rows(layout, area, len(view["characters"]), extra)
 
 
 def draw_patrol(
     surface: pygame.Surface, layout: Layout, area: pygame.Rect, view: MouseGuardView, tr: Tr
 ) -> None:
-    """Every mouse as a row (see :func:`mouse_rows`; a tap on one opens its sheet)."""
+    """Every mouse as a row (see :func:`placed_rows`; a tap on one opens its sheet): its
+    name and conditions (a healthy mouse in plain ink, conditions in wax red), then its
+    Fate, Persona and checks, every line at body size."""
     mice = view["characters"]
+    placed = placed_rows(view, layout, area, tr)
     tr = ruleset_words(view, tr)
     if not mice:
         widgets.wrapped(
             surface,
-            tr("No mice yet: add the patrol with New mouse."),
+            tr(NOBODY).format(button=tr("New mouse")),  # the ruleset's name for the button
             area,
             layout.text("body"),
             theme.CREAM,
         )
         return
-    placed = mouse_rows(layout, area, len(mice))
+    size = layout.text("body")
     for row, sheet in zip(placed, mice, strict=False):
         widgets.panel(surface, row, theme.PARCHMENT, theme.EDGE, 3)
         inner = row.inflate(-2 * layout.gap, -layout.gap)
-        top, bottom = rows(inner, 2, 0)
-        name, state = columns(top, 2, layout.gap)
-        size = layout.text("body")
-        widgets.text(surface, sheet["name"], name, size, theme.INK, "bold", "left")
-        widgets.text(surface, conditions(sheet, tr), state, size, theme.WAX, "bold", "right")
-        widgets.text(surface, counts(sheet, tr), bottom, size, theme.INK, "regular", "left")
+        lines = rows(inner, inner.height // (size + layout.gap), 0)
+        said = conditions(sheet, tr)
+        colour = theme.WAX if sheet["conditions"] else theme.INK
+        name = widgets.text(surface, sheet["name"], lines[0], size, theme.INK, "bold", "left")
+        if len(lines) > 2:  # the conditions have lines of their own, wrapped at their size
+            where = pygame.Rect(inner.x, lines[1].y, inner.width, lines[-1].y - lines[1].y)
+            widgets.wrapped(surface, said, where, size, colour, "bold")
+        else:
+            beside = pygame.Rect(name.right + layout.gap, lines[0].y, 0, lines[0].height)
+            beside.width = lines[0].right - beside.x
+            widgets.text(surface, said, beside, size, colour, "bold", "right")
+        widgets.text(surface, counts(sheet, tr), lines[-1], size, theme.INK, "regular", "left")
     below = pygame.Rect(area.x, placed[-1].bottom + layout.gap, area.width, 0)
     below.height = max(0, area.bottom - below.y)
     draw_notes(surface, layout, below, view, tr)
 
+
+NOBODY = mark("Nobody yet: add the patrol with {button}.")
 
 NOTE_NAMES = {"obstacle": mark("Obstacle"), "twist": mark("Twist")}
 

@@ -149,7 +149,7 @@ class MouseGuardScene(Scene):
         left = self._split(view)[0]
         mice = view["characters"]
         for rect, sheet in zip(
-            patrol.mouse_rows(self.app.layout, left, len(mice)), mice, strict=False
+            patrol.placed_rows(view, self.app.layout, left, self.app.tr), mice, strict=False
         ):
             if rect.collidepoint(pos):
                 self.selected, self.about, self.readings = sheet["name"], False, False

@@ -35,7 +35,7 @@ def patrol_actions(stage: Stage, view: MouseGuardView) -> list[Entry]:
             tr("Conflict…"),
             lambda: stage.show(conflict_forms.begin_conflict(view, stage.submit, tr)),
             conflict_open,
-            tr(NO_MICE) if not view["characters"] else tr(NOT_NOW),
+            tr(NO_MICE).format(button=tr("New mouse")) if not view["characters"] else tr(NOT_NOW),
         ),
         Entry(tr("Next phase"), partial(_next_phase, stage), "mg.set_phase" in legal, tr(NOT_NOW)),
         Entry(
@@ -47,7 +47,7 @@ def patrol_actions(stage: Stage, view: MouseGuardView) -> list[Entry]:
     ]
 
 
-NO_MICE = mark("Add a mouse with New mouse first")
+NO_MICE = mark("Add the patrol with {button} first")
 NOT_NOW = mark("Not now: finish the test or the conflict first")
 
 

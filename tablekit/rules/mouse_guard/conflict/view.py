@@ -51,6 +51,8 @@ def conflict_view(state: State) -> vt.ConflictView | None:
             "defend": list(kind.actions["defend"]),
             "feint": list(kind.actions["feint"]),
             "maneuver": list(kind.actions["maneuver"]),
+            "disposition": list(kind.skill),
+            "abilities": list(kind.abilities),
         },
         "sides": {"gm": _team(c.team("gm"), c), "patrol": _team(c.team("patrol"), c)},
         "teams": [_team(t, c) for t in c.every_team],
