@@ -71,7 +71,9 @@ def form(app: App) -> Form:
 
 
 def add_mouse(app: App, name: str) -> None:
+    """A new mouse called ``name`` with the form's numbers as they are, and no trait."""
     press(app, "New mouse")
     type_on_keys(app, name)
-    press(app, "Next")
+    while app.tr("Add") not in labels(app):
+        press(app, "Next")  # the numbers, the skills, the trait
     press(app, "Add")

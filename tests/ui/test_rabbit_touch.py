@@ -90,6 +90,8 @@ def test_a_rabbit_is_made_and_tested_to_its_marks_by_touch_in_danish(
     type_on_keys(app, "hazel")
     press(app, "Next")
     assert [f.value for f in form(app).pages[1] if f.key in ("fate", "persona")] == [2, 1]
+    while app.tr("Add") not in labels(app):
+        press(app, "Next")  # past the skills and the trait
     press(app, "Add")
     open_sheet(app, "hazel")
     press(app, "Conditions…")
@@ -138,7 +140,8 @@ def walk(app: App, game: str) -> None:
     press(app, game)
     press(app, "New mouse")
     type_on_keys(app, "saxon")
-    press(app, "Next")
+    while app.tr("Add") not in labels(app):
+        press(app, "Next")  # past the numbers, the skills and the trait
     press(app, "Add")
     press(app, "Note…")
     press(app, "Cancel")

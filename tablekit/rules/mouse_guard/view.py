@@ -50,6 +50,7 @@ def _ruleset(state: State) -> vt.RulesetView:
         "conditions": [_condition(rules.condition(c)) for c in rules.recovery_order],
         "nature": rules.nature.name,
         "descriptors": list(rules.nature.descriptors),
+        "skills": list(rules.skills),
         "max_trait_level": rules.traits.max_level,
         "charge": rules.checks.charge,
         "start_fate": rules.points.start_fate,

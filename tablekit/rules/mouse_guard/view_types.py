@@ -176,6 +176,8 @@ class RulesetView(TypedDict):
     """What the character's Nature is (Mouse, Rabbit)."""
     descriptors: list[str]
     """What Nature covers."""
+    skills: list[str]
+    """The skills printed on the ruleset's sheet, in its order (a new sheet's, unrated)."""
     max_trait_level: int
     charge: int
     """Checks to charge a trait; 0 when the rules have no charging."""

@@ -73,28 +73,54 @@ def ratings(sheet: CharacterView, tr: Tr, rated_only: bool = True) -> list[tuple
     ]
 
 
+TRAITS = (
+    *(mark("Bold"), mark("Brave"), mark("Calm"), mark("Clever")),
+    *(mark("Curious"), mark("Fearless"), mark("Quick-witted")),
+)
+"""Traits a new sheet offers by a tap, in the table's language; any other is typed later
+(More…, Trait…)."""
+
+
 def new_mouse(view: MouseGuardView, submit: Submit, tr: Tr) -> Form:
-    """A new character: a name, then the three abilities and the ruleset's starting points."""
+    """A new character in one form: a name; then the three abilities, the starting points
+    and the ruleset's skills, each a stepper (the form turns pages as they fill the
+    screen); then a trait by a tap, and its level where traits have levels."""
     rules = view["ruleset"]
     first = [Field("name", tr("Name"), "text", "")]
-    second = [
+    numbers = [
         Field("Nature", tr("Nature"), "count", 3, low=1, high=6),
         Field("Will", tr("Will"), "count", 3, low=1, high=6),
         Field("Health", tr("Health"), "count", 3, low=1, high=6),
         Field("fate", tr("Fate"), "count", rules["start_fate"], high=9),
         Field("persona", tr("Persona"), "count", rules["start_persona"], high=9),
+        *(Field(f"skill|{s}", tr(s), "count", 0, high=6) for s in rules["skills"]),
     ]
+    options = [("", tr("None")), *((tr(t), tr(t)) for t in TRAITS)]
+    trait = [Field("trait", tr("Trait"), "choice", "", options[:2])]  # labelled, then rows
+    trait += [  # of three across the whole width, so each reads whole
+        Field("trait", "", "choice", "", options[i : i + 3], wide=True)
+        for i in range(2, len(options), 3)
+    ]
+    if rules["max_trait_level"] > 1:
+        trait.append(Field("level", tr("Level"), "count", 1, low=1, high=rules["max_trait_level"]))
 
     def confirm(values: dict[str, Any]) -> bool:
+        skills = [
+            {"name": s, "rating": values[f"skill|{s}"]}
+            for s in rules["skills"]
+            if values[f"skill|{s}"]
+        ]
+        chosen = str(values.get("trait", ""))
         sheet = {
             "name": values["name"].strip(),
-            "ratings": [{"name": a, "rating": values[a]} for a in ABILITIES],
+            "ratings": [{"name": a, "rating": values[a]} for a in ABILITIES] + skills,
             "fate": values["fate"],
             "persona": values["persona"],
+            "traits": [{"name": chosen, "level": values.get("level", 1)}] if chosen else [],
         }
         return submit(sheet_command(sheet))
 
-    return Form(tr("New mouse"), [first, second], confirm, tr("Add"))
+    return Form(tr("New mouse"), [first, numbers, trait], confirm, tr("Add"))
 
 
 def edit_ratings(sheet: CharacterView, submit: Submit, tr: Tr) -> Form:
