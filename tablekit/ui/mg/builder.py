@@ -106,7 +106,9 @@ def draw(
         _draw_modifiers(surface, layout, rest, tester, tr)
     else:
         dice = tester["faces"] + tester["explosion"]
-        y = _draw_dice(surface, layout, pygame.Rect(area.x, y, area.width, area.bottom - y), dice)
+        below = layout.text("heading") + layout.gap  # the result line keeps its room
+        room = pygame.Rect(area.x, y, area.width, area.bottom - y - below)
+        y = _draw_dice(surface, layout, room, dice)
         rect = pygame.Rect(area.x, y, area.width, layout.text("heading") + layout.gap)
         widgets.text(
             surface,
@@ -158,6 +160,10 @@ def _draw_dice(
     room = (area.width + layout.gap) // max(1, len(faces)) - layout.gap
     side = max(layout.touch * 4 // 5, min(layout.touch * 3 // 2, room))
     per_row = max(1, (area.width + layout.gap) // (side + layout.gap))
+    lines = (len(faces) + per_row - 1) // per_row
+    tall = (area.height + layout.gap) // max(1, lines) - layout.gap
+    side = max(LEAST_DIE, min(side, tall))  # upright, the steps below leave less height
+    per_row = max(1, (area.width + layout.gap) // (side + layout.gap))
     for index, face in enumerate(faces):
         row, column = divmod(index, per_row)
         rect = pygame.Rect(
@@ -166,6 +172,10 @@ def _draw_dice(
         icons.guard_die(surface, rect, face)
     lines = (len(faces) + per_row - 1) // per_row
     return area.y + lines * (side + layout.gap)
+
+
+LEAST_DIE = 36
+"""A die is never drawn smaller: its face must read from across the table."""
 
 
 def option_label(name: Option, chance: float | None, tr: Tr) -> str:
@@ -183,14 +193,18 @@ OPTIONS: dict[Option, str] = {
 """The after-roll options in the summary's order, as the buttons name them."""
 
 
-def split(area: pygame.Rect, layout: Layout, share: float = 0.5) -> tuple[pygame.Rect, pygame.Rect]:
+def split(
+    area: pygame.Rect, layout: Layout, share: float = 0.5, rows: int = 0
+) -> tuple[pygame.Rect, pygame.Rect]:
     """(left for the pool and dice, right for the steps); stacked on a portrait screen.
 
-    ``share`` is the left's part of the width (a sheet's ratings want more room).
+    ``share`` is the left's part of the width (a sheet's ratings want more room);
+    upright, ``rows`` buttons' rows the steps keep below (else nine twentieths).
     """
     if layout.portrait:
         top = area.copy()
-        top.height = area.height * 11 // 20
+        steps = rows * (layout.touch + layout.gap)
+        top.height = area.height - steps if rows else area.height * 11 // 20
         bottom = pygame.Rect(
             area.x, top.bottom + layout.gap, area.width, area.bottom - top.bottom - layout.gap
         )

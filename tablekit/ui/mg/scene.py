@@ -155,10 +155,12 @@ class MouseGuardScene(Scene):
                 self.selected, self.about, self.readings = sheet["name"], False, False
 
     def _split(self, view: MouseGuardView) -> tuple[pygame.Rect, pygame.Rect]:
-        """The two halves of the screen; a sheet's ratings get two thirds of the width."""
+        """The two halves of the screen; a sheet's ratings get two thirds of the width, and
+        upright a test's steps the rows they keep (its six cells and the one apart)."""
         sheet = view["test"] is None and self.selected is not None
+        steps_rows = steps.BEFORE_ROLL + 1 if view["test"] is not None else 0
         return builder.split(
-            chrome.content(self.app.layout), self.app.layout, 2 / 3 if sheet else 0.5
+            chrome.content(self.app.layout), self.app.layout, 2 / 3 if sheet else 0.5, steps_rows
         )
 
     # -- what is shown ---------------------------------------------------------------
