@@ -362,6 +362,8 @@ class Journal:
             raise JournalError(f"cannot use the journal {path}: {error}") from None
         except (sqlite3.Error, UnicodeDecodeError) as error:
             self.close()
+            if isinstance(error, UnicodeDecodeError):  # SQLite quoted a schema damage garbled
+                error = sqlite3.DatabaseError("its list of tables is damaged")
             raise JournalError(f"cannot use the journal {path}: {error}") from None
         except NotAJournal:
             self.close()
