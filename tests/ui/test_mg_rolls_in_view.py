@@ -131,3 +131,25 @@ def test_the_volley_log_opens_at_any_time(app: App, monkeypatch: pytest.MonkeyPa
     words, _ = seen(app, monkeypatch)
     weasel = app.tr("{side} wins by {n}").format(side="Weasel", n=1)
     assert weasel in words and app.tr("Volley log") in words
+
+
+MINE, THEIRS = ["sword", "axe", "snake"], ["snake", "sword", "snake"]
+
+
+def test_a_tests_tiebreaker_shows_its_dice(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A versus test's tiebreaker (the summary's Tests, step 10) stays in view, both rolls."""
+    do(app, {"type": "mg.end_conflict"},
+       {"type": "mg.begin_test", "character": "Saxon", "rating": "Fighter", "versus": "Weasel",
+        "versus_dice": 3},
+       {"type": "mg.roll", "faces": [6, 2, 1]}, {"type": "mg.roll", "faces": [4, 3, 1, 1]},
+       {"type": "mg.tiebreaker", "ability": "Nature", "opponent_dice": 3, "faces": MINE,
+        "opponent_faces": THEIRS})  # fmt: skip
+    assert app.session is not None
+    tiebreak = app.session.table_view()["test"]["tiebreak"]
+    assert tiebreak == {
+        "tester": ["sword", "axe", "snake"],
+        "opponent": ["snake", "sword", "snake"],
+    }
+    words, dice = seen(app, monkeypatch)
+    assert dice == tiebreak["tester"] + tiebreak["opponent"]
+    assert app.tr("Tiebreaker") + ":" in words and "= 2" in words and "= 1" in words

@@ -185,7 +185,8 @@ def _tie(s: State, e: pev.TieBroken) -> State:
 
 def _tiebreaker(s: State, e: pev.TiebreakerRolled) -> State:
     assert s.test is not None
-    return replace(s, test=replace(s.test, tiebreaker=s.test.tiebreaker + 1))
+    rolled = (e.tester, e.opponent)
+    return replace(s, test=replace(s.test, tiebreaker=s.test.tiebreaker + 1, tiebreak=rolled))
 
 
 def _ended(s: State, e: pev.TestEnded) -> State:

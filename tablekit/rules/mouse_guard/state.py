@@ -116,7 +116,8 @@ class Test:
 
     ``winner`` is settled by tie-breaking ("tester" or "opponent", or
     "neither" when the tiebreaker ties again and both sides fail);
-    ``tiebreaker`` counts tiebreaker rolls made; ``marked`` says a sheet has
+    ``tiebreaker`` counts tiebreaker rolls made and ``tiebreak`` keeps the last one's
+    faces as (tester's, opponent's); ``marked`` says a sheet has
     changed since the test began (a check, a point, a mark), so it cannot be
     cancelled. ``recovery`` names the condition a recovery test recovers.
     """
@@ -129,6 +130,7 @@ class Test:
     tiebreaker: int = 0
     marked: bool = False
     recovery: str = ""
+    tiebreak: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
 
     def side(self, which: str) -> Side:
         """``"tester"`` or ``"opponent"``."""

@@ -122,6 +122,10 @@ def _test(test: Test, state: State) -> vt.TestView:
         "tied": test.tied,
         "winner": cast(Literal["", "tester", "opponent", "neither"], test.winner),
         "tiebreakers": test.tiebreaker,
+        "tiebreak": {
+            "tester": _faces(test.tiebreak[0]),
+            "opponent": _faces(test.tiebreak[1]),
+        },
         "passed": test.passed if settled else None,
         "margin": test.margin,
         "chance": test_chances(test, mouse, state.ruleset),

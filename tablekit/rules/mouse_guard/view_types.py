@@ -288,6 +288,13 @@ class OptionsView(TypedDict):
     level_three: bool
 
 
+class TiebreakView(TypedDict):
+    """A test's tiebreaker roll: each side's faces."""
+
+    tester: list[Face]
+    opponent: list[Face]
+
+
 class TestView(TypedDict):
     """The test in progress."""
 
@@ -306,6 +313,8 @@ class TestView(TypedDict):
     winner: Literal["", "tester", "opponent", "neither"]
     """Who a tie-break gave the test to; "neither" after a second tie, which both fail."""
     tiebreakers: int
+    tiebreak: TiebreakView
+    """The tiebreaker's dice, each side's (empty before one is rolled)."""
     passed: bool | None
     """None until every side has rolled, and while a tie waits."""
     margin: int

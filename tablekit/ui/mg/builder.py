@@ -106,9 +106,12 @@ def draw(
         _draw_modifiers(surface, layout, rest, tester, tr)
     else:
         dice = tester["faces"] + tester["explosion"]
-        below = layout.text("heading") + layout.gap  # the result line keeps its room
-        room = pygame.Rect(area.x, y, area.width, area.bottom - y - below)
-        y = _draw_dice(surface, layout, room, dice)
+        tiebreak = test["tiebreak"]
+        broken = bool(tiebreak["tester"] or tiebreak["opponent"])
+        if not broken:  # once a tiebreaker is rolled its dice take the tied roll's place
+            below = layout.text("heading") + layout.gap  # the result line keeps its room
+            room = pygame.Rect(area.x, y, area.width, area.bottom - y - below - layout.gap)
+            y = _draw_dice(surface, layout, room, dice)
         rect = pygame.Rect(area.x, y, area.width, layout.text("heading") + layout.gap)
         widgets.text(
             surface,
@@ -119,6 +122,9 @@ def draw(
             "bold",
             "left",
         )
+        if broken:
+            rest = pygame.Rect(area.x, rect.bottom, area.width, area.bottom - rect.bottom)
+            _draw_tiebreak(surface, layout, rest, tiebreak["tester"], tiebreak["opponent"], tr)
 
 
 STANDS_IN = mark("{ability} for {skill}")
@@ -172,6 +178,33 @@ def _draw_dice(
         icons.guard_die(surface, rect, face)
     lines = (len(faces) + per_row - 1) // per_row
     return area.y + lines * (side + layout.gap)
+
+
+def _draw_tiebreak(
+    surface: pygame.Surface,
+    layout: Layout,
+    area: pygame.Rect,
+    mine: Sequence[str],
+    theirs: Sequence[str],
+    tr: Tr,
+) -> None:
+    """The tiebreaker's dice, a line a side (the tester's, then the opponent's), each with
+    its successes; the tied roll's successes are in the result line above."""
+    size = layout.text("body")
+    line = theme.font("bold", size).get_linesize()
+    for number, (label, faces) in enumerate(((tr("Tiebreaker"), mine), (tr("GM"), theirs))):
+        y = area.y + number * line
+        if y + line > area.bottom:
+            return
+        said = widgets.text(surface, f"{label}:", pygame.Rect(area.x, y, area.width, line),
+                            size, theme.CREAM, "bold", "left")  # fmt: skip
+        x = said.right + layout.gap
+        for face in faces:
+            icons.guard_die(surface, pygame.Rect(x, y + 2, line - 4, line - 4), face)
+            x += line
+        won = sum(face != "snake" for face in faces)
+        widgets.text(surface, f"= {won}", pygame.Rect(x, y, area.right - x, line), size,
+                     theme.CHEESE, "bold", "left")  # fmt: skip
 
 
 LEAST_DIE = 36
