@@ -96,6 +96,9 @@ def test_a_read_walks_a_chain_a_writer_found_whole_only_once_the_files_changed(
     path = twelve()
     monkeypatch.setattr("sys.stdin", __import__("io").StringIO(""))
     assert cli.main(["script", "-", "--session", "c"]) == 0  # walks, finds it whole, vouches
+    monkeypatch.setattr("sys.stdin", __import__("io").StringIO(LINES))
+    assert cli.main(["script", "-", "--session", "c"]) == 0  # vouched: vouches again, as it left
+    capsys.readouterr()
     walks: list[str] = []
     inspect = salvage.inspect
 
@@ -105,7 +108,7 @@ def test_a_read_walks_a_chain_a_writer_found_whole_only_once_the_files_changed(
 
     monkeypatch.setattr(salvage, "inspect", counted)
     assert cli.main(["state", "--session", "c"]) == 0
-    assert json.loads(capsys.readouterr().out)["total"] == 78 and walks == []
+    assert json.loads(capsys.readouterr().out)["total"] == 78 + 1001 and walks == []
     change_step(path, 2)
     assert cli.main(["state", "--session", "c"]) == 0
     out, err = capsys.readouterr()
