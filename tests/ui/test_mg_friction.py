@@ -191,3 +191,22 @@ def test_a_creatures_dice_are_the_opponents_in_danish() -> None:
            {"type": "mg.lock", "side": "patrol"}, {"type": "mg.reveal"})  # fmt: skip
         shown = " ".join(d.words for d in words(app))
         assert "Modstanderens terninger" in shown and "Modstander terninger" not in shown
+
+
+def test_undoing_the_mouse_whose_sheet_is_open_shows_the_patrol(english: App) -> None:
+    """Undo took away the mouse whose sheet was shown, and the screen failed to draw."""
+    do(english, mouse("Saxon"), mouse("Lieam"))
+    english.scene.selected = "Lieam"  # type: ignore[attr-defined]
+    press(english, "Undo")
+    english.draw()
+    assert english.scene.selected is None  # type: ignore[attr-defined]
+    assert english.tr("New mouse") in [b.label for b in english.scene.buttons()]
+
+
+def test_cancelling_a_test_asks_once(english: App) -> None:
+    do(english, mouse("Saxon"),
+       {"type": "mg.begin_test", "character": "Saxon", "rating": "Fighter", "ob": 3})  # fmt: skip
+    press(english, "Cancel test…")
+    assert english.session is not None and english.session.table_view()["test"] is not None
+    press(english, "Cancel test")  # the form's confirm
+    assert english.session.table_view()["test"] is None

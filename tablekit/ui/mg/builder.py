@@ -145,7 +145,7 @@ def _draw_modifiers(
     size = layout.text("body")
     y = area.y
     lines = [f"{m['dice']:+d}D {m['reason']}" for m in side["modifiers"]]
-    lines += [f"+1D {h['name']} ({h['via']})" for h in side["helpers"]]
+    lines += [f"+1D {h['name']} ({tr(h['via'])})" for h in side["helpers"]]
     for words in lines[: max(0, area.height // (size + 4))]:
         widgets.text(
             surface,

@@ -403,6 +403,17 @@ def recover(view: MouseGuardView, sheet: CharacterView, submit: Submit, tr: Tr) 
     return Form(title, [[]], confirm, tr("Recover"))
 
 
+def cancel_test(submit: Submit, tr: Tr) -> Form:
+    """The test dropped without a result, asked once: Persona, Fate and checks it spent
+    stay spent (Undo takes them back)."""
+
+    def confirm(values: dict[str, Any]) -> bool:
+        return submit(cmd.CancelTest())
+
+    title = tr("Drop the test? What it spent stays spent; Undo takes it back.")
+    return Form(title, [[]], confirm, tr("Cancel test"))
+
+
 def failure(view: MouseGuardView, submit: Submit, tr: Tr) -> Form:
     """The GM's call on a failed test: a twist, or success with a condition."""
     options = [("twist", tr("Twist"))] + conditions(view, tr)

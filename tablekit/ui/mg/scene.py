@@ -17,7 +17,6 @@ from typing import Any, cast
 import pygame
 
 from tablekit.rules.game import Command
-from tablekit.rules.mouse_guard import commands as cmd
 from tablekit.rules.mouse_guard.view_types import MouseGuardView
 from tablekit.ui import chrome, theme, widgets
 from tablekit.ui.form import Form
@@ -83,6 +82,7 @@ class MouseGuardScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         view = self.view()
+        self._forget_gone(view)
         layout = self.app.layout
         surface.fill(theme.WOOD)
         chrome.draw_bar(
@@ -116,6 +116,7 @@ class MouseGuardScene(Scene):
 
     def buttons(self) -> list[Button]:
         view = self.view()
+        self._forget_gone(view)
         if self._open_form() is not None:
             assert self.form is not None
             area = chrome.content(self.app.layout)
@@ -164,6 +165,13 @@ class MouseGuardScene(Scene):
         )
 
     # -- what is shown ---------------------------------------------------------------
+
+    def _forget_gone(self, view: MouseGuardView) -> None:
+        """A sheet shown for a mouse no longer at the table (Undo took it away) closes."""
+        if self.selected is not None and not any(
+            c["name"] == self.selected for c in view["characters"]
+        ):
+            self.selected, self.about, self.readings = None, False, False
 
     def view(self) -> MouseGuardView:
         """The table's projection of the session's view.
@@ -216,7 +224,7 @@ class MouseGuardScene(Scene):
     def _bar(self) -> list[Button]:
         """Home at the left end, and beside it Patrol while a sheet is shown, or the Log in
         a conflict; from the right Redo, Undo, Our dice (End conflict in its place once the
-        conflict is over) and Cancel test during a test. Each keeps its place: no button
+        conflict is over) and Cancel test… during a test. Each keeps its place: no button
         takes the place of one just tapped."""
         layout = self.app.layout
         tr = self.app.tr
@@ -241,19 +249,26 @@ class MouseGuardScene(Scene):
             dice.rect.right = right[-1].rect.left - layout.gap
         found = left + [dice] + right
         if view["test"] is not None:
-            end = min(b.rect.left for b in found if b.rect.top < layout.bar and b not in left)
-            cancel = chrome.bar_buttons(layout, [(tr("Cancel test"), self._cancel_test, True)])
-            cancel[0].rect.right = end - layout.gap
+            cancel = chrome.bar_buttons(layout, [(tr("Cancel test…"), self._cancel_test, True)])
+            if layout.portrait:  # beside Our dice, at the title's row's end
+                chrome.at_title_end(layout, cancel[0])
+                cancel[0].rect.right = dice.rect.left - layout.gap
+            else:
+                ends = [b.rect.left for b in found if b.rect.top < layout.bar and b not in left]
+                cancel[0].rect.right = min(ends) - layout.gap
             found += cancel
         return found
 
     def _cancel_test(self) -> None:
-        self.submit(cmd.CancelTest())
+        """Drop the test, asked once: what it spent stays spent (Undo takes it back)."""
+        self.show(forms.cancel_test(self.submit, self.app.tr))
 
     def _bar_left(self) -> int:
-        """Where the title may begin: after Home, and Patrol beside it."""
-        layout = self.app.layout
-        left = [b.rect.right for b in self._bar() if b.rect.right < layout.width // 2]
+        """Where the title may begin: after the buttons packed from the left (Home, and
+        Patrol or the Log beside it)."""
+        tr = self.app.tr
+        packed = {tr("Home"), tr("Patrol"), tr("Log")}
+        left = [b.rect.right for b in self._bar() if b.label in packed]
         return max(left, default=0)
 
     def _home(self) -> None:
