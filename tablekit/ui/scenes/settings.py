@@ -175,7 +175,8 @@ class SettingsScene(Scene):
         ]
         return [(tr("Language"), language), (tr("Sound"), sound), (tr("New sessions"), game)]
 
-    def _describe_devices(self) -> list[tuple[str, bool, str]]:
+    @property
+    def devices(self) -> list[tuple[str, bool, str]]:
         """(device, working, sentence) for every kind of device tablekit can use, in the
         language of the screen now (it may have just been changed here)."""
         tr = self.app.tr
@@ -211,7 +212,7 @@ class SettingsScene(Scene):
         size = layout.text("small")
         line = theme.font("bold", size).get_linesize()
         y = inner.y
-        for name, working, sentence in self._describe_devices() + self._pad_rows():
+        for name, working, sentence in self.devices + self._pad_rows():
             mark = "OK" if working else "—"
             room = pygame.Rect(inner.x, y, inner.width, inner.bottom - line - y)
             said = f"{mark}  {name}: {sentence}"
