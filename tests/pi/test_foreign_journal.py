@@ -29,7 +29,7 @@ from tablekit.ui import widgets
 from tablekit.ui.touch import TAP
 
 MIN_TEXT = 18
-"""The least text size a player may need to read (STYLE.md)."""
+"""The least text size a player may need to read: ``widgets.LEAST``, which reads from 1.5 m."""
 
 
 def random_bytes(path: Path) -> None:

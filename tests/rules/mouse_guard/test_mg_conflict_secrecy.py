@@ -1,8 +1,9 @@
 """Secrecy of scripted actions (hypothesis): an unrevealed action never reaches the table,
 the other pad, or a refusal; and a conflict replays from its events exactly.
 
-Following STYLE.md's "secrets by projection": two states that differ only in one
-side's unrevealed choices must look the same to everyone but that side.
+Secrets by projection (README, ``tablekit/session/``: the shared table view never contains an
+unrevealed secret): two states that differ only in one side's unrevealed choices must look the
+same to everyone but that side.
 """
 
 from __future__ import annotations
