@@ -3,8 +3,9 @@
 Opening a camera can take a second, a grab blocks until the sensor delivers,
 and reading dice takes a few milliseconds on a laptop and several times that
 on a Pi. A :class:`CameraFeed` does all of that on one worker thread and keeps
-only the newest result; the screen polls :meth:`CameraFeed.latest` once per
-frame and never blocks. The camera is opened, read and closed on the worker
+only the newest result; it calls ``wake`` (the app loop's wake-up) whenever a
+shot or its status changes, and the screen then takes :meth:`CameraFeed.latest`
+and never blocks. The camera is opened, read and closed on the worker
 alone, so no backend is ever touched from two threads.
 """
 
@@ -47,8 +48,10 @@ class CameraFeed:
         opener: Callable[[], Camera],
         interval: float,
         make_processor: Callable[[], Processor] | None = None,
+        wake: Callable[[], None] = lambda: None,
     ) -> None:
         self._opener = opener
+        self._wake = wake
         self._interval = interval
         self._make_processor = make_processor
         self._lock = threading.Lock()
@@ -127,8 +130,12 @@ class CameraFeed:
                 with self._lock:
                     if epoch == self._epoch:
                         self._latest = Shot(number, frame, result)
+                self._wake()
             self._stop.wait(self._interval)
 
     def _set_status(self, status: CameraStatus) -> None:
         with self._lock:
+            changed = self._status is OPENING or self._status != status
             self._status = status
+        if changed:
+            self._wake()

@@ -4,12 +4,14 @@ A pad backend (GPIO buttons, a USB serial pad, the keyboard, buttons on the
 screen) runs wherever its library calls it, often on a thread of its own.
 It never touches the screen or the session: it only posts neutral
 :class:`~tablekit.rules.pads.PadPressed` and :class:`~tablekit.rules.pads.PadStatus`
-events here, and the app loop drains them between frames.
+events here, and the app loop drains them between frames. Each post also calls
+the inbox's ``wake`` (the app's wake-up), so a loop asleep takes the press at once.
 """
 
 from __future__ import annotations
 
 import queue
+from collections.abc import Callable
 
 from tablekit.rules.pads import PadEvent
 
@@ -20,8 +22,9 @@ LIMIT = 256
 class PadInbox:
     """Pad events waiting for the app loop, safe to post to from any thread."""
 
-    def __init__(self, limit: int = LIMIT) -> None:
+    def __init__(self, limit: int = LIMIT, wake: Callable[[], None] = lambda: None) -> None:
         self._queue: queue.Queue[PadEvent] = queue.Queue(maxsize=limit)
+        self._wake = wake
         self.dropped = 0
         """Events refused because the loop had not drained the inbox in time."""
 
@@ -32,6 +35,7 @@ class PadInbox:
         except queue.Full:
             self.dropped += 1
             return False
+        self._wake()
         return True
 
     def drain(self) -> list[PadEvent]:

@@ -2,8 +2,10 @@
 
 The app owns the session. Scenes read views through it and hand it
 commands; a refused command becomes a notice on screen and changes nothing.
-The loop redraws only when the scene says something changed, so an idle
-table costs almost no CPU.
+The loop redraws only when the scene says something changed, and between
+turns it sleeps until an input or a device's wake-up arrives (see :mod:`.wake`)
+or a frame is due, so a press reaches the screen at once and an idle table
+costs almost no CPU.
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ from tablekit.devices.pad_backends import PadBackends, start_pads
 from tablekit.devices.pads import PadInbox
 from tablekit.local import config, failures, paths, rulesets
 from tablekit.local.config import Buttons, Config
-from tablekit.local.notify import Notifier
+from tablekit.local.notify import ALIVE_EVERY, Notifier
 from tablekit.rules import catalog
 from tablekit.rules.errors import RuleError
 from tablekit.rules.game import Command
@@ -46,6 +48,7 @@ from tablekit.ui.scene import Scene
 from tablekit.ui.scenes.startup import StartupScene
 from tablekit.ui.sound import Cues
 from tablekit.ui.touch import TAP, logical_size, tap_position
+from tablekit.ui.wake import WAKE, Sleeper, wake
 from tablekit.ui.widgets import Button
 
 SCENES = {
@@ -69,6 +72,9 @@ CLOCK = "%d/%m %H:%M"
 
 FAILURES_BEFORE_STOP = 3
 """Unexpected failures in a row, without a good frame between, before the app gives up."""
+
+CHAIN_POLL = 0.05
+"""Seconds between two looks at the walk of the chain behind the first frame, while it runs."""
 
 
 def on_a_pi() -> bool:
@@ -96,7 +102,7 @@ class App:
         self.games = catalog.listings() | rulesets.own_listings() if games is None else games
         self.session: Session[Any] | None = None
         self.tr = self._translator()
-        self.pads = PadInbox()
+        self.pads = PadInbox(wake=wake)
         self.pad_status: dict[str, PadStatus] = {}
         self.pad_backends = pads(settings.buttons, self.pads)
         self.notice_text = ""
@@ -108,6 +114,8 @@ class App:
         """The walk of the open session's whole chain, which runs behind the first frame."""
         self.focus: tuple[str, tuple[int, int]] | None = None
         self.running = True
+        self.waited: list[pygame.event.Event] = []
+        """Events the loop's sleep took out of the queue, handled first by the next step."""
         self.screen = self._open_display(size)
         self.canvas = self._make_canvas()
         self.layout = Layout(*self.canvas.get_size())
@@ -429,24 +437,44 @@ class App:
 
     def run(self) -> int:
         """The loop, until the table quits; 70 if the app cannot go on (see :meth:`recover`)."""
-        clock = pygame.time.Clock()
-        dt = 0.0
-        code = 0
+        sleeper = Sleeper()
+        dt, code, last = 0.0, 0, time.monotonic()
         service = Notifier()  # systemd's watchdog: a loop that stops turning is restarted
         try:
             while self.running:
+                drew = False
                 try:
-                    self.step(dt)
+                    drew = self.step(dt)
                     self.failures = 0
                 except Exception as error:  # no traceback on the table: see recover()
                     code = self.recover(error)
                 service.alive()
                 service.showing(self.scene.name)
-                dt = clock.tick(self.settings.display.fps) / 1000
+                if self.running:
+                    self.waited = sleeper.sleep(self.next_frame_in(drew))
+                now = time.monotonic()
+                dt, last = now - last, now
             self.scene.exit()
         finally:
             self.close()
         return code
+
+    def next_frame_in(self, drew: bool) -> float:
+        """Seconds the loop may sleep, unless an input or a wake-up comes first.
+
+        A frame that drew asks for the next one a frame later (at the configured
+        fps), so an animation runs at that rate and one quiet frame after it the
+        loop sleeps. A notice is taken away when its time is up, the walk of the
+        chain is looked at while it runs, and systemd hears the loop is alive.
+        """
+        due = [ALIVE_EVERY]
+        if drew or self.scene.dirty:
+            due.append(1 / self.settings.display.fps)
+        if self.notice_text:
+            due.append(self.notice_left)
+        if self.chain_check is not None:
+            due.append(CHAIN_POLL)
+        return max(0.0, min(due))
 
     def close(self) -> None:
         """Let the pads go and shut the display; safe to call more than once."""
@@ -485,7 +513,8 @@ class App:
 
     def step(self, dt: float) -> bool:
         """One turn of the loop; return whether anything was redrawn."""
-        for event in pygame.event.get():
+        waited, self.waited = self.waited, []
+        for event in waited + pygame.event.get():
             self.handle(event)
         self.take_pads()
         self._take_chain_check()
@@ -499,6 +528,8 @@ class App:
 
     def handle(self, event: pygame.event.Event) -> None:
         """Route one raw event: quit, global keys, taps, or to the scene."""
+        if event.type == WAKE:
+            return  # what woke the loop (a pad, the camera) is read after the events
         if event.type == pygame.QUIT:
             self.running = False
         elif event.type == pygame.KEYDOWN and self._global_key(event):

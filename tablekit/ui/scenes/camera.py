@@ -26,6 +26,7 @@ from tablekit.ui.i18n import mark, status_text
 from tablekit.ui.layout import columns, rows
 from tablekit.ui.scene import Scene
 from tablekit.ui.touch import TAP
+from tablekit.ui.wake import wake
 from tablekit.ui.widgets import Button
 from tablekit.vision.reading import DieReading, Reading
 
@@ -136,7 +137,9 @@ class CameraScene(Scene):
         except ValueError as error:  # e.g. taught dice that were never taught
             self._by_hand(str(error))
             return
-        self.feed = CameraFeed(lambda: open_camera(settings), FRAME_INTERVAL, self._watcher(reader))
+        self.feed = CameraFeed(
+            lambda: open_camera(settings), FRAME_INTERVAL, self._watcher(reader), wake
+        )
 
     def _by_hand(self, reason: str) -> None:
         """No camera picture: the face picker becomes the roll, and the screen says why."""

@@ -16,6 +16,7 @@ from tablekit.ui.layout import columns
 from tablekit.ui.onscreen_pad import keyboard_pads, pad_title
 from tablekit.ui.scene import Scene
 from tablekit.ui.touch import TAP
+from tablekit.ui.wake import wake
 from tablekit.ui.widgets import Button
 
 if TYPE_CHECKING:
@@ -51,7 +52,7 @@ class SettingsScene(Scene):
         if settings.backend == "none":
             self.camera = open_camera(settings).status
             return
-        self._probe = CameraFeed(lambda: open_camera(settings), 1.0)
+        self._probe = CameraFeed(lambda: open_camera(settings), 1.0, wake=wake)
         self.camera = self._probe.status
 
     def update(self, dt: float) -> None:

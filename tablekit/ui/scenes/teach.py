@@ -25,6 +25,7 @@ from tablekit.ui.layout import columns, rows
 from tablekit.ui.scene import Scene
 from tablekit.ui.scenes.camera import FRAME_INTERVAL, face_icon
 from tablekit.ui.touch import TAP
+from tablekit.ui.wake import wake
 from tablekit.ui.widgets import Button
 from tablekit.vision.faceart import MM_ACTION_FACES
 
@@ -105,7 +106,7 @@ class TeachScene(Scene):
             from tablekit.devices.feed import CameraFeed
 
             settings = self.app.settings.camera
-            self.feed = CameraFeed(lambda: open_camera(settings), FRAME_INTERVAL)
+            self.feed = CameraFeed(lambda: open_camera(settings), FRAME_INTERVAL, wake=wake)
             self._seen = 0
 
     def exit(self) -> None:
@@ -186,6 +187,7 @@ class TeachScene(Scene):
             lambda: open_camera(raw),
             FRAME_INTERVAL,
             lambda: lambda frame: calibrate_tray(frame, current.exposure_us),
+            wake,
         )
         self.calibrating, self._seen = True, 0
         self.message = self.app.tr("Calibrating: keep the tray empty...")
