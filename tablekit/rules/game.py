@@ -12,14 +12,20 @@ A game is a reducer in two steps, as in event sourcing:
 
 A game may also offer ``settled(state, command, rng)``, returning the events
 and the state after them at once, when it folds as it decides: see :func:`settle`.
+Legality comes in two tiers, as in python-chess: ``legal_commands(state)`` names the
+kinds worth offering (a screen greys the rest), and ``is_legal(state, command)`` says
+whether one whole command would succeed. A game whose commands each have a handler
+gets ``decide``, ``settled`` and ``is_legal`` from :class:`Handled`.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Protocol, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
+
+from tablekit.rules.errors import RuleError, UnknownCommandError
 
 
 @dataclass(frozen=True)
@@ -70,6 +76,10 @@ class Game(Protocol[S]):
         """Kinds of command that can currently succeed, so a UI can grey the rest."""
         ...
 
+    def is_legal(self, state: S, command: Command) -> bool:
+        """Whether ``command`` would succeed in ``state``: ``decide`` raises no RuleError."""
+        ...
+
     def hidden(self, item: Command | Event) -> Mapping[str, str]:
         """The fields of ``item`` that stay secret, each with the audience that owns it.
 
@@ -112,3 +122,60 @@ def state_type(game: Game[S]) -> type[S] | None:
     """
     kind = getattr(game, "state_type", None)
     return kind if isinstance(kind, type) else None
+
+
+class Drafting(Protocol[S]):
+    """A state being moved on by one command's events, each folded as it is decided."""
+
+    state: S
+    events: list[Event]
+
+
+D = TypeVar("D", bound=Drafting[Any])
+
+Handler = Callable[[D, Any, random.Random], None]
+"""One command's rule: checks the command against the draft and emits its events."""
+
+
+class Handled(Generic[S, D]):
+    """``decide``, ``settled`` and ``is_legal`` for a game whose commands each have a
+    handler: a function that checks the command against a draft of the state and emits
+    its events into the draft, or raises RuleError before emitting anything.
+
+    A game names its ``handlers`` by command type and makes its draft in :meth:`draft`,
+    where it also checks what holds for every command (the chapter's phase, a question
+    waiting) and records what every first change records (the ruleset in use).
+    """
+
+    title: str
+    handlers: Mapping[type[Command], Handler[D]]
+
+    def draft(self, state: S, command: Command) -> D:
+        """A fresh draft of ``state`` for ``command``'s handler."""
+        raise NotImplementedError
+
+    def decide(self, state: S, command: Command, rng: random.Random) -> list[Event]:
+        """The events ``command`` causes, or a RuleError saying why not."""
+        return self.settled(state, command, rng)[0]
+
+    def settled(self, state: S, command: Command, rng: random.Random) -> tuple[list[Event], S]:
+        """The events ``command`` causes and the state after them, folded as they were
+        decided (see :func:`settle`)."""
+        handler = self.handlers.get(type(command))
+        if handler is None:
+            raise UnknownCommandError(
+                "{game} has no command {kind!r}", game=self.title, kind=command.kind
+            )
+        draft = self.draft(state, command)
+        handler(draft, command, rng)
+        return draft.events, draft.state
+
+    def is_legal(self, state: S, command: Command) -> bool:
+        """Whether ``command`` would succeed in ``state``, asked of the handler itself so the
+        answer is the rules' own; dice it rolls come from a fixed source and are thrown
+        away with the draft, and ``state`` is untouched (it is immutable)."""
+        try:
+            self.settled(state, command, random.Random(0))
+        except RuleError:
+            return False
+        return True

@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from collections.abc import Mapping, Sequence
 
-from tablekit.rules.errors import Phrase, RuleError, UnknownCommandError
-from tablekit.rules.game import Command, Event
+from tablekit.rules.errors import Phrase, RuleError
+from tablekit.rules.game import Command, Event, Handled, Handler
 from tablekit.rules.mice_mystics import actions, battle, placing, setup, surges, table
 from tablekit.rules.mice_mystics import commands as cmd
 from tablekit.rules.mice_mystics.content import Pack, base_pack
@@ -19,9 +17,7 @@ from tablekit.rules.mice_mystics.state import Outcome, State
 from tablekit.rules.mice_mystics.view import view
 from tablekit.rules.mice_mystics.view_types import MiceMysticsView
 
-Handler = Callable[[Draft, Any, random.Random], None]
-
-_HANDLERS: dict[type[Command], Handler] = {
+_HANDLERS: dict[type[Command], Handler[Draft]] = {
     cmd.StartChapter: setup.start_chapter,
     cmd.SetStats: setup.set_stats,
     cmd.SetEquipment: setup.set_equipment,
@@ -64,7 +60,7 @@ _ANYTIME = (cmd.SetStats, cmd.SetEquipment, cmd.DefineBoss)
 _BETWEEN_CHAPTERS = (cmd.StartChapter, *_ANYTIME)
 
 
-class MiceAndMystics:
+class MiceAndMystics(Handled[State, Draft]):
     """The rules of Mice and Mystics, with heroes and minions from a content pack."""
 
     name: str = "mice-mystics"
@@ -72,6 +68,7 @@ class MiceAndMystics:
     commands: Sequence[type[Command]] = cmd.COMMANDS
     events: Sequence[type[Event]] = EVENTS
     state_type: type[State] = State
+    handlers = _HANDLERS
 
     def __init__(self, pack: Pack | None = None) -> None:
         self.pack = pack if pack is not None else base_pack()
@@ -80,22 +77,11 @@ class MiceAndMystics:
         """Before any chapter: only the content pack."""
         return State(pack=self.pack)
 
-    def decide(self, state: State, command: Command, rng: random.Random) -> list[Event]:
-        """The events ``command`` causes, or a RuleError saying why not."""
-        return self.settled(state, command, rng)[0]
-
-    def settled(
-        self, state: State, command: Command, rng: random.Random
-    ) -> tuple[list[Event], State]:
-        """The events ``command`` causes and the state after them, folded as they were
-        decided (see :func:`tablekit.rules.game.settle`)."""
-        handler = _HANDLERS.get(type(command))
-        if handler is None:
-            raise UnknownCommandError("Mice and Mystics has no command {kind!r}", kind=command.kind)
+    def draft(self, state: State, command: Command) -> Draft:
+        """The state as it is, once the command fits the chapter's phase and any question
+        waiting."""
         _check_moment(state, command)
-        draft = Draft(state)
-        handler(draft, command, rng)
-        return draft.events, draft.state
+        return Draft(state)
 
     def evolve(self, state: State, event: Event) -> State:
         """The state after ``event``."""

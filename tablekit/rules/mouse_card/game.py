@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from tablekit.rules.errors import UnknownCommandError
-from tablekit.rules.game import Command, Event
+from tablekit.rules.game import Command, Event, Handled, Handler
 from tablekit.rules.mouse_card import commands as cmd
 from tablekit.rules.mouse_card import draws, events, table, tasks
 from tablekit.rules.mouse_card.draft import Draft
@@ -16,9 +14,7 @@ from tablekit.rules.mouse_card.legal import legal_commands
 from tablekit.rules.mouse_card.state import State
 from tablekit.rules.mouse_card.view import view
 
-Handler = Callable[[Draft, Any, random.Random], None]
-
-_HANDLERS: dict[type[Command], Handler] = {
+_HANDLERS: dict[type[Command], Handler[Draft]] = {
     cmd.AddCharacter: table.add_character,
     cmd.AwardFate: table.award_fate,
     cmd.BeginTask: tasks.begin_task,
@@ -32,7 +28,7 @@ _HANDLERS: dict[type[Command], Handler] = {
 }
 
 
-class MouseCard:
+class MouseCard(Handled[State, Draft]):
     """Task checks drawn from one shared 54-card deck."""
 
     name: str = "mouse-card"
@@ -40,26 +36,15 @@ class MouseCard:
     commands: Sequence[type[Command]] = cmd.COMMANDS
     events: Sequence[type[Event]] = events.EVENTS
     state_type: type[State] = State
+    handlers = _HANDLERS
 
     def start(self) -> State:
         """Nobody at the table yet, and the deck in new-deck order until its first draw."""
         return State()
 
-    def decide(self, state: State, command: Command, rng: random.Random) -> list[Event]:
-        """The events ``command`` causes, or a RuleError saying why not."""
-        return self.settled(state, command, rng)[0]
-
-    def settled(
-        self, state: State, command: Command, rng: random.Random
-    ) -> tuple[list[Event], State]:
-        """The events ``command`` causes and the state after them, folded as they were
-        decided (see :func:`tablekit.rules.game.settle`)."""
-        handler = _HANDLERS.get(type(command))
-        if handler is None:
-            raise UnknownCommandError("Mouse Card has no command {kind!r}", kind=command.kind)
-        draft = Draft(state)
-        handler(draft, command, rng)
-        return draft.events, draft.state
+    def draft(self, state: State, command: Command) -> Draft:
+        """Every command starts from the state as it is."""
+        return Draft(state)
 
     def evolve(self, state: State, event: Event) -> State:
         return evolve(state, event)

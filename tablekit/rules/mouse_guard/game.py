@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from collections.abc import Mapping, Sequence
 
-from tablekit.rules.errors import UnknownCommandError
-from tablekit.rules.game import Command, Event
+from tablekit.rules.game import Command, Event, Handled, Handler
 from tablekit.rules.mouse_guard import after_roll, phases, procedure, result, sheets
 from tablekit.rules.mouse_guard import commands as cmd
 from tablekit.rules.mouse_guard import ties as test_ties
@@ -38,9 +35,7 @@ from tablekit.rules.mouse_guard.switches import when_wise
 from tablekit.rules.mouse_guard.view import view
 from tablekit.rules.mouse_guard.view_types import MouseGuardView
 
-Handler = Callable[[Draft, Any, random.Random], None]
-
-_HANDLERS: dict[type[Command], Handler] = {
+_HANDLERS: dict[type[Command], Handler[Draft]] = {
     cmd.AddCharacter: sheets.add_character,
     cmd.RemoveCharacter: sheets.remove_character,
     cmd.SetRating: sheets.set_rating,
@@ -104,7 +99,7 @@ _HANDLERS: dict[type[Command], Handler] = {
 }
 
 
-class MouseGuard:
+class MouseGuard(Handled[State, Draft]):
     """Tests and conflicts on the Mouse Guard engine, by the rules of ``ruleset``: Mouse
     Guard's own, or a hack's (its name and title are the game's)."""
 
@@ -113,6 +108,7 @@ class MouseGuard:
     commands: Sequence[type[Command]] = cmd.COMMANDS + ccmd.CONFLICT_COMMANDS
     events: Sequence[type[Event]] = EVENTS + CONFLICT_EVENTS
     state_type: type[State] = State
+    handlers = _HANDLERS
 
     def __init__(self, ruleset: Ruleset | None = None) -> None:
         self.ruleset = ruleset if ruleset is not None else MOUSE_GUARD
@@ -122,24 +118,13 @@ class MouseGuard:
         """No mice yet, in set-up, under the game's ruleset until the journal records one."""
         return State(ruleset=self.ruleset)
 
-    def decide(self, state: State, command: Command, rng: random.Random) -> list[Event]:
-        """The events ``command`` causes, or a RuleError saying why not."""
-        return self.settled(state, command, rng)[0]
-
-    def settled(
-        self, state: State, command: Command, rng: random.Random
-    ) -> tuple[list[Event], State]:
-        """The events ``command`` causes and the state after them, folded as they were
-        decided (see :func:`tablekit.rules.game.settle`)."""
-        handler = _HANDLERS.get(type(command))
-        if handler is None:
-            raise UnknownCommandError("Mouse Guard has no command {kind!r}", kind=command.kind)
+    def draft(self, state: State, command: Command) -> Draft:
+        """The state as it is; the session's first change records its rules first."""
         draft = Draft(state)
-        if not state.ruleset_digest:  # the session's first change: record its rules
+        if not state.ruleset_digest:
             rules = state.ruleset
             draft.emit(RulesetUsed(rules.name, rules.digest, recorded(rules)))
-        handler(draft, command, rng)
-        return draft.events, draft.state
+        return draft
 
     def evolve(self, state: State, event: Event) -> State:
         """The state after ``event``."""
