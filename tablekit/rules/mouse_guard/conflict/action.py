@@ -180,9 +180,9 @@ def settle(d: Draft, conflict: Conflict, exchange: Exchange) -> None:
             d.emit(cev.DispositionChanged(other(side), Part(action, -margin)))
         elif kind == "restore":
             team = d.state.conflict.team(side) if d.state.conflict else None
-            room = team.start - team.disposition if team else 0
-            if min(margin, room):
-                d.emit(cev.DispositionChanged(side, Part(action, min(margin, room))))
+            restored = team.changed(margin) if team else 0
+            if restored:
+                d.emit(cev.DispositionChanged(side, Part(action, restored)))
         else:
             maneuvers.append(cev.ManeuverWon(side, margin))
     d.emit(*marks)

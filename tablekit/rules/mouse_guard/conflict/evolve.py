@@ -239,7 +239,7 @@ def _tie_broken(c: Conflict, e: cev.ActionTieBroken) -> Conflict:
 
 def _changed(c: Conflict, e: cev.DispositionChanged) -> Conflict:
     def change(t: Team) -> Team:
-        return replace(t, disposition=min(t.start, max(0, t.disposition + e.change.amount)))
+        return replace(t, disposition=t.disposition + t.changed(e.change.amount))
 
     c = _team(c, e.side, change)
     if c.exchange is None:

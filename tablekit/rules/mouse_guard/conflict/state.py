@@ -58,6 +58,12 @@ class Arms:
     choice: str = ""
 
 
+def disposition_after(start: int, disposition: int, change: int) -> int:
+    """The disposition after ``change``: damage stops at 0, and Defend restores only what
+    was lost, never above the starting disposition. The one place this cap lives."""
+    return min(start, max(0, disposition + change))
+
+
 @dataclass(frozen=True)
 class Team:
     """One side of a conflict.
@@ -113,6 +119,10 @@ class Team:
     def lost(self) -> int:
         """How much of its starting disposition the team has lost."""
         return max(0, self.start - self.disposition)
+
+    def changed(self, change: int) -> int:
+        """How much of ``change`` the disposition really takes (see :func:`disposition_after`)."""
+        return disposition_after(self.start, self.disposition, change) - self.disposition
 
 
 @dataclass(frozen=True)

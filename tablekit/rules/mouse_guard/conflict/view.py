@@ -27,6 +27,7 @@ from tablekit.rules.mouse_guard.conflict.state import (
     Part,
     Slot,
     Team,
+    disposition_after,
 )
 from tablekit.rules.mouse_guard.conflict.weapons import allowed
 from tablekit.rules.mouse_guard.odds import chance, versus
@@ -73,7 +74,7 @@ def volley_log(c: Conflict) -> list[vt.LogEntry]:
         for side, part in x.changes:
             key = (side, x.team_of(side))
             start = next(t.start for t in c.every_team if (t.side, t.index) == key)
-            now[key] = min(start, max(0, now[key] + part.amount))
+            now[key] = disposition_after(start, now[key], part.amount)
         found.append(
             {
                 "volley": x.volley,
