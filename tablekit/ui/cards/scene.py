@@ -580,10 +580,10 @@ class MouseCardScene(Scene):
         nobody = tr("Nobody at the table yet: add a character first")
         return [
             (tr("New character…"), self._new_character, ""),
-            (tr("Task check…"), self._task, "" if "mc.begin_task" in legal else nobody),
-            (tr("Award fate…"), self._award, "" if "mc.award_fate" in legal else nobody),
+            (tr("Task check…"), self._task, "" if cmd.BeginTask.kind in legal else nobody),
+            (tr("Award fate…"), self._award, "" if cmd.AwardFate.kind in legal else nobody),
             (tr("Deus ex machina…"), self._miracle,
-             "" if "mc.deus_ex_machina" in legal else tr("Nobody has a fate chip to spend")),
+             "" if cmd.DeusExMachina.kind in legal else tr("Nobody has a fate chip to spend")),
             (tr("End chapter"), lambda: self.submit(cmd.EndChapter()), ""),
         ]  # fmt: skip
 
@@ -601,20 +601,20 @@ class MouseCardScene(Scene):
         label = tr("Draw") if task["mode"] == "cautious" else tr("Draw all")
         return [
             (label, lambda: self.submit(cmd.Draw()),
-             "" if "mc.draw" in legal else self._no_draw(view)),
+             "" if cmd.Draw.kind in legal else self._no_draw(view)),
             (tr("Ace: cancel"), lambda: self.submit(cmd.Cancel(bad[0], "ace")),
              "" if bad and task["aces_left"] else (no_ace if bad else no_bad)),
             (tr("Chip: cancel"), lambda: self.submit(cmd.Cancel(bad[0], "fate")),
              "" if bad and fate else (no_chip if bad else no_bad)),
             (tr("Chip: +1 success"), lambda: self.submit(cmd.SpendFate()),
-             "" if "mc.spend_fate" in legal else no_chip),
+             "" if cmd.SpendFate.kind in legal else no_chip),
             (tr("Abandon…"), self._abandon, ""),
         ]  # fmt: skip
 
     def _end_turn(self, view: View) -> Entry:
         why = (
             ""
-            if "mc.end_turn" in view["legal"]
+            if cmd.EndTurn.kind in view["legal"]
             else self.app.tr("Draw at least one card before ending the turn")
         )
         return self.app.tr("End turn"), lambda: self.submit(cmd.EndTurn()), why

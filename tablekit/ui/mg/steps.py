@@ -11,7 +11,9 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
+from tablekit.rules.game import Command
 from tablekit.rules.mouse_guard import commands as cmd
+from tablekit.rules.mouse_guard.conflict import commands as ccmd
 from tablekit.rules.mouse_guard.view_types import (
     CharacterView,
     MouseGuardView,
@@ -28,7 +30,7 @@ def patrol_actions(stage: Stage, view: MouseGuardView) -> list[Entry]:
     """With the patrol shown: a new mouse, a conflict, the next phase, a note for the GM."""
     tr = stage.app.tr
     legal = set(view["legal"])
-    conflict_open = "mg.begin_conflict" in legal and bool(view["characters"])
+    conflict_open = ccmd.BeginConflict.kind in legal and bool(view["characters"])
     return [
         Entry(tr("New mouse"), lambda: stage.show(forms.new_mouse(view, stage.submit, tr)), True),
         Entry(
@@ -37,11 +39,13 @@ def patrol_actions(stage: Stage, view: MouseGuardView) -> list[Entry]:
             conflict_open,
             tr(NO_MICE).format(button=tr("New mouse")) if not view["characters"] else tr(NOT_NOW),
         ),
-        Entry(tr("Next phase"), partial(_next_phase, stage), "mg.set_phase" in legal, tr(NOT_NOW)),
+        Entry(
+            tr("Next phase"), partial(_next_phase, stage), cmd.SetPhase.kind in legal, tr(NOT_NOW)
+        ),
         Entry(
             tr("Note…"),
             lambda: stage.show(session_forms.note(stage.submit, tr)),
-            "mg.note" in legal,
+            cmd.Note.kind in legal,
             tr(NOT_NOW),
         ),
     ]
@@ -60,7 +64,7 @@ def sheet_actions(stage: Stage, view: MouseGuardView) -> list[Entry]:
         Entry(
             tr("Test…"),
             lambda: stage.show(forms.begin_test(sheet, submit, tr)),
-            "mg.begin_test" in legal,
+            cmd.BeginTest.kind in legal,
             tr(NOT_NOW),
         ),
         Entry(tr("Ratings…"), lambda: stage.show(forms.edit_ratings(sheet, submit, tr)), True),
@@ -72,7 +76,7 @@ def sheet_actions(stage: Stage, view: MouseGuardView) -> list[Entry]:
         Entry(
             tr("Recover…"),
             lambda: stage.show(forms.recover(view, sheet, submit, tr)),
-            "mg.recover" in legal and bool(sheet["conditions"]),
+            cmd.Recover.kind in legal and bool(sheet["conditions"]),
             tr(RECOVER_WHEN if sheet["conditions"] else NO_CONDITION).format(name=sheet["name"]),
         ),
         Entry(tr("More…"), lambda: stage.show(_more(stage, view, sheet)), True),
@@ -107,25 +111,25 @@ def _more(stage: Stage, view: MouseGuardView, sheet: CharacterView) -> Form:
             "story",
             tr("Belief, goal, instinct…"),
             lambda: stage.show(forms.edit_story(sheet, submit, tr)),
-            "mg.add_character" in legal,
+            cmd.AddCharacter.kind in legal,
         ),
         (
             "who",
             tr("Age, rank, home…"),
             lambda: stage.show(forms.edit_identity(sheet, submit, tr)),
-            "mg.add_character" in legal,
+            cmd.AddCharacter.kind in legal,
         ),
         (
             "contacts",
             tr("Contacts…"),
             lambda: stage.show(forms.edit_contacts(sheet, submit, tr)),
-            "mg.add_character" in legal,
+            cmd.AddCharacter.kind in legal,
         ),
         (
             "gear",
             tr("Gear…"),
             lambda: stage.show(forms.edit_gear(sheet, submit, tr)),
-            "mg.add_character" in legal,
+            cmd.AddCharacter.kind in legal,
         ),
         (
             "trait",
@@ -133,49 +137,49 @@ def _more(stage: Stage, view: MouseGuardView, sheet: CharacterView) -> Form:
             lambda: stage.show(
                 forms.add_trait(sheet, submit, tr, view["ruleset"]["max_trait_level"])
             ),
-            "mg.set_trait" in legal,
+            cmd.SetTrait.kind in legal,
         ),
         (
             "wise",
             tr("Wise…"),
             lambda: stage.show(forms.add_wise(sheet, submit, tr)),
-            "mg.set_wise" in legal,
+            cmd.SetWise.kind in legal,
         ),
         (
             "reward",
             tr("Reward…"),
             lambda: stage.show(session_forms.reward(sheet, submit, tr)),
-            "mg.reward" in legal,
+            cmd.Reward.kind in legal,
         ),
         (
             "prologue",
             tr("Prologue…"),
             lambda: stage.show(session_forms.prologue(view, sheet, submit, tr)),
-            "mg.prologue" in legal,
+            cmd.Prologue.kind in legal,
         ),
         (
             "charge",
             tr("Charge trait…"),
             lambda: stage.show(forms.charge(sheet, submit, tr, view["ruleset"]["charge"])),
-            "mg.charge_trait" in legal and bool(sheet["traits"]),
+            cmd.ChargeTrait.kind in legal and bool(sheet["traits"]),
         ),
         (
             "recharge",
             tr("Recharge trait…"),
             lambda: stage.show(forms.recharge(sheet, submit, tr)),
-            "mg.recharge_trait" in legal and any(t["used"] for t in sheet["traits"]),
+            cmd.RechargeTrait.kind in legal and any(t["used"] for t in sheet["traits"]),
         ),
         (
             "check",
             tr("Spend a check"),
             partial(submit, cmd.SpendCheck(sheet["name"])),
-            "mg.spend_check" in legal and sheet["checks"] > 0,
+            cmd.SpendCheck.kind in legal and sheet["checks"] > 0,
         ),
         (
             "nature",
             tr("Nature for a skill…"),
             lambda: stage.show(forms.nature_test(sheet, submit, tr)),
-            "mg.begin_test" in legal and any(forms.lacked(r) for r in sheet["ratings"]),
+            cmd.BeginTest.kind in legal and any(forms.lacked(r) for r in sheet["ratings"]),
         ),
     ]
     open_now = [(key, label) for key, label, _, allowed in menu if allowed]
@@ -232,39 +236,39 @@ def test_steps(stage: Stage, view: MouseGuardView) -> tuple[Slots, Entry | None]
     traits = bool(sheet["traits"])
     persona = sheet["persona"] > 0
 
-    def why(kind: str, has: bool, missing: str) -> str:
-        return late if kind not in legal else "" if has else tr(missing).format(name=name)
+    def why(command: type[Command], has: bool, missing: str) -> str:
+        return late if command.kind not in legal else "" if has else tr(missing).format(name=name)
 
     steps: Slots = [
         Entry(
             tr("Trait against"),
             lambda: stage.show(forms.trait(sheet, submit, tr, True, versus)),
-            "mg.use_trait_against" in legal and not test["tester"]["rolled"] and traits,
-            why("mg.use_trait_against", traits, NO_TRAIT),
+            cmd.UseTraitAgainst.kind in legal and not test["tester"]["rolled"] and traits,
+            why(cmd.UseTraitAgainst, traits, NO_TRAIT),
         ),
         Entry(
             tr("Trait for"),
             lambda: stage.show(forms.trait(sheet, submit, tr, False, versus)),
-            "mg.use_trait_for" in legal and traits,
-            why("mg.use_trait_for", traits, NO_TRAIT),
+            cmd.UseTraitFor.kind in legal and traits,
+            why(cmd.UseTraitFor, traits, NO_TRAIT),
         ),
         Entry(
             tr("Helpers"),
             lambda: stage.show(forms.helper(view, sheet["name"], submit, tr)),
-            "mg.add_helper" in legal,
+            cmd.AddHelper.kind in legal,
             late,
         ),
         Entry(
             tr("Nature (Persona)"),
             lambda: submit(cmd.TapNature(sheet["name"])),
-            "mg.tap_nature" in legal and persona,
-            why("mg.tap_nature", persona, NO_PERSONA),
+            cmd.TapNature.kind in legal and persona,
+            why(cmd.TapNature, persona, NO_PERSONA),
         ),
         Entry(
             tr("Persona +1D"),
             lambda: submit(cmd.PersonaDice(sheet["name"])),
-            "mg.persona_dice" in legal and persona,
-            why("mg.persona_dice", persona, NO_PERSONA),
+            cmd.PersonaDice.kind in legal and persona,
+            why(cmd.PersonaDice, persona, NO_PERSONA),
         ),
         Entry(
             tr("Roll"),
@@ -314,7 +318,7 @@ def _after_roll(
         )
     if test["tied"]:
         ties = partial(stage.show, tie_form(stage, view, sheet))
-        found.append(Entry(tr("Break the tie…"), ties, "mg.break_tie" in view["legal"]))
+        found.append(Entry(tr("Break the tie…"), ties, cmd.BreakTie.kind in view["legal"]))
     else:
         found.append(None)
     passed = test["passed"]
