@@ -11,6 +11,7 @@ import json
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from tablekit.rules.mice_mystics import commands as cmd
 from tablekit.rules.mice_mystics.view_types import MiceMysticsView
 from tablekit.ui.i18n import mark
 from tablekit.ui.mm.board import MARKER_NAMES, PURPOSE_TALLY, tally_line
@@ -19,28 +20,28 @@ Tr = Callable[[str], str]
 Events = Sequence[dict[str, Any]]
 
 TAKEN_BACK = {
-    "mm.end_turn": mark("End turn"),
-    "mm.roll_movement": mark("Move"),
-    "mm.scurry": mark("Scurry"),
-    "mm.attack": mark("Attack"),
-    "mm.minion_attack": mark("Attack"),
-    "mm.defend": mark("Defence roll"),
-    "mm.search": mark("Search"),
-    "mm.take_search_card": mark("Search card"),
-    "mm.recover": mark("Recover"),
-    "mm.explore": mark("Explore"),
-    "mm.mousetrap": mark("Mousetrap"),
-    "mm.climb_out": mark("Water"),
-    "mm.wound_mouse": mark("Wound"),
-    "mm.heal_mouse": mark("Heal"),
-    "mm.gain_cheese": mark("Cheese"),
-    "mm.capture_mouse": mark("Capture"),
-    "mm.set_marker": mark("Marker"),
-    "mm.wound_minion": mark("Wound"),
-    "mm.remove_minion": mark("Remove"),
-    "mm.draw_encounter": mark("Encounter"),
-    "mm.resolve_surge": mark("Surge"),
-    "mm.declare_victory": mark("Victory"),
+    cmd.EndTurn.kind: mark("End turn"),
+    cmd.RollMovement.kind: mark("Move"),
+    cmd.Scurry.kind: mark("Scurry"),
+    cmd.Attack.kind: mark("Attack"),
+    cmd.MinionAttack.kind: mark("Attack"),
+    cmd.Defend.kind: mark("Defence roll"),
+    cmd.Search.kind: mark("Search"),
+    cmd.TakeSearchCard.kind: mark("Search card"),
+    cmd.Recover.kind: mark("Recover"),
+    cmd.Explore.kind: mark("Explore"),
+    cmd.Mousetrap.kind: mark("Mousetrap"),
+    cmd.ClimbOut.kind: mark("Water"),
+    cmd.WoundMouse.kind: mark("Wound"),
+    cmd.HealMouse.kind: mark("Heal"),
+    cmd.GainCheese.kind: mark("Cheese"),
+    cmd.CaptureMouse.kind: mark("Capture"),
+    cmd.SetMarker.kind: mark("Marker"),
+    cmd.WoundMinion.kind: mark("Wound"),
+    cmd.RemoveMinion.kind: mark("Remove"),
+    cmd.DrawEncounter.kind: mark("Encounter"),
+    cmd.ResolveSurge.kind: mark("Surge"),
+    cmd.DeclareVictory.kind: mark("Victory"),
 }
 """A taken-back command in the words of the button that gave it."""
 LAST_CHANGE = mark("the last change")
