@@ -10,7 +10,7 @@ from tablekit.rules.mouse_guard import commands as cmd
 from tablekit.rules.mouse_guard.conflict.legal import conflict_commands
 from tablekit.rules.mouse_guard.conflict.setup import fighting, in_conflict
 from tablekit.rules.mouse_guard.dice import Face, axes
-from tablekit.rules.mouse_guard.state import Phase, State, Step, Test
+from tablekit.rules.mouse_guard.state import Phase, Side, State, Step, Test
 
 _ALWAYS = {cmd.AddCharacter.kind, cmd.SetPhase.kind, cmd.SetMission.kind, cmd.Note.kind}
 _SHEETS = {
@@ -62,35 +62,56 @@ def switched_off(state: State) -> set[str]:
 
 
 def test_commands(test: Test) -> set[str]:
-    """The steps of the test in progress that are open now, to some side (each keeps its own)."""
-    kinds = {cmd.CancelTest.kind}
+    """The steps of the test in progress that are open now, to some side (each keeps its own).
+
+    A test can be cancelled at any step; before the roll come steps 2 to 6, after it steps
+    7 to 9 and then the tie or the result (the summary's Tests)."""
     every = [side for side in (test.tester, test.opponent) if side is not None]
-    sides = [side for side in every if not side.gm]
+    players = [side for side in every if not side.gm]
     if not test.rolled:
-        before = (
-            (Step.TRAIT_AGAINST, cmd.UseTraitAgainst.kind, [s for s in sides if not s.against]),
-            (Step.TRAIT_FOR, cmd.UseTraitFor.kind, [s for s in sides if not s.trait_for]),
-            (Step.HELP, cmd.AddHelper.kind, every),
-            (Step.NATURE, cmd.TapNature.kind, sides),
-            (Step.NATURE, cmd.PersonaDice.kind, sides),
-        )
-        kinds |= {kind for step, kind, who in before if any(s.step <= step for s in who)}
-        return kinds | {cmd.Roll.kind}
-    for option, kind in (
-        ("deeper_understanding", cmd.DeeperUnderstanding.kind),
-        ("of_course", cmd.OfCourse.kind),
-    ):
-        if any(
-            s.step <= Step.WISES and option not in s.options and Face.SNAKE in s.faces
-            for s in sides
-        ):
-            kinds.add(kind)
-    if any(s.step <= Step.AXES and "explode" not in s.options and axes(s.faces) for s in sides):
-        kinds.add(cmd.Explode.kind)
-    if any(s.step <= Step.LEVEL_THREE and "level_three" not in s.options for s in sides):
-        kinds.add(cmd.LevelThree.kind)
-    if test.tied:
-        kinds |= {cmd.BreakTie.kind} | ({cmd.Tiebreaker.kind} if not test.tiebreaker else set())
-    else:
-        kinds.add(cmd.Resolve.kind)
-    return kinds
+        return {cmd.CancelTest.kind, cmd.Roll.kind} | before_the_roll(players, every)
+    return {cmd.CancelTest.kind} | after_the_roll(players) | tie_or_result(test)
+
+
+def before_the_roll(players: list[Side], every: list[Side]) -> set[str]:
+    """Steps 2 to 5: Use Trait Against and Use Trait For (once each), Help (the GM's side is
+    helped too) and Nature, each open to a side that has not gone past it."""
+    steps = (
+        (Step.TRAIT_AGAINST, cmd.UseTraitAgainst.kind, [s for s in players if not s.against]),
+        (Step.TRAIT_FOR, cmd.UseTraitFor.kind, [s for s in players if not s.trait_for]),
+        (Step.HELP, cmd.AddHelper.kind, every),
+        (Step.NATURE, cmd.TapNature.kind, players),
+        (Step.NATURE, cmd.PersonaDice.kind, players),
+    )
+    return {kind for step, kind, sides in steps if _open(step, sides)}
+
+
+def after_the_roll(players: list[Side]) -> set[str]:
+    """Steps 7 to 9, each once per side: Use Wises on a failed die (Deeper Understanding,
+    Of Course!), Exploding sixes on axes, and a level 3 trait."""
+    failed = [side for side in players if Face.SNAKE in side.faces]
+    with_axes = [side for side in players if axes(side.faces)]
+    steps = (
+        (Step.WISES, cmd.DeeperUnderstanding.kind, _unused(failed, "deeper_understanding")),
+        (Step.WISES, cmd.OfCourse.kind, _unused(failed, "of_course")),
+        (Step.AXES, cmd.Explode.kind, _unused(with_axes, "explode")),
+        (Step.LEVEL_THREE, cmd.LevelThree.kind, _unused(players, "level_three")),
+    )
+    return {kind for step, kind, sides in steps if _open(step, sides)}
+
+
+def tie_or_result(test: Test) -> set[str]:
+    """Step 10 on a tie (a trait breaks it, or one tiebreaker roll), else step 11, the result."""
+    if not test.tied:
+        return {cmd.Resolve.kind}
+    return {cmd.BreakTie.kind} | (set() if test.tiebreaker else {cmd.Tiebreaker.kind})
+
+
+def _open(step: Step, sides: list[Side]) -> bool:
+    """Whether some of ``sides`` has not yet gone past ``step``."""
+    return any(side.step <= step for side in sides)
+
+
+def _unused(sides: list[Side], option: str) -> list[Side]:
+    """The sides that have not yet taken ``option`` after their roll."""
+    return [side for side in sides if option not in side.options]
