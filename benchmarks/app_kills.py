@@ -48,9 +48,9 @@ import pygame  # noqa: E402
 from fakegame import LISTING as COUNTER  # noqa: E402
 
 from tablekit.local.config import Config, Display, Interface  # noqa: E402
-from tablekit.rules import catalog  # noqa: E402
+from tablekit import catalog  # noqa: E402
 from tablekit.rules.game import Command  # noqa: E402
-from tablekit.rules.listing import Listing  # noqa: E402
+from tablekit.catalog.listing import Listing  # noqa: E402
 from tablekit.rules.pads import BUTTONS, PadPressed  # noqa: E402
 from tablekit.session import Journal, Session, backup  # noqa: E402
 from tablekit.ui import theme  # noqa: E402

@@ -39,10 +39,10 @@ from pathlib import Path
 
 import numpy as np
 
+from tablekit.local.dice_kits import mm_action_kit
 from tablekit.vision.faceart import MM_ACTION_FACES, draw_face
 from tablekit.vision.framing import WORK_SIDE
 from tablekit.vision.imagefile import load_image
-from tablekit.vision.kinds import mm_action_kit
 from tablekit.vision.labels import LabelledDie, LabelledImage, iter_sets, load_set
 from tablekit.vision.reading import DieReading, Reading
 from tablekit.vision.symbols import MOST_DICE, READ_SIDE, read_symbols

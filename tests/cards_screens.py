@@ -14,9 +14,9 @@ import random
 from collections.abc import Iterator
 from typing import Any
 
+from tablekit.catalog.mouse_card import LISTING
 from tablekit.local.config import Config, Interface
 from tablekit.rules.mouse_card.commands import MAX_LEVEL
-from tablekit.rules.mouse_card.listing import LISTING
 from tablekit.session import Journal
 from tablekit.ui.app import App
 

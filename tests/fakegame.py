@@ -11,10 +11,13 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 import pygame
+import pytest
 
+from tablekit import catalog
+from tablekit.catalog.listing import DiceKind, Listing
+from tablekit.rules import games
 from tablekit.rules.errors import RuleError
 from tablekit.rules.game import Command, Event
-from tablekit.rules.listing import DiceKind, Listing
 from tablekit.rules.pads import PadLights, PadPressed
 from tablekit.rules.secret import PAD_SIDES, Secret
 from tablekit.ui import theme, widgets
@@ -225,3 +228,10 @@ LISTING = Listing(
     lights=press_lights,
 )
 """The counter in the catalogue: everything a game declares, in its own file."""
+
+
+def counter_registered(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Make the counter a game of the catalogue and of the rules for one test, as
+    ``catalog.registered`` does for a block; the test's monkeypatch undoes it."""
+    monkeypatch.setattr(catalog, "_extra", catalog._extra | {LISTING.name: LISTING})
+    monkeypatch.setattr(games, "_extra", games._extra | {LISTING.name: LISTING.rules})

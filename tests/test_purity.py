@@ -1,5 +1,6 @@
 """The rules core and the session import no UI, translation, camera or hardware library,
-and the rules never read a clock."""
+only the standard library and msgspec; the rules never read a clock, and never name the
+interface, the dice reader or the catalogue above them, not even in a string."""
 
 import ast
 import subprocess
@@ -7,8 +8,31 @@ import sys
 from pathlib import Path
 
 import tablekit.rules
+import tablekit.session
 
-FORBIDDEN = ("pygame", "cv2", "gpiozero", "serial", "picamera2", "numpy", "tablekit.ui", "gettext")
+FORBIDDEN = (
+    "pygame",
+    "cv2",
+    "gpiozero",
+    "serial",
+    "picamera2",
+    "numpy",
+    "gettext",
+    "tablekit.ui",
+    "tablekit.vision",
+    "tablekit.catalog",
+    "tablekit.devices",
+)
+
+ALLOWED = "msgspec"
+"""The one package outside the standard library the rules and the session may import: it
+declares and checks the commands', events' and rulesets' JSON forms (see the README)."""
+
+NAMES = ("tablekit.ui", "tablekit.vision", "tablekit.catalog", "tablekit.devices", "taught:")
+"""What the rules may not name even in a string: a scene's or reader's module, or a reader's
+kind of dice (``taught:NAME``). Those belong to the catalogue, above the rules."""
+
+CORE = [Path(tablekit.rules.__file__).parent, Path(tablekit.session.__file__).parent]
 
 PROBE = """
 import importlib, pkgutil, sys
@@ -25,6 +49,72 @@ def test_core_imports_no_hardware_or_ui() -> None:
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == ""
+
+
+def imported(path: Path) -> set[str]:
+    """The top-level packages ``path`` imports absolutely, under any name, anywhere in it."""
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found |= {alias.name.split(".")[0] for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and not node.level and node.module:
+            found.add(node.module.split(".")[0])
+    return found
+
+
+def test_core_imports_the_standard_library_and_msgspec_only() -> None:
+    allowed = set(sys.stdlib_module_names) | {"tablekit", ALLOWED}
+    found = {
+        f"{path.parent.name}/{path.name}": sorted(imported(path) - allowed)
+        for folder in CORE
+        for path in sorted(folder.rglob("*.py"))
+        if imported(path) - allowed
+    }
+    assert found == {}
+
+
+def named(path: Path) -> list[str]:
+    """Where ``path`` names the interface, the reader or the catalogue in a string, as
+    "line: text"."""
+    return [
+        f"{node.lineno}: {node.value}"
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.Constant)
+        and isinstance(node.value, str)
+        and any(name in node.value for name in NAMES)
+    ]
+
+
+def test_rules_name_no_scene_reader_or_catalogue() -> None:
+    rules = Path(tablekit.rules.__file__).parent
+    found = {
+        str(path.relative_to(rules)): names
+        for path in sorted(rules.rglob("*.py"))
+        if (names := named(path))
+    }
+    assert found == {}
+
+
+def test_the_name_check_sees_a_scene_and_a_reader_in_any_string(tmp_path: Path) -> None:
+    module = tmp_path / "listing.py"
+    module.write_text(
+        '"""Played on :mod:`tablekit.ui.mg.scene`."""\n'
+        'SCENE = "tablekit.ui.mg.scene:MouseGuardScene"\n'
+        'DICE = ("d6", "taught:mouse-guard")\n'
+        'TITLE = "Mouse Guard"\n',
+        encoding="utf-8",
+    )
+    assert [line.split(":")[0] for line in named(module)] == ["1", "2", "3"]
+
+
+def test_the_import_check_sees_a_package_under_any_name(tmp_path: Path) -> None:
+    module = tmp_path / "odd.py"
+    module.write_text(
+        "import numpy as np\nfrom msgspec import Struct\nimport os.path\n"
+        "def late():\n    from pygame import Rect\nfrom . import sibling\n",
+        encoding="utf-8",
+    )
+    assert imported(module) == {"numpy", "msgspec", "os", "pygame"}
 
 
 CLOCKS = ("time", "datetime", "timeit")

@@ -20,8 +20,8 @@ os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
 
 import pygame  # noqa: E402
 
+from tablekit.catalog.mouse_card import LISTING  # noqa: E402
 from tablekit.local.config import Config, Interface  # noqa: E402
-from tablekit.rules.mouse_card.listing import LISTING  # noqa: E402
 from tablekit.session import Journal  # noqa: E402
 from tablekit.ui.app import App  # noqa: E402
 

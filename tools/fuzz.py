@@ -297,7 +297,7 @@ class Lines:
 
 def commands(count: int, seed: int, cli_sample: bool = False) -> Tally:
     """Every game's commands, parsed and applied to live sessions (reset every 500 lines)."""
-    from tablekit.rules import catalog
+    from tablekit import catalog
     from tablekit.rules.errors import RuleError
     from tablekit.session import Journal, Session
     from tablekit.session.codec import CommandError
@@ -350,8 +350,8 @@ def _applier(session: Any, line: str, *refusals: type[Exception]) -> Callable[[]
 
 def cli(count: int, seed: int) -> Tally:
     """Lines through ``tablekit script``: in-process in batches, and a few real processes."""
+    from tablekit import catalog
     from tablekit import cli as tablekit_cli
-    from tablekit.rules import catalog
     from tablekit.session.codec import registry
     from tablekit.session.commands import SESSION_COMMANDS
 
@@ -485,8 +485,8 @@ def images(count: int, seed: int) -> Tally:
     import cv2
     import numpy as np
 
+    from tablekit.local.dice_kits import reader_for
     from tablekit.vision.imagefile import ImageRefused, load_image
-    from tablekit.vision.kinds import reader_for
 
     tally = Tally("images")
     rng = random.Random(seed)

@@ -31,7 +31,8 @@ def run_app(args: argparse.Namespace) -> int:
     A bad config does not stop the app: it runs on the defaults and its first
     screen says what is wrong with the file.
     """
-    from tablekit.devices.doctor import choose_card, examine
+    from tablekit.cli.doctor import examine
+    from tablekit.devices.doctor import choose_card
     from tablekit.ui.app import run
 
     choose_card(os.environ)

@@ -35,8 +35,8 @@ import json
 import sys
 from pathlib import Path
 
+from tablekit.local.dice_kits import KINDS_HELP, reader_for
 from tablekit.vision.imagefile import ImageRefused, LoadedImage, load_image, max_pixels
-from tablekit.vision.kinds import KINDS_HELP, reader_for
 
 
 def add_dice_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -104,7 +104,7 @@ def _load(path: Path, limit: int) -> LoadedImage | int:
 
 def run_teach(args: argparse.Namespace) -> int:
     """Add one reference view to a taught set; the exit status is in the module's docstring."""
-    from tablekit.vision.kinds import kits_dir
+    from tablekit.local.dice_kits import kits_dir, load_kit, save_kit
     from tablekit.vision.symbols import DiceKit, teach
 
     image = _load(args.image, _pixel_limit())  # decoded shrunk to teach()'s working size
@@ -114,13 +114,13 @@ def run_teach(args: argparse.Namespace) -> int:
         print(f"tablekit dice: {args.image}: {image.warning}; nothing taught", file=sys.stderr)
         return 3
     path = kits_dir() / f"{args.name}.npz"
-    kit = DiceKit.load(path) if path.exists() else DiceKit(args.name)
+    kit = load_kit(path) if path.exists() else DiceKit(args.name)
     try:
         teach(kit, image.frame, args.face)
     except LookupError as error:
         print(f"tablekit dice: {error}", file=sys.stderr)
         return 1
-    kit.save(path)
+    save_kit(kit, path)
     print(f"{args.name}: taught {args.face} ({len(kit.faces)} faces: {', '.join(kit.faces)})")
     return 0
 

@@ -8,11 +8,13 @@ import json
 import os
 import stat
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from typing import Any, TextIO, TypeAlias
 
-from tablekit.local import config, paths, rulesets
+from tablekit import catalog
+from tablekit.local import config, paths
 from tablekit.rules.errors import RuleError
+from tablekit.rules.game import Game
 from tablekit.rules.secret import Audience, audience, audience_names
 from tablekit.session import codec
 from tablekit.session.errors import NoJournalYet
@@ -26,7 +28,7 @@ from tablekit.session.journal import (
 )
 from tablekit.session.salvage import Finding, Lossy, drop_of, inspect, mend, salvage, verdict
 from tablekit.session.session import Session
-from tablekit.session.store import DEFAULT_NAME, CatalogRules, open_session
+from tablekit.session.store import DEFAULT_NAME, open_session
 
 Subparsers: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
 """What ``add_subparsers`` returns; each module registers its subcommands on it."""
@@ -84,7 +86,7 @@ def _open(args: argparse.Namespace, create: bool = True) -> Session[Any]:
     game = args.game
     if create and game is None and not (name and journal.exists(name)):
         game = settings.play.game
-    games = CatalogRules(rulesets.own_listings())
+    games = catalog.Rules(catalog.Games(catalog.own_listings()))
     try:
         try:
             session = _opened(journal, name, game, games, create)
@@ -104,7 +106,11 @@ def _open(args: argparse.Namespace, create: bool = True) -> Session[Any]:
 
 
 def _opened(
-    journal: Journal, name: str | None, game: str | None, games: CatalogRules, create: bool
+    journal: Journal,
+    name: str | None,
+    game: str | None,
+    games: Mapping[str, Game[Any]],
+    create: bool,
 ) -> Session[Any]:
     """The session, its whole chain read as the app reads it (see :func:`_whole`). A script
     whose journal SQLite cannot read whole has it rebuilt in its place, as the app would, if

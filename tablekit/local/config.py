@@ -20,7 +20,7 @@ import tomli_w
 from tablekit.local import paths
 from tablekit.local.atomic import replace_file
 from tablekit.local.camera_settings import BACKENDS, CameraSettings
-from tablekit.rules import catalog
+from tablekit.rules import games
 from tablekit.rules.pads import BUTTONS
 
 Rotation = Literal[0, 90, 180, 270]
@@ -54,7 +54,7 @@ class Play:
     """What a new session plays unless the table picks otherwise."""
 
     game: str = "mice-mystics"
-    """A game's name in the catalogue (``tablekit.rules.catalog``)."""
+    """A game's name, as its rules know it (:mod:`tablekit.rules.games`)."""
     own_dice: bool | None = None
     """The table rolls its own dice and enters them on the tray ("Our dice" on the screen);
     unset, it is on when a camera is configured. A table's tap sets it either way for good."""
@@ -219,9 +219,9 @@ def parse(data: dict[str, Any], source: str = "config") -> Config:
         given = echo(settings.camera.backend)
         message = f"camera.backend: unknown camera {given}; allowed: {allowed}"
         raise ConfigError(f"{source}: {message}")
-    games = catalog.listings()
-    if settings.play.game not in games:
-        allowed = ", ".join(games)
+    known = games.names()
+    if settings.play.game not in known:
+        allowed = ", ".join(known)
         message = f"play.game: unknown game {echo(settings.play.game)}; allowed: {allowed}"
         raise ConfigError(f"{source}: {message}")
     return settings

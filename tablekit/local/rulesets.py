@@ -2,9 +2,9 @@
 
 Each ``rulesets/NAME.toml`` under the data directory is a ruleset in the
 format of the shipped ones (see ``docs/rulesets.md``) and becomes a game of
-its own in the catalogue, played on the Mouse Guard engine and screen. A file
-that cannot be used is reported with its name and key and left out; it never
-stops the others or the app.
+its own in the catalogue (:func:`tablekit.catalog.own_listings`), played on the Mouse
+Guard engine and screen. A file that cannot be used is reported with its name and key
+and left out; it never stops the others or the app.
 """
 
 from __future__ import annotations
@@ -13,7 +13,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from tablekit.local import paths
-from tablekit.rules.listing import Listing
 
 if TYPE_CHECKING:
     from tablekit.rules.mouse_guard.ruleset import Ruleset
@@ -48,12 +47,3 @@ def own_rulesets(folder: Path | None = None) -> tuple[list[Ruleset], list[str]]:
         found.append(ruleset)
     return found, problems
 
-
-def own_listings(folder: Path | None = None) -> dict[str, Listing]:
-    """The table's rulesets as games for the catalogue, keyed by name."""
-    found = own_rulesets(folder)[0]
-    if not found:
-        return {}  # nothing to list, nothing to import: tablekit state stays quick
-    from tablekit.rules.mouse_guard.listing import ruleset_listing
-
-    return {r.name: ruleset_listing(r) for r in found}

@@ -18,9 +18,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from tablekit.rules import catalog
 from tablekit.rules.errors import RuleError
 from tablekit.rules.game import Game
+from tablekit.rules.games import Known
 from tablekit.session import codec
 from tablekit.session.journal import Journal, JournalError
 from tablekit.session.session import Session
@@ -163,7 +163,7 @@ def restore(journal: Journal, text: str, known: Mapping[str, Game[Any]] | None =
     a kill or another writer taking a name partway leaves nothing imported
     (and the file is synced once, not once a step).
     """
-    known = catalog.games() if known is None else known
+    known = Known() if known is None else known
     saved = read(text)
     _refuse_taken(journal, saved)
     check(saved, known)

@@ -4,15 +4,14 @@ from __future__ import annotations
 
 import contextlib
 import time
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from tablekit.rules import catalog
+from tablekit.rules import games
 from tablekit.rules.errors import RuleError
 from tablekit.rules.game import Game
-from tablekit.rules.listing import Listing
 from tablekit.session.journal import Journal, JournalError, snapshot_checksum
 from tablekit.session.salvage import open_checked
 from tablekit.session.session import Session
@@ -38,11 +37,11 @@ def open_session(
     Steps after the newest snapshot that do not check out are set aside as it opens (see
     :func:`open_checked`); without ``repair`` they raise Damaged instead.
 
-    ``known`` is the catalogue of games to choose from (default: all of tablekit's).
+    ``known`` is the games to choose from (default: all of tablekit's, :class:`games.Known`).
     A ``game`` that differs from an existing session's game is refused, not ignored,
     and a new session must say which game it plays.
     """
-    known = CatalogRules() if known is None else known
+    known = games.Known() if known is None else known
     if name is None:
         last = journal.last()
         name = last.name if last else DEFAULT_NAME
@@ -65,25 +64,6 @@ def open_session(
     if game is None:
         raise JournalError(f"say which game the new session {name!r} plays")
     return Session.create(journal, name, _game(known, game))
-
-
-class CatalogRules(Mapping[str, Game[Any]]):
-    """The catalogue's games and ``extra`` ones (a table's own rulesets), each made only
-    when asked for: opening a session imports only its own game's rules, so
-    ``tablekit state`` does not pay for every game."""
-
-    def __init__(self, extra: Mapping[str, Listing] | None = None) -> None:
-        self.extra = dict(extra or {})
-
-    def __getitem__(self, name: str) -> Game[Any]:
-        listing = self.extra.get(name)
-        return catalog.rules_of(listing or catalog.listing_named(name))
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(catalog.listings() | self.extra)
-
-    def __len__(self) -> int:
-        return len(catalog.listings() | self.extra)
 
 
 def _snapshot_game(journal: Journal, name: str, known: Mapping[str, Game[Any]]) -> str:

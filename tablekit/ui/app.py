@@ -21,18 +21,18 @@ from typing import Any
 
 import pygame
 
+from tablekit import catalog
+from tablekit.catalog.listing import Listing
 from tablekit.devices import keypad
 from tablekit.devices.checks import Check
 from tablekit.devices.doctor import journal_problem
 from tablekit.devices.pad_backends import PadBackends, start_pads
 from tablekit.devices.pads import PadInbox
-from tablekit.local import config, failures, paths, rulesets
+from tablekit.local import config, failures, paths
 from tablekit.local.config import Buttons, Config
 from tablekit.local.notify import ALIVE_EVERY, Notifier
-from tablekit.rules import catalog
 from tablekit.rules.errors import RuleError
 from tablekit.rules.game import Command
-from tablekit.rules.listing import Listing
 from tablekit.rules.pads import PadEvent, PadPressed, PadStatus
 from tablekit.rules.secret import TABLE
 from tablekit.session import Redo, Undo, codec, guard
@@ -99,7 +99,7 @@ class App:
         self.settings = settings
         self.cues = Cues(settings.ui.sound)
         self.journal = journal
-        self.games = catalog.listings() | rulesets.own_listings() if games is None else games
+        self.games = catalog.Games(catalog.own_listings()) if games is None else games
         self.session: Session[Any] | None = None
         self.tr = self._translator()
         self.pads = PadInbox(wake=wake)
@@ -237,8 +237,8 @@ class App:
         self.goto(session.game.name)
         self.show_lights()
 
-    def _rules(self) -> dict[str, Any]:
-        return {name: catalog.rules_of(listing) for name, listing in self.games.items()}
+    def _rules(self) -> Mapping[str, Any]:
+        return catalog.Rules(self.games)
 
     def _translator(self) -> Callable[[str], str]:
         """The interface's translator in its language, the current game's own words first."""

@@ -10,10 +10,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, Protocol
 
+from tablekit.catalog.listing import Listing
 from tablekit.devices.pads import PadInbox
 from tablekit.local.config import Config
 from tablekit.rules.game import Command
-from tablekit.rules.listing import Listing
 from tablekit.rules.pads import PadStatus
 from tablekit.session.journal import Journal
 from tablekit.session.session import Session

@@ -7,7 +7,7 @@ import sys
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from tablekit.rules.listing import Listing
+from tablekit.catalog.listing import Listing
 from tablekit.session.journal import Journal
 
 if TYPE_CHECKING:

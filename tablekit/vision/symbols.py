@@ -1,7 +1,8 @@
 """Read symbol dice by matching each die's face against taught reference views.
 
 "Teach your dice": the table shows every face of its own dice to the camera
-once; each view is stored, upright and normalised, in a :class:`DiceKit`.
+once; each view is kept, upright and normalised, in a :class:`DiceKit` (which
+:mod:`tablekit.local.dice_kits` stores on disk).
 Reading finds the dice standing out from the tray floor, turns each upright
 and compares it, at four quarter turns, with every reference. The Mice and
 Mystics kit is built the same way from the shipped face art.
@@ -14,9 +15,7 @@ more are reported, each from one cheap look, as dice the reader is unsure of.
 from __future__ import annotations
 
 import time
-import zipfile
 from dataclasses import dataclass, field
-from pathlib import Path
 
 import numpy as np
 
@@ -88,31 +87,6 @@ class DiceKit:
         if self._rows is None:
             self._rows = references(self)
         return self._rows
-
-    def save(self, path: Path) -> None:
-        """Store the kit as a compressed ``.npz`` (views as float16), replacing it atomically."""
-        from tablekit.local.atomic import replace_file
-
-        replace_file(
-            path,
-            lambda out: np.savez_compressed(
-                out,
-                name=np.array(self.name),
-                names=np.array(self.names),
-                views=np.array(self.views, np.float16),
-            ),
-        )
-
-    @classmethod
-    def load(cls, path: Path) -> DiceKit:
-        """Read a kit written by :meth:`save`; ``ValueError`` says if the file is damaged."""
-        try:
-            with np.load(path) as data:
-                views = [v.astype(np.float32) for v in data["views"]]
-                return cls(str(data["name"]), [str(n) for n in data["names"]], views)
-        except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile) as error:
-            why = f"The taught dice in {path} cannot be read ({error}); teach them again."
-            raise ValueError(why) from None
 
 
 def shrink(frame: np.ndarray, side: int) -> tuple[np.ndarray, float]:

@@ -4,18 +4,17 @@ import json
 from pathlib import Path
 
 import pytest
-from fakegame import LISTING
+from fakegame import counter_registered
 
 from tablekit import cli
 from tablekit.local import config, paths
-from tablekit.rules import catalog
 from tablekit.rules.secret import PAD_SIDES
 from tablekit.session import Journal
 
 
 @pytest.fixture(autouse=True)
 def counter_only(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(catalog, "listings", lambda: {LISTING.name: LISTING})
+    counter_registered(monkeypatch)
 
 
 def started(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -28,8 +28,7 @@ from app.test_state_docs import (
     values,
 )
 
-from tablekit import cli
-from tablekit.rules import catalog
+from tablekit import catalog, cli
 from tablekit.rules.mouse_card.commands import COMMANDS
 from tablekit.rules.secret import HIDDEN
 

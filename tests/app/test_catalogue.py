@@ -8,7 +8,11 @@ chosen in the config, exactly as a shipped game is.
 
 from __future__ import annotations
 
+import importlib
 import json
+import os
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -17,14 +21,15 @@ import pygame
 import pytest
 from fakegame import LISTING
 
-from tablekit import cli
+from tablekit import catalog, cli
 from tablekit.local import config, paths
 from tablekit.local.config import Config
-from tablekit.rules import catalog
+from tablekit.rules import games
 from tablekit.rules.secret import HIDDEN
-from tablekit.session import Journal
+from tablekit.session import Journal, Session
 from tablekit.ui import theme
 from tablekit.ui.app import App
+from tablekit.ui.scene import Scene
 
 
 @pytest.fixture
@@ -74,7 +79,58 @@ def test_shipped_games_are_listed_under_the_names_their_rules_use() -> None:
     for name, listing in catalog.listings().items():
         assert catalog.rules_of(listing).name == name
         module, _, cls = listing.scene.partition(":")
-        assert module.startswith("tablekit.ui.") and cls
+        assert module.startswith("tablekit.ui.")
+        assert issubclass(getattr(importlib.import_module(module), cls), Scene)
+
+
+def test_each_entry_says_what_its_listing_and_its_rules_say() -> None:
+    """Home lists a game from its entry alone, so the entry must not drift from the game."""
+    assert [entry.name for entry in catalog.SHIPPED] == list(games.SHIPPED)
+    for entry in catalog.SHIPPED:
+        listing = entry.listing()
+        assert (listing.name, listing.title, listing.language) == (
+            entry.name,
+            entry.title,
+            entry.language,
+        )
+        assert (catalog.rules_of(listing).name, catalog.rules_of(listing).title) == (
+            entry.name,
+            entry.title,
+        )
+
+
+LISTED_ONLY = """
+import sys
+from tablekit.local.config import Config
+from tablekit.rules import games
+from tablekit.session import Journal, Session
+from tablekit.ui.app import App
+from tablekit.ui.scene import Scene
+app = App(Config(), Journal(sys.argv[1]), (800, 480))
+app.step(0.0)
+print(app.scene.name, sorted(m for m in sys.modules if m.endswith(".game")))
+"""
+
+
+def test_resuming_a_session_imports_only_its_own_game() -> None:
+    """The app starts on the last session's scene having imported that game's rules and no
+    other's; Home would list the others by their entries."""
+    journal = Journal(paths.journal_file())
+    Session.create(journal, "s", games.rules_named("mice-mystics"))
+    journal.close()
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    shown = subprocess.run(
+        [sys.executable, "-c", LISTED_ONLY, str(paths.journal_file())],
+        capture_output=True,
+        text=True,
+        env=env,
+        check=True,
+    ).stdout.split()
+    assert shown == [
+        "mice-mystics",
+        "['tablekit.rules.game',",
+        "'tablekit.rules.mice_mystics.game']",
+    ]
 
 
 def test_reached_by_taps_from_an_empty_data_directory(app: App) -> None:

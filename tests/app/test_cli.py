@@ -6,17 +6,16 @@ import os
 from pathlib import Path
 
 import pytest
-from fakegame import LISTING, Counter
+from fakegame import Counter, counter_registered
 
 from tablekit import cli
 from tablekit.local import paths
-from tablekit.rules import catalog
 from tablekit.session import Journal, Session, codec
 
 
 @pytest.fixture(autouse=True)
 def counter_only(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(catalog, "listings", lambda: {LISTING.name: LISTING})
+    counter_registered(monkeypatch)
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, list[dict], str]:

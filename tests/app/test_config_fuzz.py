@@ -21,9 +21,8 @@ from fuzzing import fields_of, mutated
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tablekit import cli
+from tablekit import catalog, cli
 from tablekit.local import config
-from tablekit.rules import catalog
 from tablekit.session.codec import registry
 from tablekit.session.commands import SESSION_COMMANDS
 

@@ -9,13 +9,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from fakegame import LISTING, Counter, Tally
+from fakegame import Counter, Tally, counter_registered
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tablekit import cli
 from tablekit.cli.sessions import json_text
-from tablekit.rules import catalog
 from tablekit.rules.errors import RuleError
 from tablekit.rules.game import Command
 
@@ -29,7 +28,7 @@ texts = plain | st.tuples(plain, st.sampled_from(BREAKS), plain).map("".join)
 
 @pytest.fixture(autouse=True)
 def counter_only(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(catalog, "listings", lambda: {LISTING.name: LISTING})
+    counter_registered(monkeypatch)
 
 
 def test_every_character_splitlines_splits_at_is_listed() -> None:

@@ -13,6 +13,7 @@ from typing import Any
 import pygame
 import pytest
 
+from tablekit.cli import doctor as cli_doctor
 from tablekit.cli import main
 from tablekit.devices import doctor
 from tablekit.local.camera_settings import CameraSettings
@@ -143,7 +144,7 @@ def bad_config() -> Path:
 
 def test_a_bad_config_is_a_problem_and_the_defaults_are_used() -> None:
     path = bad_config()
-    settings, check = doctor.check_config()
+    settings, check = cli_doctor.check_config()
     assert settings == Config()
     assert not check.ok and str(path) in check.text and "display.rotate" in check.text
 
@@ -252,5 +253,5 @@ def test_a_journal_this_account_cannot_open_says_how_to_check_it(
     journal = tmp_path / "journal.sqlite3"
     journal.write_bytes(b"")
     monkeypatch.setattr(os, "access", lambda path, mode: Path(path) != journal)
-    check = doctor.check_journal(journal)
+    check = cli_doctor.check_journal(journal)
     assert not check.ok and "sudo" in check.text

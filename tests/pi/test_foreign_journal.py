@@ -18,7 +18,7 @@ from typing import Any
 
 import pygame
 import pytest
-from fakegame import LISTING
+from fakegame import LISTING, counter_registered
 
 from tablekit.cli import main
 from tablekit.devices import doctor
@@ -80,8 +80,8 @@ def labels(app: app_module.App) -> list[str]:
 
 
 def counter_only(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(app_module.catalog, "listings", lambda: {LISTING.name: LISTING})
-    monkeypatch.setattr(app_module.rulesets, "own_listings", dict)
+    counter_registered(monkeypatch)
+    monkeypatch.setattr(app_module.catalog, "own_listings", dict)
 
 
 @pytest.mark.parametrize("language", ["en", "da"])

@@ -11,7 +11,7 @@ from fuzzing import doc_examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tablekit.rules import catalog
+from tablekit import catalog
 from tablekit.rules.errors import RuleError
 from tablekit.rules.game import Game, fold, settle
 from tablekit.session import codec

@@ -12,11 +12,10 @@ import sqlite3
 from pathlib import Path
 
 import pytest
-from fakegame import LISTING, Add, Counter, Tally
+from fakegame import Add, Counter, Tally, counter_registered
 
 from tablekit import cli
 from tablekit.local import paths
-from tablekit.rules import catalog
 from tablekit.session import Journal, Redo, Session, Undo, acks, guard, store
 from tablekit.session.journal import SCHEMA_VERSION, JournalError, NotAJournal, chain
 from tablekit.session.salvage import inspect
@@ -162,7 +161,7 @@ def test_a_damaged_session_opens_with_every_step_before_the_damage(
 def test_state_reports_the_damage_and_shows_the_good_steps_without_writing(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(catalog, "listings", lambda: {LISTING.name: LISTING})
+    counter_registered(monkeypatch)
     path = paths.journal_file()
     counter(path, 12).journal.close()
     db = sqlite3.connect(path)

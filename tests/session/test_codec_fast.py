@@ -16,7 +16,7 @@ from fuzzing import NASTY_TEXT, doc_examples, fields_of
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tablekit.rules import catalog
+from tablekit import catalog
 from tablekit.rules.game import Command
 from tablekit.rules.mouse_card.commands import AddCharacter
 from tablekit.session import codec

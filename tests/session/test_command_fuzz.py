@@ -21,7 +21,7 @@ from fuzzing import doc_examples, fields_of, mutated, words_in
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tablekit.rules import catalog
+from tablekit import catalog
 from tablekit.rules.errors import RuleError
 from tablekit.session import Journal, Redo, Session, Undo
 from tablekit.session.codec import CommandError

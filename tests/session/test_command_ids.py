@@ -98,7 +98,7 @@ def test_a_bad_id_is_one_clear_refusal(line: str) -> None:
 def test_no_command_of_any_game_has_a_field_named_id() -> None:
     from dataclasses import fields
 
-    from tablekit.rules import catalog
+    from tablekit import catalog
 
     for game in catalog.games().values():
         for command in game.commands:

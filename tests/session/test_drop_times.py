@@ -8,13 +8,12 @@ import sqlite3
 import time
 
 import pytest
-from fakegame import LISTING, Add, Counter
+from fakegame import Add, Counter, counter_registered
 from hypothesis import given
 from hypothesis import strategies as st
 
 from tablekit import cli
 from tablekit.local import paths
-from tablekit.rules import catalog
 from tablekit.session import Journal, Session
 from tablekit.session.journal import LATEST, Drop
 
@@ -66,7 +65,7 @@ def test_a_damaged_steps_time_is_reported_as_unknown_by_every_command(
 ) -> None:
     """Step 3 of 5 changed, and its time with it (as sqlite3 would change it): state,
     check and script each report the damage in one line and go on."""
-    monkeypatch.setattr(catalog, "listings", lambda: {LISTING.name: LISTING})
+    counter_registered(monkeypatch)
     path = paths.journal_file()
     session = Session.create(Journal(path), "c", Counter())
     for amount in range(1, 6):

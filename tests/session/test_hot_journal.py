@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from tablekit import cli
-from tablekit.devices.doctor import check_journal
+from tablekit.cli.doctor import check_journal
 from tablekit.local import paths
 from tablekit.session import Journal
 from tablekit.session.guard import APPLICATION_ID

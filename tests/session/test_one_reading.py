@@ -12,12 +12,11 @@ from pathlib import Path
 
 import pygame
 import pytest
-from fakegame import LISTING, Add, Counter, Tally
+from fakegame import LISTING, Add, Counter, Tally, counter_registered
 
 from tablekit import cli
 from tablekit.local import paths
 from tablekit.local.config import Config
-from tablekit.rules import catalog
 from tablekit.session import Journal, Session, salvage
 from tablekit.ui import theme
 from tablekit.ui.app import App
@@ -28,7 +27,7 @@ LINES = '{"id": "a", "type": "t.add", "amount": 1000}\n{"id": "b", "type": "t.ad
 
 @pytest.fixture(autouse=True)
 def counter_game(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(catalog, "listings", lambda: {LISTING.name: LISTING})
+    counter_registered(monkeypatch)
 
 
 def twelve() -> Path:

@@ -13,11 +13,10 @@ import sqlite3
 from pathlib import Path
 
 import pytest
-from fakegame import LISTING, Add, Counter, Tally
+from fakegame import Add, Counter, Tally, counter_registered
 
 from tablekit import cli
 from tablekit.local import paths
-from tablekit.rules import catalog
 from tablekit.session import Journal, Session, readable
 from tablekit.session.salvage import ChainCheck, inspect, open_checked, salvage
 
@@ -26,7 +25,7 @@ PAGE = 4096
 
 @pytest.fixture(autouse=True)
 def counter_game(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(catalog, "listings", lambda: {LISTING.name: LISTING})
+    counter_registered(monkeypatch)
 
 
 def played(path: Path, steps: int = 300) -> None:

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tablekit.rules import catalog
+from tablekit import catalog
 from tablekit.rules.mice_mystics import commands as mm
 from tablekit.rules.mice_mystics.encounter import MinionGroup
 from tablekit.session import Journal, Session

@@ -13,13 +13,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from fakegame import Add, Counter, Hide, Reveal, Roll, Tally
+from fakegame import Add, Counter, Hide, Reveal, Roll, Tally, counter_registered
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tablekit import cli
 from tablekit.local import paths
-from tablekit.rules import catalog
 from tablekit.rules.errors import RuleError
 from tablekit.rules.game import Command, Game, fold
 from tablekit.rules.mice_mystics import commands as mm
@@ -289,9 +288,8 @@ def test_an_old_journal_opens_read_only_and_is_chained_when_written(
 def test_state_writes_nothing(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from fakegame import LISTING
 
-    monkeypatch.setattr(catalog, "listings", lambda: {LISTING.name: LISTING})
+    counter_registered(monkeypatch)
     lines = tmp_path / "lines.jsonl"
     lines.write_text('{"type": "t.add", "amount": 2}\n' * 3, encoding="utf-8")
     assert cli.main(["script", str(lines), "--session", "s", "--game", "test-counter"]) == 0

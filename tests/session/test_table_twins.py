@@ -42,10 +42,10 @@ from rules.mouse_card.test_mc_deck_properties import MOVES as CARD_MOVES
 from rules.mouse_guard.mg_support import sheet
 from rules.mouse_guard.test_mg_conflict_secrecy import ACTIONS, MICE, SET_UP
 
-from tablekit.rules import catalog
+from tablekit import catalog
+from tablekit.catalog.listing import Listing
 from tablekit.rules.errors import RuleError
 from tablekit.rules.game import Command, Game
-from tablekit.rules.listing import Listing
 from tablekit.rules.mice_mystics.commands import HeroChoice, StartChapter
 from tablekit.rules.mouse_card import commands as mc
 from tablekit.rules.mouse_guard import commands as mg

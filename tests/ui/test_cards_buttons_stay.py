@@ -33,8 +33,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tablekit.catalog.mouse_card import LISTING
 from tablekit.local.config import Config, Interface
-from tablekit.rules.mouse_card.listing import LISTING
 from tablekit.session import Journal
 from tablekit.ui import theme
 from tablekit.ui.app import App

@@ -15,8 +15,8 @@ import pygame
 import pytest
 from mg_tapping import labels, press
 
+from tablekit.catalog.mouse_card import LISTING
 from tablekit.local.config import Config, Interface
-from tablekit.rules.mouse_card.listing import LISTING
 from tablekit.session import Journal
 from tablekit.ui import theme, widgets
 from tablekit.ui.app import App

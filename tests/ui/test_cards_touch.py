@@ -19,9 +19,9 @@ import pygame
 import pytest
 from mg_tapping import labels, press, type_on_keys
 
+from tablekit import catalog
 from tablekit.local import paths
 from tablekit.local.config import Config, Interface
-from tablekit.rules import catalog
 from tablekit.session import Journal
 from tablekit.ui import theme, widgets
 from tablekit.ui.app import App

@@ -17,8 +17,8 @@ import pygame
 import pytest
 from ui.test_mm_danish import catalogue, drawn, english
 
+from tablekit import catalog
 from tablekit.local.config import Config
-from tablekit.rules import catalog
 from tablekit.session import Journal
 from tablekit.ui.app import App
 

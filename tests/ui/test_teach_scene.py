@@ -16,9 +16,9 @@ from waiting import until
 from tablekit.local import paths
 from tablekit.local.camera_settings import CameraSettings
 from tablekit.local.config import Config
+from tablekit.local.dice_kits import kits_dir, reader_for
 from tablekit.ui.scenes.teach import TeachScene
 from tablekit.ui.touch import TAP
-from tablekit.vision.kinds import kits_dir, reader_for
 from tablekit.vision.synthetic import PlacedDie, render, tray
 
 

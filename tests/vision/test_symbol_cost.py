@@ -14,9 +14,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tablekit.local.dice_kits import mm_action_kit
 from tablekit.vision import symbols
 from tablekit.vision.faceart import MM_ACTION_FACES
-from tablekit.vision.kinds import mm_action_kit
 from tablekit.vision.symbols import MOST_DICE, READ_SIDE, DiceKit, read_symbols
 from tablekit.vision.synthetic import random_dice, render, tray
 

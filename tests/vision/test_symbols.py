@@ -10,8 +10,8 @@ import numpy as np
 import pytest
 
 from tablekit.assets import shipped
+from tablekit.local.dice_kits import load_kit, mm_action_kit, reader_for, save_kit
 from tablekit.vision.faceart import MM_ACTION_FACES, draw_face
-from tablekit.vision.kinds import mm_action_kit, reader_for
 from tablekit.vision.symbols import DiceKit, read_symbols, teach
 from tablekit.vision.synthetic import PlacedDie, random_dice, render, tray
 
@@ -51,8 +51,8 @@ def test_teach_a_custom_die_then_read_it(tmp_path: Path) -> None:
     for i, face in enumerate(MM_ACTION_FACES):
         shown = render([PlacedDie(320, 240, 60, 17.0 * i, face)], seed=i, art=art)
         teach(kit, shown, face)
-    kit.save(tmp_path / "green.npz")
-    loaded = DiceKit.load(tmp_path / "green.npz")
+    save_kit(kit, tmp_path / "green.npz")
+    loaded = load_kit(tmp_path / "green.npz")
     assert loaded.faces == list(MM_ACTION_FACES)
     placed = random_dice(MM_ACTION_FACES, 6, seed=77)
     reading = reader_for("taught:green", kits=tmp_path)(render(placed, seed=77, art=art))
@@ -87,7 +87,7 @@ def test_the_tables_own_action_dice_are_read_once_taught(tmp_path: Path) -> None
     kit = DiceKit("mm-action")
     for i, face in enumerate(MM_ACTION_FACES):
         teach(kit, render([PlacedDie(320, 240, 60, 17.0 * i, face)], seed=i, art=art), face)
-    kit.save(tmp_path / "mm-action.npz")
+    save_kit(kit, tmp_path / "mm-action.npz")
     after = reader_for("mm-action", kits=tmp_path)(frame)
     assert _matches(after.dice, placed) == [d.face for d in placed]
     assert min(d.confidence for d in after.dice) > min(d.confidence for d in before.dice)

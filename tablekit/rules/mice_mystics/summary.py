@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from tablekit.rules.errors import Phrase, Phrases
-from tablekit.rules.listing import Line
+from tablekit.rules.summary import Line
 
 CHAPTER = re.compile(r"Chapter (\d+)")
 

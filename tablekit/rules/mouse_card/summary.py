@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from tablekit.rules.errors import Phrase
-from tablekit.rules.listing import Line
+from tablekit.rules.summary import Line
 
 
 def summary(view: Mapping[str, Any]) -> list[Line]:

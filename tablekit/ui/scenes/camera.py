@@ -130,7 +130,7 @@ class CameraScene(Scene):
         if settings.backend == "none":
             self._by_hand(status_text(self.app.tr, open_camera(settings).status))
             return
-        from tablekit.vision.kinds import reader_for
+        from tablekit.local.dice_kits import reader_for
 
         try:
             reader = reader_for(self.kind)
@@ -156,7 +156,7 @@ class CameraScene(Scene):
 
     def faces(self) -> list[Face]:
         """The faces this kind of die can show, for the picker."""
-        from tablekit.vision.kinds import faces_for
+        from tablekit.catalog.dice import faces_for
 
         return faces_for(self.kind)
 

@@ -16,7 +16,7 @@ from typing import Any
 
 import pygame
 
-from tablekit.rules import catalog
+from tablekit import catalog
 from tablekit.rules.errors import RuleError
 from tablekit.session import store
 from tablekit.session.codec import CommandError
@@ -193,7 +193,8 @@ class HomeScene(Scene):
         """Under the name: the game and where it stands, then who plays and when."""
         layout, tr = self.app.layout, self.app.tr
         widgets.panel(surface, slot, theme.WOOD_LIGHT, theme.EDGE, 2)
-        title = self.app.games[info.game].title if info.game in self.app.games else info.game
+        titles = {entry.name: entry.title for entry in catalog.listed(self.app.games)}
+        title = titles.get(info.game, info.game)
         lines = [
             localized(tr, template, values, template) for template, values in self._summary(info)
         ]
@@ -215,7 +216,7 @@ class HomeScene(Scene):
         key = (info.name, self.app.journal.version(info.name))
         if key not in self._cards:
             try:
-                rules = {name: catalog.rules_of(game) for name, game in self.app.games.items()}
+                rules = catalog.Rules(self.app.games)
                 session = store.open_session(
                     self.app.journal, info.name, None, rules, create=False, touch=False
                 )
@@ -307,7 +308,7 @@ class HomeScene(Scene):
         return True
 
     def _new_buttons(self) -> list[Button]:
-        known = sorted(self.app.games.values(), key=lambda g: g.title)
+        known = sorted(catalog.listed(self.app.games), key=lambda g: g.title)
         slots = self._slots(self._areas()[1], self.app.layout.touch)
         return [
             Button(slot, game.title, partial(self.app.start, game.name), fill=theme.CHEESE)

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from tablekit import catalog
 from tablekit.local import paths
 from tablekit.local.config import Config, Language
 from tablekit.ui import chrome, theme, widgets
@@ -172,7 +173,7 @@ class SettingsScene(Scene):
         ]
         game = [
             (g.title, g.name == play.game, replace(settings, play=replace(play, game=g.name)))
-            for g in self.app.games.values()
+            for g in catalog.listed(self.app.games)
         ]
         return [(tr("Language"), language), (tr("Sound"), sound), (tr("New sessions"), game)]
 

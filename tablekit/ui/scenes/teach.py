@@ -3,7 +3,7 @@
 Teaching: pick which dice (Mice and Mystics, Mouse Guard, or a kind the
 config names), pick a face, hold one die showing it under the camera, tap
 Capture; the view is added to that kind's taught kit (saved where
-:mod:`tablekit.vision.kinds` loads it, so every roll of that kind reads with
+:mod:`tablekit.local.dice_kits` loads it, so every roll of that kind reads with
 it). Calibrating: with the tray empty, tap Calibrate; the tray's crop, white
 balance and exposure are saved in the ``[camera]`` table of the config file
 and the app reloads them.
@@ -64,14 +64,14 @@ class TeachScene(Scene):
 
     def kinds(self) -> list[str]:
         """The kinds offered: Mice and Mystics, Mouse Guard, and a taught kind from the config."""
-        from tablekit.vision.kinds import teachable
+        from tablekit.catalog.dice import teachable
 
         offered = teachable()
         return offered + [k for k in [self._default_kind()] if k not in offered]
 
     def kind_label(self, kind: str) -> str:
         """A kind's name on screen: the game's own name (a proper name), or the kit's."""
-        from tablekit.vision.kinds import title_of
+        from tablekit.catalog.dice import title_of
 
         return title_of(kind)
 
@@ -85,13 +85,13 @@ class TeachScene(Scene):
         return self.kind.removeprefix("taught:") or "dice"
 
     def kit_path(self) -> Path:
-        from tablekit.vision.kinds import kits_dir
+        from tablekit.local.dice_kits import kits_dir
 
         return kits_dir() / f"{self.kit_name}.npz"
 
     def faces(self) -> list[Face]:
         """The chosen kind's faces; a custom kit offers the Mice and Mystics symbols and its own."""
-        from tablekit.vision.kinds import faces_for, teachable
+        from tablekit.catalog.dice import faces_for, teachable
 
         if self.kind in teachable():
             return faces_for(self.kind)
@@ -146,6 +146,7 @@ class TeachScene(Scene):
 
     def capture(self) -> None:
         """Add the die now under the camera as the chosen face, and save the kit."""
+        from tablekit.local.dice_kits import load_kit, save_kit
         from tablekit.vision.symbols import DiceKit, teach
 
         tr = self.app.tr
@@ -153,7 +154,7 @@ class TeachScene(Scene):
             return
         path = self.kit_path()
         try:
-            kit = DiceKit.load(path) if path.exists() else DiceKit(self.kit_name)
+            kit = load_kit(path) if path.exists() else DiceKit(self.kit_name)
         except ValueError:  # a damaged kit: these captures start it afresh
             kit = DiceKit(self.kit_name)
         try:
@@ -163,7 +164,7 @@ class TeachScene(Scene):
             self.message = tr("No die found: put one die in the middle of the tray.")
             return
         try:
-            kit.save(path)
+            save_kit(kit, path)
         except OSError as error:
             self.message = f"{tr('Could not save')}: {error.strerror}"
             return

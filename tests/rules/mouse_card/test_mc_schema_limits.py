@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from tablekit.rules import catalog
+from tablekit import catalog
 from tablekit.rules.errors import RuleError
 from tablekit.rules.mouse_card import commands as cmd
 from tablekit.session import Journal, Session, codec

@@ -130,6 +130,6 @@ def test_pads_do_nothing_when_no_conflict_is_scripting() -> None:
 
 
 def test_the_listing_carries_the_pad_mapping() -> None:
-    from tablekit.rules.mouse_guard.listing import LISTING
+    from tablekit.catalog.mouse_guard import LISTING
 
     assert LISTING.pads is press_command and LISTING.lights is pad_lights

@@ -17,8 +17,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 from rules.mouse_guard.mg_support import Table, sheet
 
-from tablekit.local.rulesets import own_listings, own_rulesets
-from tablekit.rules import catalog
+from tablekit import catalog
+from tablekit.local.rulesets import own_rulesets
 from tablekit.rules.errors import RuleError
 from tablekit.rules.game import fold
 from tablekit.rules.mouse_guard import commands as cmd
@@ -318,7 +318,7 @@ def test_a_tables_own_ruleset_becomes_a_game_and_a_bad_one_is_left_out(tmp_path:
     assert [r.name for r in found] == ["house"]
     assert len(problems) == 2 and any("broken.toml" in p and "title" in p for p in problems)
     assert any("shipped game" in p for p in problems)
-    assert list(own_listings(tmp_path)) == ["house"]
+    assert list(catalog.own_listings(tmp_path)) == ["house"]
 
 
 @given(st.integers(-3, 15), st.integers(-3, 15))

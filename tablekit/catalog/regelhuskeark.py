@@ -1,9 +1,10 @@
 """Regelhuskeark in the catalogue: the Mouse Guard engine and screen with the rabbits' ruleset
-(``mouse_guard/rulesets/regelhuskeark.toml``), played in Danish unless the table chose English."""
+(``rules/mouse_guard/rulesets/regelhuskeark.toml``), played in Danish unless the table chose
+English."""
 
 from __future__ import annotations
 
-from tablekit.rules.mouse_guard.listing import ruleset_listing
+from tablekit.catalog.mouse_guard import ruleset_listing
 from tablekit.rules.mouse_guard.ruleset import shipped_ruleset
 
 LISTING = ruleset_listing(shipped_ruleset("regelhuskeark"))

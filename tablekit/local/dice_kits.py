@@ -1,18 +1,23 @@
-"""Which reader reads which dice: ``d6``, ``mm-action`` and ``taught:NAME``.
+"""Where the dice reader's kits live on this machine, and which reader reads which dice.
 
-The Mice and Mystics kit is built from the shipped face art in
-``tablekit/assets/dice/mm-action`` (drawn afresh if a file cannot be read).
-Taught kits live as ``NAME.npz`` in the ``dice`` folder of the data directory.
+A taught kit (``taught:NAME``) is ``NAME.npz`` in the ``dice`` folder of the data
+directory, written atomically; the Mice and Mystics kit (``mm-action``) is built from
+the shipped face art in ``tablekit/assets/dice/mm-action`` (drawn afresh if a file
+cannot be read), with any views the table taught under the same name. The reading
+itself is pure (:mod:`tablekit.vision`): this module only finds and stores its kits.
 """
 
 from __future__ import annotations
 
+import zipfile
 from collections.abc import Callable
 from functools import lru_cache, partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from tablekit.assets import shipped
+from tablekit.local.atomic import replace_file
+from tablekit.local.paths import data_dir
 from tablekit.vision.reading import Reading
 
 if TYPE_CHECKING:
@@ -28,9 +33,37 @@ Reader = Callable[["np.ndarray"], Reading]
 
 def kits_dir() -> Path:
     """Where taught kits are saved: ``<data dir>/dice``."""
-    from tablekit.local.paths import data_dir
-
     return data_dir() / "dice"
+
+
+def save_kit(kit: DiceKit, path: Path) -> None:
+    """Store ``kit`` as a compressed ``.npz`` (views as float16), replacing it atomically."""
+    import numpy as np
+
+    replace_file(
+        path,
+        lambda out: np.savez_compressed(
+            out,
+            name=np.array(kit.name),
+            names=np.array(kit.names),
+            views=np.array(kit.views, np.float16),
+        ),
+    )
+
+
+def load_kit(path: Path) -> DiceKit:
+    """Read a kit written by :func:`save_kit`; ``ValueError`` says if the file is damaged."""
+    import numpy as np
+
+    from tablekit.vision.symbols import DiceKit
+
+    try:
+        with np.load(path) as data:
+            views = [v.astype(np.float32) for v in data["views"]]
+            return DiceKit(str(data["name"]), [str(n) for n in data["names"]], views)
+    except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile) as error:
+        why = f"The taught dice in {path} cannot be read ({error}); teach them again."
+        raise ValueError(why) from None
 
 
 def mm_action_kit() -> DiceKit:
@@ -54,11 +87,9 @@ def _with_taught(kit: DiceKit, kits: Path | None) -> DiceKit:
     the table has shown its own dice (Settings, teach, kind ``mm-action``),
     their views are matched too, and a die's own view wins over the drawing.
     """
-    from tablekit.vision.symbols import DiceKit
-
     path = (kits or kits_dir()) / f"{kit.name}.npz"
     if path.exists():
-        taught = DiceKit.load(path)
+        taught = load_kit(path)
         for face, view in zip(taught.names, taught.views, strict=True):
             kit.add(face, view)
     return kit
@@ -70,7 +101,7 @@ def reader_for(kind: str, kits: Path | None = None) -> Reader:
         from tablekit.vision.pipdice import read_d6
 
         return read_d6
-    from tablekit.vision.symbols import DiceKit, read_symbols
+    from tablekit.vision.symbols import read_symbols
 
     if kind == "mm-action":
         return partial(read_symbols, kit=_with_taught(mm_action_kit(), kits))
@@ -78,47 +109,23 @@ def reader_for(kind: str, kits: Path | None = None) -> Reader:
         path = (kits or kits_dir()) / f"{kind[len('taught:') :]}.npz"
         if not path.exists():
             raise ValueError(f"No taught dice called {path.stem!r}: teach them first ({path}).")
-        return partial(read_symbols, kit=DiceKit.load(path))
+        return partial(read_symbols, kit=load_kit(path))
     raise ValueError(f"Unknown kind of dice {kind!r}; use {KINDS_HELP}.")
 
 
-def teachable() -> list[str]:
-    """The symbol dice the teach screen offers: every kind a game reads, but plain pips."""
-    from tablekit.rules import catalog
-
-    return [kind for kind in catalog.dice_kinds() if kind != "d6"]
-
-
-def title_of(kind: str) -> str:
-    """A kind's name on screen: the one its game gives it, or a taught kit's own name."""
-    from tablekit.rules import catalog
-
-    declared = catalog.dice_kinds().get(kind)
-    return declared.title if declared else kind.removeprefix("taught:")
-
-
-def faces_for(kind: str, kits: Path | None = None) -> list[int | str]:
-    """The faces a kind of die can show, for a picker; empty for an unknown or damaged kind."""
-    from tablekit.rules import catalog
-
-    if kind == "d6":
-        return [1, 2, 3, 4, 5, 6]
-    declared = catalog.dice_kinds().get(kind)
-    if declared is not None:
-        return list(declared.faces)
+def taught_faces(kind: str, kits: Path | None = None) -> list[str]:
+    """The faces of the taught kit ``kind`` on disk; empty if there is none or it is damaged."""
     path = (kits or kits_dir()) / f"{kind.removeprefix('taught:')}.npz"
-    if kind.startswith("taught:") and path.exists():
-        stat = path.stat()
-        return list(_kit_faces(path, stat.st_mtime_ns, stat.st_size))
-    return []
+    if not kind.startswith("taught:") or not path.exists():
+        return []
+    stat = path.stat()
+    return list(_kit_faces(path, stat.st_mtime_ns, stat.st_size))
 
 
 @lru_cache(maxsize=8)
 def _kit_faces(path: Path, modified: int, size: int) -> tuple[str, ...]:
     """A taught kit's faces, read once per version of the file (screens ask every frame)."""
-    from tablekit.vision.symbols import DiceKit
-
     try:
-        return tuple(DiceKit.load(path).faces)
+        return tuple(load_kit(path).faces)
     except ValueError:
         return ()

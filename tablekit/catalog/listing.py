@@ -1,10 +1,10 @@
-"""What a game declares about itself, once, for the catalogue.
+"""What the catalogue knows of a game: its :class:`Listing`, and the light :class:`Entry`
+Home lists before anything of the game is imported.
 
-Everything the rest of tablekit needs to know about a game sits in its
-:class:`Listing`: how to make its rules, which scene plays it, which dice
+A listing says how to make the game's rules, which scene plays it, which dice
 the tray camera reads for it, its language and its content, and how its
-action pads map to commands. The home screen, the config check, scripts,
-the teach screen and the pads find games only through the catalogue.
+action pads map to commands. The home screen, scripts, the teach screen and
+the pads find games only through the catalogue.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from typing import Any
 
 from tablekit.rules.game import Game
 from tablekit.rules.pads import PadLightsOf, PadMap
+from tablekit.rules.summary import Line
 
 
 @dataclass(frozen=True)
@@ -31,9 +32,6 @@ class DiceKind:
     faces: tuple[str, ...]
 
 
-Line = tuple[str, Mapping[str, object]]
-"""An English sentence with ``{placeholders}`` and their values, translated where shown."""
-
 Summary = Callable[[Mapping[str, Any]], list[Line]]
 """From a session's table view, the lines Home's card shows: where the game is, who plays."""
 
@@ -44,7 +42,9 @@ class Listing:
 
     * ``name``: the stable id written in journals, scripts and the config;
     * ``rules``: makes the game's rules (called once per process);
-    * ``scene``: ``"module:Class"`` of the scene that plays it, imported on first use;
+    * ``scene``: ``"module:Class"`` of the scene that plays it, which the interface imports
+      when the game is first shown (the catalogue sits below the interface: see
+      :mod:`tablekit.catalog`);
     * ``dice``: the dice the tray camera reads for it;
     * ``language``: the interface language it is played in unless the table chose one;
     * ``packs``: the content packs its rules load, as the game names them;
@@ -67,3 +67,14 @@ class Listing:
     lights: PadLightsOf | None = None
     summary: Summary | None = None
     words: tuple[tuple[str, str, str], ...] = ()
+
+
+@dataclass(frozen=True)
+class Entry:
+    """A game as Home and Settings list it: its name, title and language, known without
+    importing its rules; ``listing`` imports the rest when the game is first played."""
+
+    name: str
+    title: str
+    language: str
+    listing: Callable[[], Listing]

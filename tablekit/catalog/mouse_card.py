@@ -3,14 +3,14 @@ it reads no dice."""
 
 from __future__ import annotations
 
-from tablekit.rules.listing import Listing
-from tablekit.rules.mouse_card.game import MouseCard
+from tablekit.catalog.listing import Listing
+from tablekit.rules import games
 from tablekit.rules.mouse_card.summary import summary
 
 LISTING = Listing(
-    name=MouseCard.name,
-    title=MouseCard.title,
-    rules=MouseCard,
+    name="mouse-card",
+    title="Mouse Card",
+    rules=games.SHIPPED["mouse-card"],
     scene="tablekit.ui.cards.scene:MouseCardScene",
     summary=summary,
 )

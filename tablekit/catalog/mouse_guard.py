@@ -1,13 +1,15 @@
 """Mouse Guard, and every hack of its engine, in the catalogue: rules, scene and dice.
 
-A game on the Mouse Guard engine is its ruleset (:mod:`.ruleset`): the
-listing takes its name, title and language from it and plays it with the
-same rules and the same screen. Regelhuskeark is listed in its own module.
+A game on the Mouse Guard engine is its ruleset: the listing takes its name,
+title and language from it and plays it with the same rules and the same
+screen. Regelhuskeark is listed in its own module; a table's own rulesets are
+listed by :func:`tablekit.catalog.own_listings`.
 """
 
 from __future__ import annotations
 
-from tablekit.rules.listing import DiceKind, Listing
+from tablekit.catalog.listing import DiceKind, Listing
+from tablekit.rules import games
 from tablekit.rules.mouse_guard.dice import Face
 from tablekit.rules.mouse_guard.game import MouseGuard
 from tablekit.rules.mouse_guard.pads import pad_lights, press_command
@@ -21,11 +23,12 @@ DICE = (
 
 
 def ruleset_listing(ruleset: Ruleset) -> Listing:
-    """The catalogue's listing of the game ``ruleset`` describes."""
+    """The catalogue's listing of the game ``ruleset`` describes: a shipped one's rules are
+    the rules' own (:data:`tablekit.rules.games.SHIPPED`), a table's own made here."""
     return Listing(
         name=ruleset.name,
         title=ruleset.title,
-        rules=lambda: MouseGuard(ruleset),
+        rules=games.SHIPPED.get(ruleset.name) or (lambda: MouseGuard(ruleset)),
         scene="tablekit.ui.mg.scene:MouseGuardScene",
         dice=DICE,
         language=ruleset.language,

@@ -1,1 +1,0 @@
-"""Regelhuskeark: the Danish rabbit hack, played on the Mouse Guard engine by its ruleset."""
