@@ -9,7 +9,7 @@ from typing import Any, Generic, TypeVar
 
 from tablekit.rules.errors import RuleError
 from tablekit.rules.game import Command, Event, Game, fold, settle
-from tablekit.rules.secret import GM, HIDDEN, TABLE, Audience, Secret, pad_audience, project
+from tablekit.rules.secret import HIDDEN, TABLE, Audience, Secret, project
 from tablekit.session import codec
 from tablekit.session.commands import SESSION_COMMANDS, Redo, Redone, Undo, Undone
 from tablekit.session.journal import Journal, StaleSession, Step, another_game, damaged
@@ -227,13 +227,6 @@ class Session(Generic[S]):
     def table_view(self) -> dict[str, Any]:
         """The shared screen's view: never holds an unrevealed secret."""
         return self.view(TABLE)
-
-    def gm_view(self) -> dict[str, Any]:
-        return self.view(GM)
-
-    def pad_view(self, pad: str) -> dict[str, Any]:
-        """The view of the action pad called ``pad``; a pad that does not exist is refused."""
-        return self.view(pad_audience(pad))
 
     def answered(self, command_id: str) -> list[Event] | None:
         """The events a command with ``command_id`` was answered with, if it was seen."""

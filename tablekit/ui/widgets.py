@@ -72,11 +72,6 @@ def _colour(colour: Colour) -> Colour:
     return (int(colour[0]), int(colour[1]), int(colour[2]))
 
 
-def fit_font(text: str, face: str, size: int, width: int) -> pygame.font.Font:
-    """The font of :func:`fit_size`."""
-    return theme.font(face, fit_size(text, face, size, width))
-
-
 def _cut(words: str, font: pygame.font.Font, width: int) -> str:
     """``words`` shortened with an ellipsis until they fit ``width``."""
     while len(words) > 1 and font.size(words + "\N{HORIZONTAL ELLIPSIS}")[0] > width:

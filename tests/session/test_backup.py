@@ -12,6 +12,7 @@ from fakegame import Add, Counter, Hide, Roll
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tablekit.rules.secret import GM
 from tablekit.session import Journal, Session, Undo, backup
 from tablekit.session.backup import BackupError
 
@@ -60,7 +61,7 @@ def test_export_import_export_is_byte_identical_and_the_state_equal(
         imported = Session(fresh, name, Counter())
         assert imported.state == session.state
         # the redo stack is not carried (see tablekit.session.backup); all else is the same
-        assert {**imported.gm_view(), "can_redo": None} == {**session.gm_view(), "can_redo": None}
+        assert {**imported.view(GM), "can_redo": None} == {**session.view(GM), "can_redo": None}
 
 
 def test_the_file_holds_the_journal_texts(journal: Journal) -> None:

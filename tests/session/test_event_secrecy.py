@@ -22,7 +22,7 @@ from tablekit.rules.errors import RuleError
 from tablekit.rules.game import Command
 from tablekit.rules.mouse_guard.game import MouseGuard
 from tablekit.rules.pads import BUTTONS
-from tablekit.rules.secret import HIDDEN, TABLE, Audience, pad_audience
+from tablekit.rules.secret import GM, HIDDEN, TABLE, Audience, pad_audience
 from tablekit.session import Journal, Redo, Session, Undo
 
 OWNERS = ("gm", "pad-1", "pad-2")
@@ -140,7 +140,7 @@ def test_a_new_scripted_action_without_its_actor_undoes_by_its_id(tmp_path: Path
         assert [json.loads(e["command"])["actor"] for e in undone + redone] == [HIDDEN] * 2
         assert session.project(session.apply(scripted, "s1"), TABLE) == first
         assert session.project(session.apply(Undo(), "u1"), TABLE) == undone
-        assert session.gm_view()["conflict"]["teams"][0]["actions"] == [
+        assert session.view(GM)["conflict"]["teams"][0]["actions"] == [
             {"action": "attack", "actor": "Weasel"}
         ]
     finally:

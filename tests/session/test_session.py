@@ -6,6 +6,7 @@ import pytest
 from fakegame import Add, Counter, Hide, Roll, Tally
 
 from tablekit.rules.errors import RuleError
+from tablekit.rules.secret import GM, pad_audience
 from tablekit.session import Journal, Redo, Session, Undo
 from tablekit.session.journal import JournalError, StaleSession
 
@@ -85,9 +86,9 @@ def test_named_sessions_are_separate_and_last_is_resumed(journal: Journal) -> No
 def test_views_hide_notes_from_table_and_other_pads(session: Session[Tally]) -> None:
     session.apply(Hide("patrol", "attack"))
     assert session.table_view()["notes"] == [{"owner": "patrol", "note": {"hidden": True}}]
-    assert session.pad_view("patrol")["notes"][0]["note"] == "attack"
-    assert session.pad_view("opponents")["notes"][0]["note"] == {"hidden": True}
-    assert session.gm_view()["notes"][0]["note"] == {"hidden": True}
+    assert session.view(pad_audience("patrol"))["notes"][0]["note"] == "attack"
+    assert session.view(pad_audience("opponents"))["notes"][0]["note"] == {"hidden": True}
+    assert session.view(GM)["notes"][0]["note"] == {"hidden": True}
     assert "attack" not in repr(session.table_view())
 
 

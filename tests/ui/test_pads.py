@@ -16,7 +16,7 @@ from fakegame import Press, press_command
 from tablekit.devices.pads import PadInbox
 from tablekit.local.config import Buttons, Config
 from tablekit.rules.pads import PadLights, PadPressed, PadStatus
-from tablekit.rules.secret import HIDDEN
+from tablekit.rules.secret import HIDDEN, pad_audience
 from tablekit.ui.touch import TAP
 
 
@@ -54,7 +54,9 @@ def test_a_press_is_a_command_carrying_the_pad_and_stays_secret_on_the_table(
     app.step(0.0)
     assert pressed(app) == [("gm", "feint")]
     assert app.session.table_view()["notes"] == [{"owner": "gm", "note": HIDDEN}]
-    assert app.session.pad_view("opponents")["notes"] == [{"owner": "gm", "note": "feint"}]
+    assert app.session.view(pad_audience("opponents"))["notes"] == [
+        {"owner": "gm", "note": "feint"}
+    ]
 
 
 def test_a_press_the_game_ignores_changes_nothing(make_app: Any) -> None:

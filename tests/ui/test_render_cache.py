@@ -7,6 +7,7 @@ from typing import Any
 
 from fakegame import Add
 
+from tablekit.rules.secret import GM
 from tablekit.session import Session
 from tablekit.ui import widgets
 
@@ -36,7 +37,7 @@ def test_a_second_frame_of_the_same_screen_renders_and_measures_nothing(make_app
 
 def test_the_view_is_built_once_per_change(session: Session[Any]) -> None:
     first = session.table_view()
-    assert session.table_view() is first and session.gm_view() is not first
+    assert session.table_view() is first and session.view(GM) is not first
     session.apply(Add(2))
     again = session.table_view()
     assert again is not first and again["total"] == 2 and session.table_view() is again

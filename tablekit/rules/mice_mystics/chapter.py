@@ -24,10 +24,6 @@ class ChapterTrack:
         """The hourglass one page on, never past the end marker."""
         return replace(self, hourglass=min(self.hourglass + 1, self.end))
 
-    def end_moved(self, pages: int) -> ChapterTrack:
-        """The end marker ``pages`` further on."""
-        return replace(self, end=self.end + pages)
-
     @property
     def run_out(self) -> bool:
         """Whether the hourglass has reached the end marker: the chapter is lost."""

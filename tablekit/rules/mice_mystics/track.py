@@ -61,11 +61,6 @@ class Track:
         top = self.cards[0] if self.cards else None
         return replace(self, current=top, acted=frozenset(), round=self.round + 1)
 
-    def will_start_round(self) -> bool:
-        """Whether the next :meth:`advanced` begins a new round."""
-        acted = self.acted if self.current is None else self.acted | {self.current}
-        return self.round == 0 or all(card in acted for card in self.cards)
-
     def slot(self, card: str) -> int:
         """``card``'s slot, counting from 1 at the top."""
         return self.cards.index(card) + 1

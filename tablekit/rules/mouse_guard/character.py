@@ -19,8 +19,6 @@ SKILLS = tuple(Phrase(skill) for skill in MOUSE_GUARD.skills)
 """The skills printed on Mouse Guard's sheet (a ruleset names its own); others (Haggler,
 Militarist, Lore...) are added by name."""
 
-CONTACTS = ("parents", "senior_artisan", "mentor", "friend", "enemy")
-
 MAX_RATING = 6
 """The sheet has six pass and six fail boxes per rating."""
 

@@ -77,24 +77,6 @@ def chance(
     return _finish(0, 0, 0, dice, weights, ob, fate, deeper_understanding)
 
 
-def chance_after_roll(
-    successes: int,
-    failures: int,
-    axes: int,
-    ob: int,
-    fate: bool = False,
-    deeper_understanding: bool = False,
-    of_course: bool = False,
-) -> Fraction:
-    """The chance of meeting ``ob`` from a roll already made, with the options still open.
-
-    ``axes`` are the axes not exploded yet (0 once Fate has been spent on them).
-    """
-    if of_course:
-        return _finish(successes, axes, 0, failures, _PLAIN, ob, fate, deeper_understanding)
-    return _finish(successes, axes, failures, 0, _PLAIN, ob, fate, deeper_understanding)
-
-
 def versus(dice: int, dice2: int) -> Versus:
     """Win, tie and lose for ``dice`` against ``dice2``, each success a coin flip."""
     if not (0 <= dice <= MAX_DICE and 0 <= dice2 <= MAX_DICE):

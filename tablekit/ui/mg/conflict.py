@@ -21,7 +21,7 @@ from tablekit.rules.mouse_guard.view_types import (
 from tablekit.ui import theme, widgets
 from tablekit.ui.i18n import mark
 from tablekit.ui.layout import Layout, columns
-from tablekit.ui.mg import builder, pairs
+from tablekit.ui.mg import pairs
 from tablekit.ui.mg.pairs import ACTION_NAMES, side_name
 
 Tr = Callable[[str], str]
@@ -312,21 +312,6 @@ STATUS = {
     "maneuver": mark("Spend the maneuver's margin"),
     "over": mark("The conflict is over"),
 }
-
-
-def test_line(test: ActionTestView, tr: Tr) -> str:
-    """One action test: who, with what, against what, and its chance or its result."""
-    side = side_name(test["side"], tr)
-    against = f"Ob {test['ob']}" if test["ob"] is not None else tr("versus")
-    rating = tr(test["rating"])
-    if test["instead"]:  # an ability stands in for a skill the actor lacks: say so
-        rating = tr(builder.STANDS_IN).format(ability=rating, skill=tr(test["instead"]))
-    head = f"{side}: {test['actor']} {rating} {test['pool']}D {tr('vs')} {against}"
-    if test["rolled"]:
-        return f"{head} · {tr('Successes')}: {test['successes']}"
-    odds = test["odds"]
-    chance = odds["win"] if builder.versus(odds) else odds["pass"]
-    return f"{head} · {builder.percent(chance)}"
 
 
 LOST = mark("{side}: {now} / {start}, lost {lost}")

@@ -22,7 +22,7 @@ from tablekit.rules.errors import RuleError
 from tablekit.rules.game import Event, fold
 from tablekit.rules.mouse_card import commands as cmd
 from tablekit.rules.mouse_card import events as ev
-from tablekit.rules.secret import HIDDEN
+from tablekit.rules.secret import GM, HIDDEN
 from tablekit.session import Journal, Redo, Session, Undo
 
 MOVES = st.sampled_from(
@@ -75,7 +75,7 @@ def test_a_restart_keeps_the_deck_and_hides_its_order(tmp_path: Path) -> None:
     pile = session.state.deck.pile
     shown = session.project(events)
     assert shown[0]["type"] == "mc.shuffled" and shown[0]["order"] == HIDDEN
-    assert session.gm_view()["deck"] == {"left": 53, "discard": [], "shuffled": True}
+    assert session.view(GM)["deck"] == {"left": 53, "discard": [], "shuffled": True}
     reopened = Session(journal, "cards", GAME, rng=random.Random(12345))
     assert reopened.state == session.state and reopened.state.deck.pile == pile
     reopened.apply(cmd.Draw())

@@ -16,7 +16,7 @@ from functools import cache
 
 import pytest
 
-from tablekit.rules.mouse_guard.odds import chance, chance_after_roll, percent, versus
+from tablekit.rules.mouse_guard.odds import best_chance, chance, percent, versus
 
 AXE, SWORD, SNAKE = 0, 1, 2
 WEIGHT = {AXE: 1, SWORD: 2, SNAKE: 3}
@@ -120,8 +120,15 @@ def test_chances_after_a_roll_match_brute_force(left: frozenset[str]) -> None:
         if axes > won:
             continue
         for ob in range(0, 7):
-            exact = chance_after_roll(
-                won, fails, axes, ob, "fate" in left, "du" in left, "oc" in left
+            exact = best_chance(
+                ob,
+                successes=won,
+                failures=fails,
+                axes=axes,
+                of_course="oc" in left,
+                deeper_understanding="du" in left,
+                explode="fate" in left,
+                fate=2,
             )
             assert exact == _best(won, fails, axes, left, ob), (won, fails, axes, ob)
 

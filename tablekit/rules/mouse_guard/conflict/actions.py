@@ -24,7 +24,6 @@ from tablekit.rules.mouse_guard.conflict.tables import Tables
 INDEPENDENT = "independent"
 VERSUS = "versus"
 FEINT_DEFEND = "feint_vs_defend"
-FEINT_ATTACK = "feint_vs_attack"
 
 
 def interaction(t: Tables, one: str, other: str) -> str:
