@@ -30,7 +30,8 @@ import time
 from dataclasses import replace
 from pathlib import Path
 
-from benchmarks.app_kills import AVOID, MM_SETUP, SETTINGS, SIZE
+from killed_app import AVOID, MM_SETUP, SETTINGS, SIZE
+
 from benchmarks.dice_read import DATA
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")

@@ -39,11 +39,12 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from chapter_mix import MIX, SETUP
+
 import tablekit
 from tablekit.rules.errors import RuleError
-from tablekit.rules.game import Command, fold
+from tablekit.rules.game import fold
 from tablekit.rules.mice_mystics import commands as cmd
-from tablekit.rules.mice_mystics.encounter import MinionGroup
 from tablekit.rules.mice_mystics.game import MiceAndMystics
 from tablekit.session import Journal, Redo, Session, Undo, codec
 from tablekit.session.journal import WAL_PAGES
@@ -51,28 +52,6 @@ from tablekit.session.store import open_session
 
 SIZES = (1_000, 10_000, 100_000)
 SEED = 13
-SETUP: list[Command] = [
-    cmd.SetStats("collin", battle=3, defense=2, lore=1, life=5),
-    cmd.SetStats("lily", battle=2, defense=1, lore=2, move=3, life=5),
-    cmd.SetStats("rat_warrior", battle=2, defense=1, life=1, ranged=False),
-    cmd.StartChapter(
-        "Chapter 1",
-        8,
-        (cmd.HeroChoice("collin", "Battle Cry"), cmd.HeroChoice("lily", "Aim")),
-        (MinionGroup("rat_warrior", 2),),
-    ),
-]
-MIX: list[list[Command]] = [
-    [cmd.WoundMouse("lily"), cmd.HealMouse("lily")],
-    [cmd.WoundMouse("collin"), cmd.HealMouse("collin")],
-    [cmd.GainCheese("collin", 1)],
-    [cmd.GainCheese("collin", -1)],
-    [cmd.GainCheese("lily", 1), cmd.GainCheese("lily", -1)],
-    [cmd.RollMovement()],
-    [cmd.EndTurn()],
-]
-"""A realistic tap mix, a wound healed at once so the chapter goes on; a command the rules
-refuse at that moment (no cheese to spend, say) is simply skipped."""
 PAIRS = 400
 """Commands timed, each beside a bare insert: the median of a few hundred settles to within
 0.01 ms here, where single commands vary by 2x with whatever else the machine does."""

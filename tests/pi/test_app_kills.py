@@ -1,7 +1,7 @@
 """The real app, SIGKILLed at random moments while taps and pad presses play (issue 15, Build 5).
 
 After each kill: every acknowledged command is in the journal (see
-benchmarks/app_kills.py for what "acknowledged" means), SQLite finds the file
+tests/killed_app.py for what "acknowledged" means), SQLite finds the file
 intact, and every fifth time the reopened app draws the same screen as an app
 on a journal rebuilt from the steps. 30 kills here; ``make bench`` does 1,000.
 """
@@ -10,9 +10,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import killed_app
 import pytest
-
-from benchmarks import app_kills
 
 
 @pytest.mark.parametrize(("game", "seed"), [("mice-mystics", 11), ("test-counter", 12)])
@@ -25,7 +24,7 @@ def test_killed_app_loses_nothing_acknowledged_and_reopens_as_a_replay(
     kills = acked = 0
     while acked <= 15:
         assert kills < 300, "300 kills and the app never got to play: it does not start"
-        tally = app_kills.rounds(
+        tally = killed_app.rounds(
             tmp_path / str(kills), game, kills=15, seed=seed + kills, screens_every=5
         )
         assert tally.kills == 15 and tally.screens == 3
@@ -34,8 +33,8 @@ def test_killed_app_loses_nothing_acknowledged_and_reopens_as_a_replay(
 
 def test_the_check_catches_a_lost_acknowledged_command(tmp_path: Path) -> None:
     """The harness can fail: an ack the journal does not hold is reported."""
-    app_kills.prepare(tmp_path, "test-counter")
-    state = app_kills.state_now(tmp_path)
+    killed_app.prepare(tmp_path, "test-counter")
+    state = killed_app.state_now(tmp_path)
     lost = {"v": state["v"] + 1, "ids": [*state["ids"], 999]}
     (tmp_path / "acks.jsonl").write_text(
         f'{{"v": {state["v"]}, "ids": {state["ids"]}}}\n'
@@ -43,4 +42,4 @@ def test_the_check_catches_a_lost_acknowledged_command(tmp_path: Path) -> None:
         f'{{"v": {lost["v"]}, "ids": {lost["ids"]}}}\n'
     )
     with pytest.raises(AssertionError):
-        app_kills.check(tmp_path)
+        killed_app.check(tmp_path)

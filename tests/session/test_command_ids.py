@@ -7,6 +7,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import signal
 import sqlite3
 import subprocess
 import sys
@@ -14,11 +15,11 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
+import killed_scripts
 import pytest
 from fakegame import Add, Counter
 from session.test_durability import SETUP
 
-from benchmarks import resend_kills
 from tablekit import cli
 from tablekit.local import paths
 from tablekit.rules.errors import RuleError
@@ -203,6 +204,49 @@ def test_two_scripts_on_one_session_each_end_in_json_and_status_0_or_1(tmp_path:
 
 
 def test_killed_scripts_resending_by_id_lose_nothing_and_double_nothing(tmp_path: Path) -> None:
-    tally = resend_kills.run(8, tmp_path, seed=2026)
-    assert tally.kills == 8 and tally.lines > 8
-    assert tally.committed_unanswered >= 1  # some resends really had to be answered by id
+    """Kills at random moments; ``run`` raises at the first line lost or applied twice."""
+    tally = killed_scripts.run(8, tmp_path, seed=2026)
+    assert tally.kills == 8
+
+
+DIE_AFTER = """
+import os, signal, sys
+from tablekit import cli
+from tablekit.session import Session
+apply, left = Session.apply, [int(sys.argv.pop(1))]
+def apply_then_die(self, *args, **kwargs):
+    events = apply(self, *args, **kwargs)
+    left[0] -= 1
+    if not left[0]:
+        os.kill(os.getpid(), signal.SIGKILL)
+    return events
+Session.apply = apply_then_die
+cli.main(sys.argv[1:])
+"""
+"""``tablekit script`` that SIGKILLs itself right after its Nth command committed, before its
+answer is written: the one moment a random kill only sometimes hits."""
+
+
+def test_a_line_committed_but_killed_before_its_answer_is_answered_by_id_when_resent(
+    tmp_path: Path,
+) -> None:
+    env = {**os.environ, "TABLEKIT_DATA_DIR": str(tmp_path), "TABLEKIT_CONFIG_DIR": str(tmp_path)}
+    lines = [*killed_scripts.SETUP, *(killed_scripts.line(n) for n in range(1, 5))]
+    script = ["script", "-", "--session", "resend", "--game", "mice-mystics"]
+
+    def send(prefix: list[str], queue: list[dict[str, object]]) -> subprocess.CompletedProcess[str]:
+        text = "".join(json.dumps(item) + "\n" for item in queue)
+        return subprocess.run(
+            [sys.executable, *prefix, *script], input=text, env=env, capture_output=True, text=True
+        )
+
+    dying = send(["-c", DIE_AFTER, "4"], lines)
+    assert dying.returncode == -signal.SIGKILL
+    answered = [json.loads(text)["id"] for text in dying.stdout.splitlines()]
+    assert answered == ["setup-1", "setup-2", "S1"]
+    assert killed_scripts.party(tmp_path) == ["S1", "S2"]  # S2 committed, unanswered
+    again = send(["-m", "tablekit"], [item for item in lines if item["id"] not in answered])
+    answers = [json.loads(text) for text in again.stdout.splitlines()]
+    assert again.returncode == 0 and [a["id"] for a in answers] == ["S2", "S3", "S4"]
+    assert all(answer["ok"] for answer in answers)
+    assert killed_scripts.party(tmp_path) == ["S1", "S2", "S3", "S4"]  # S2 once, not twice

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from benchmarks import journal_damage
+import damaged_journal
 
 CHOSEN = ("old step", "session row", "index", "backfilled wal frame 3")
 
@@ -19,9 +19,9 @@ CHOSEN = ("old step", "session row", "index", "backfilled wal frame 3")
 def test_every_damaged_journal_is_read_alike_by_every_reader_and_nothing_acknowledged_is_lost(
     tmp_path: Path,
 ) -> None:
-    counts, failures = journal_damage.run(200, tmp_path, seed=13, chosen=CHOSEN)
+    counts, failures = damaged_journal.run(200, tmp_path, seed=13, chosen=CHOSEN)
     assert failures == []
-    for count in journal_damage.COUNTS:
+    for count in damaged_journal.COUNTS:
         if count != "readable refused":
             assert counts[count] == 0, count
     assert counts["silent"] == counts["traceback"] == counts["refused-but-written"] == 0
