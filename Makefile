@@ -40,7 +40,8 @@ bench: $(VENV)/.installed
 	$(PY) -m benchmarks.mg_odds
 	$(PY) -m benchmarks.card_odds
 	$(PY) -m benchmarks.pad_latency
-	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m benchmarks.pad_to_screen
+	$(PY) -m benchmarks.pad_to_screen
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m benchmarks.pad_processing
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m benchmarks.app_kills
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m benchmarks.four_hours
 

@@ -1,339 +1,450 @@
-"""Button press to screen update, through GPIO (mock pins) and through a USB serial pad (pty).
+"""Press to changed pixels, measured from outside: the real ``python -m tablekit`` under Xvfb.
 
-Run: ``make bench`` or ``python -m benchmarks.pad_to_screen``. Headless (SDL's
-dummy driver), so a redraw costs tablekit's drawing, not a GPU's.
+Run: ``make bench`` or ``python -m benchmarks.pad_to_screen [--before REV] [--presses N]``.
+Needs ``Xvfb`` (apt: xvfb). Linux only (a pty, ``/proc``).
 
-The app's real path: an :class:`~tablekit.ui.app.App` at 800x480 with a real
-journal in a temporary file (SQLite, WAL, ``synchronous=FULL``), resuming a
-Mouse Guard session of N filler steps (``mg.set_rating``, seeded) that ends in
-a conflict whose scripting is open. A sample is one press, Attack then Back
-(Back takes the action back, so the script never fills), from the moment the
-press is made to the return of the ``app.step(0.0)`` that redraws the screen
-with the new count. ``app.step`` is called in a loop that sleeps
-:data:`POLL` between steps that draw nothing, as the app's loop sleeps in
-``clock.tick``, so the numbers leave out only the wait for the loop's next
-frame (up to one frame at ``display.fps``).
+Xvfb keeps its screen in a file (``-fbdir``), which this process maps and
+compares, so the clock stops when the pixels the display server holds change,
+not when the app says it drew. The journal (a Mouse Guard session of N filler
+steps whose conflict is being scripted, as :mod:`benchmarks.pad_processing`
+builds it) and the settings live in a tmpfs folder, so a press's fsync costs
+what it costs on tmpfs, not a disk's noise.
 
-* GPIO: the pad's pin driven through gpiozero's MockFactory (it calls the
-  handler in the driving thread). Attack posts on the contact closing, Back on
-  its opening (it reports on release, after at least the settle time), so the
-  clock starts at the edge that posts; presses are spaced past the pad's
-  settle guard (``buttons.bounce_ms``).
-* Serial: the patrol pad's port is a pty; ``PRESS attack`` / ``PRESS back``
-  written to its master end, read by the pad's own pyserial thread. Measured
-  twice: with the sleeping loop, and with a loop that never sleeps, where the
-  pad's thread waits for the GIL (``sys.getswitchinterval()``, 5 ms) each
-  time it wakes: what a main thread that never idles would cost it.
-* Baselines in the same run: the same press posted straight into
-  ``app.pads`` (no backend), and a bare redraw (``draw`` + ``present``) with
-  nothing changed.
+* serial pad: the patrol pad's port is a pty; this process answers the pad's
+  ``HELLO?`` and writes ``PRESS attack`` / ``PRESS back`` to the master end.
+* GPIO: a launcher sets gpiozero's MockFactory in the app's process, then runs
+  the app; it drives the GM pad's pins on the lines this process writes to its
+  stdin (Attack posts on closing, Back on opening, presses spaced past the
+  pad's settle guard).
+* bare window: in the same run, a pygame window that changes colour on each
+  byte of the same kind of pty, read by a pyserial thread that posts an event
+  to a ``pygame.event.wait()`` loop that fills and flips the whole window, as
+  pygame's own examples do. (The app sends only the rows a frame changed, see
+  :mod:`tablekit.ui.display`, so it can beat this baseline.)
 
-Each press is journalled durably before it is drawn, so beside the total the
-table shows the time spent applying and committing the command
-(``Session.apply``) and drawing (``draw`` + ``present``) inside that step.
-The target: under one frame at 60 fps (16.7 ms) at the 99th percentile.
+Between two presses the screen is left quiet, then a random pause of up to a
+frame (at 30 fps) puts each press at a random point of any frame cycle. The
+idle CPU is the process's user + system time (``/proc/PID/stat``) over
+:data:`IDLE_SECONDS` of a quiet screen. ``--before REV`` also runs the app as
+it was at git revision REV (exported with ``git archive``), beside this tree.
+The targets (issue 26): p99 under 16.7 ms; p50 within 2 ms of the bare window;
+idle CPU at most the bare window's + 0.1% of a core.
 """
 
 from __future__ import annotations
 
+import argparse
 import contextlib
-import json
+import mmap
 import os
 import random
+import shutil
 import statistics
+import struct
+import subprocess
+import sys
 import tempfile
+import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
-os.environ["SDL_VIDEODRIVER"] = "dummy"
-os.environ["SDL_AUDIODRIVER"] = "dummy"
-os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
+import numpy as np
 
-import pygame  # noqa: E402
-from gpiozero import Device  # noqa: E402
-from gpiozero.pins.mock import MockFactory  # noqa: E402
-
-from tablekit.local.config import Buttons, Config, PatrolPadWiring  # noqa: E402
-from tablekit.rules.pads import PadPressed  # noqa: E402
-from tablekit.session.journal import Journal  # noqa: E402
-from tablekit.ui import theme  # noqa: E402
-from tablekit.ui.app import App  # noqa: E402
-
-PRESSES = 300
-SIZES = (1_000, 10_000)
-"""Filler steps in the journal before the conflict: a long evening, and a campaign."""
-SEED = 7
 SCREEN = (800, 480)
+SIZES = (1_000, 100_000)
+PRESSES = 200
 FRAME_MS = 1000 / 60
 TIMEOUT = 5.0
-"""Seconds a press may take to reach the screen before the run is called broken."""
-POLL = 0.0002
-"""Seconds the measuring loop sleeps after a step that drew nothing, freeing the GIL."""
-SETTLE = Buttons().bounce_ms / 1000 + 0.005
-"""Seconds a contact is held, or left still, so the pad's settle guard takes each press."""
+"""Seconds a press may take to reach the pixels before the run is called broken."""
+QUIET = 0.08
+"""Seconds with no change of pixels that make the screen count as quiet between presses."""
+IDLE_SECONDS = 20.0
+STARTED = 5.0
+"""Seconds a fresh window must rest before the first press: past the start's own notices."""
+SETTLE = 0.03
+"""Seconds a GPIO contact is held or left still: past the pad's settle guard (25 ms)."""
+PRIORITY = -10
+"""The nice increment the run asks for (allowed to root): a busy machine's noise, less."""
+TICK = os.sysconf("SC_CLK_TCK")
+ROOT = Path(__file__).resolve().parents[1]
 
-MICE = [
-    {
-        "type": "mg.add_character",
-        "sheet": {
-            "name": name,
-            "ratings": [{"name": k, "rating": v} for k, v in ratings.items()],
-        },
-    }
-    for name, ratings in (
-        ("Saxon", {"Nature": 3, "Will": 3, "Health": 5, "Fighter": 5, "Pathfinder": 3}),
-        ("Kenzie", {"Nature": 3, "Will": 5, "Health": 4, "Persuader": 4, "Scout": 3}),
-    )
-]
-PHASES = [
-    {"type": "mg.set_phase", "phase": phase}
-    for phase in ("prologue", "mission", "goals", "gm_turn")
-]
-CONFLICT = [
-    {
-        "type": "mg.begin_conflict",
-        "conflict": "fight",
-        "patrol": ["Saxon", "Kenzie"],
-        "captain": "Saxon",
-        "opponent": "Weasel",
-        "gm_dice": 4,
-    },
-    {"type": "mg.roll_disposition", "side": "patrol", "helpers": ["Kenzie"]},
-    {"type": "mg.set_disposition", "side": "gm", "disposition": 3},
-]
-FILLER_RATINGS = ("Fighter", "Pathfinder", "Scout", "Health", "Will")
+GPIO_APP = """
+import sys, threading
+from gpiozero import Device
+from gpiozero.pins.mock import MockFactory
+Device.pin_factory = MockFactory()
+def drive():
+    for line in sys.stdin:
+        pin, level = line.split()
+        mock = Device.pin_factory.pin(int(pin))
+        mock.drive_high() if level == "1" else mock.drive_low()
+threading.Thread(target=drive, daemon=True).start()
+from tablekit.cli import main
+sys.exit(main(["run"]))
+"""
+"""The GPIO launcher: mock pins driven from stdin, inside the app's own process."""
 
-
-def filler(count: int, rng: random.Random) -> Iterator[dict[str, object]]:
-    """``count`` rating changes, as a GM and players adjusting sheets all evening would."""
-    for _ in range(count):
-        yield {
-            "type": "mg.set_rating",
-            "character": rng.choice(("Saxon", "Kenzie")),
-            "rating": rng.choice(FILLER_RATINGS),
-            "value": rng.randint(1, 6),
-        }
-
-
-def build(path: Path, steps: int) -> None:
-    """A journal holding one Mouse Guard session: ``steps`` fillers, then a conflict scripting."""
-    journal = Journal(path)
-    app = App(Config(), journal, SCREEN)
-    try:
-        app.start("mouse-guard")
-        session = app.session
-        assert session is not None
-        session.rng = random.Random(SEED)  # the disposition roll
-        lines = [*MICE, *filler(steps, random.Random(SEED)), *PHASES, *CONFLICT]
-        for line in lines:
-            session.apply(session.parse(json.dumps(line)))
-        assert session.state.conflict is not None
-        assert session.state.conflict.status == "scripting"
-    finally:
-        close(app)
+BARE_APP = """
+import sys, threading, pygame, serial
+pygame.display.init()
+screen = pygame.display.set_mode((800, 480))
+CHANGE = pygame.event.custom_type()
+port = serial.Serial(sys.argv[1], timeout=0.1)
+def read():
+    while True:
+        if port.read(1):
+            pygame.event.post(pygame.event.Event(CHANGE))
+threading.Thread(target=read, daemon=True).start()
+colours, shown = [(40, 30, 20), (200, 180, 120)], 0
+screen.fill(colours[0]); pygame.display.flip()
+while True:
+    event = pygame.event.wait()
+    if event.type == pygame.QUIT:
+        break
+    if event.type in (CHANGE, pygame.KEYDOWN):
+        shown = 1 - shown
+        screen.fill(colours[shown]); pygame.display.flip()
+"""
+"""The bare event-driven window, changing colour on each serial byte or key."""
 
 
-def close(app: App) -> None:
-    app.scene.exit()
-    app.pad_backends.close()
-    app.journal.close()
-    theme.font.cache_clear()
-    pygame.quit()
+class Framebuffer:
+    """An Xvfb server whose screen this process reads from the file it keeps it in."""
+
+    def __init__(self, folder: Path, display: int) -> None:
+        self.display = f":{display}"
+        size = f"{SCREEN[0]}x{SCREEN[1]}x24"
+        command = ["Xvfb", self.display, "-screen", "0", size, "-fbdir", str(folder)]
+        self.server = subprocess.Popen([*command, "-nolisten", "tcp"], stderr=subprocess.DEVNULL)
+        path = folder / "Xvfb_screen0"
+        deadline = time.monotonic() + 10
+        while not path.exists() or path.stat().st_size == 0:
+            if time.monotonic() > deadline:
+                raise RuntimeError("Xvfb did not start")
+            time.sleep(0.05)
+        with path.open("rb") as file:
+            self.map = mmap.mmap(file.fileno(), 0, access=mmap.ACCESS_READ)
+        header, colours = (
+            struct.unpack(">I", self.map[0:4])[0],
+            struct.unpack(">I", self.map[76:80])[0],
+        )
+        offset = header + 12 * colours
+        self.pixels = np.frombuffer(self.map, np.uint8, offset=offset)
+
+    def snapshot(self) -> np.ndarray:
+        return self.pixels.copy()
+
+    def changed(self, before: np.ndarray) -> bool:
+        return not np.array_equal(self.pixels, before)
+
+    def quiet(self, seconds: float, most: float = 120.0) -> None:
+        """Wait until no pixel changed for ``seconds``."""
+        deadline = time.monotonic() + most
+        before, since = self.snapshot(), time.monotonic()
+        while time.monotonic() - since < seconds:
+            if time.monotonic() > deadline:
+                raise RuntimeError("the screen never came to rest")
+            time.sleep(0.005)
+            if self.changed(before):
+                before, since = self.snapshot(), time.monotonic()
+
+    def started(self) -> None:
+        """Wait for a window to show, then for it to rest past any notice of the start (a
+        pad saying it is not connected yet stays 4 s)."""
+        blank, deadline = self.snapshot(), time.monotonic() + 120
+        while not self.changed(blank):
+            if time.monotonic() > deadline:
+                raise RuntimeError("no window showed")
+            time.sleep(0.01)
+        self.quiet(STARTED)
+
+    def close(self) -> None:
+        self.server.terminate()
+        self.server.wait()
 
 
-class Timed:
-    """The app, with the time spent in ``Session.apply`` and in drawing noted per press."""
-
-    def __init__(self, app: App) -> None:
-        self.app = app
-        self.applying = 0.0
-        self.drawing = 0.0
-        session = app.session
-        assert session is not None
-        session.apply = self._timed(session.apply, "applying")  # type: ignore[method-assign]
-        app.draw = self._timed(app.draw, "drawing")  # type: ignore[method-assign]
-        app.present = self._timed(app.present, "drawing")  # type: ignore[method-assign]
-        self.total: list[float] = []
-        self.apply_ms: list[float] = []
-        self.draw_ms: list[float] = []
-
-    def _timed(self, work: Callable[..., Any], into: str) -> Callable[..., Any]:
-        def timed(*args: Any) -> Any:
-            start = time.perf_counter()
-            try:
-                return work(*args)
-            finally:
-                setattr(self, into, getattr(self, into) + time.perf_counter() - start)
-
-        return timed
-
-    def quiet(self) -> None:
-        """Step until nothing is left to draw (the pads' statuses, the first frame) and the
-        walk of the journal's chain behind the first frame is over, so its end (a redraw of
-        its own) is never taken for a press reaching the screen."""
-        while self.app.step(0.0) or self.app.chain_check is not None:
-            time.sleep(POLL)
-
-    def start(self) -> float:
-        """Begin a sample; return its clock's start."""
-        self.applying = self.drawing = 0.0
-        return time.perf_counter()
-
-    def until_drawn(self, start: float, pause: float = POLL) -> None:
-        """Step until a step redraws; note the milliseconds since ``start``, and the split.
-
-        After a step that drew nothing, sleep ``pause`` seconds (0: not at all).
-        """
-        while not self.app.step(0.0):
-            if time.perf_counter() - start > TIMEOUT:
-                raise RuntimeError("a press never reached the screen")
-            if pause:
-                time.sleep(pause)
-        self.total.append((time.perf_counter() - start) * 1000)
-        self.apply_ms.append(self.applying * 1000)
-        self.draw_ms.append(self.drawing * 1000)
-
-    def script_length(self, side: str) -> int:
-        session = self.app.session
-        assert session is not None and session.state.conflict is not None
-        return len(session.state.conflict.team(side).script)
+def until_changed(screen: Framebuffer, before: np.ndarray, start: float) -> float:
+    """Milliseconds from ``start`` until the pixels differ from ``before``."""
+    while not screen.changed(before):
+        if time.perf_counter() - start > TIMEOUT:
+            raise RuntimeError("a press never reached the pixels")
+        time.sleep(0.0001)
+    return (time.perf_counter() - start) * 1000
 
 
-def gpio(path: Path) -> Timed:
-    """Attack and Back on the GM's pad, on mock pins."""
-    saved = Device.pin_factory
-    Device.pin_factory = MockFactory()
-    settings = Config(buttons=Buttons(backend="gpio"))
-    app = App(settings, Journal(path), SCREEN)
-    timed = Timed(app)
-    wiring = settings.buttons.opponents
-    attack = Device.pin_factory.pin(wiring.attack)
-    back = Device.pin_factory.pin(wiring.back)
-    try:
-        timed.quiet()
-        for index in range(PRESSES):
-            if index % 2 == 0:
-                start = timed.start()
-                attack.drive_low()  # posts on closing
-                timed.until_drawn(start)
-                time.sleep(SETTLE)
-                attack.drive_high()
-            else:
-                back.drive_low()
-                time.sleep(SETTLE)
-                start = timed.start()
-                back.drive_high()  # posts on opening
-                timed.until_drawn(start)
-            assert timed.script_length("gm") == (index + 1) % 2
-            time.sleep(SETTLE)
-    finally:
-        close(app)
-        Device.pin_factory.reset()
-        Device.pin_factory.close()
-        Device.pin_factory = saved
-    return timed
+class PadPort:
+    """The master end of a pty the app opens as a serial pad; it answers ``HELLO?``."""
 
+    def __init__(self, role: str = "patrol") -> None:
+        self.hello = f"HELLO {role} 1\n".encode()
+        self.master, self.slave = os.openpty()
+        self.path = os.ttyname(self.slave)
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._answer, daemon=True)
+        self._thread.start()
 
-def serial(path: Path, pause: float = POLL) -> Timed:
-    """``PRESS attack`` and ``PRESS back`` from the patrol's pad, on a pty."""
-    master, slave = os.openpty()
-    patrol = PatrolPadWiring(port=os.ttyname(slave))
-    app = App(Config(buttons=Buttons(backend="serial", patrol=patrol)), Journal(path), SCREEN)
-    timed = Timed(app)
-    try:
+    def _answer(self) -> None:
         heard = b""
-        while b"HELLO?" not in heard:
-            heard += os.read(master, 64)
-        os.write(master, b"HELLO patrol 1\n")
-        os.set_blocking(master, False)
-        deadline = time.perf_counter() + TIMEOUT
-        while not (app.pad_status.get("patrol") and app.pad_status["patrol"].connected):
-            app.step(0.0)
-            if time.perf_counter() > deadline:
-                raise RuntimeError("the serial pad never connected")
-        timed.quiet()
-        for index in range(PRESSES):
-            line = b"PRESS attack\n" if index % 2 == 0 else b"PRESS back\n"
-            start = timed.start()
-            os.write(master, line)
-            timed.until_drawn(start, pause)
-            assert timed.script_length("patrol") == (index + 1) % 2
-            with contextlib.suppress(BlockingIOError):  # the LEDS lines the host sent back
-                os.read(master, 4096)
-    finally:
-        close(app)
-        os.close(master)
-        os.close(slave)
-    return timed
+        while not self._stop.is_set():
+            with contextlib.suppress(OSError):
+                heard = (heard + os.read(self.master, 256))[-64:]
+            if b"HELLO?" in heard:
+                os.write(self.master, self.hello)
+                heard = b""
+
+    def write(self, data: bytes) -> None:
+        os.write(self.master, data)
+
+    def close(self) -> None:
+        self._stop.set()
+        os.close(self.slave)
+        os.close(self.master)
 
 
-def direct(path: Path) -> tuple[Timed, list[float]]:
-    """The same presses posted straight into the inbox; then a redraw of nothing new."""
-    app = App(Config(), Journal(path), SCREEN)
-    timed = Timed(app)
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU of process ``pid`` (every thread) so far."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / TICK
+
+
+def idle_cpu(pid: int, seconds: float) -> float:
+    """Percent of one core ``pid`` used over ``seconds`` of a quiet screen."""
+    start, began = cpu_seconds(pid), time.monotonic()
+    time.sleep(seconds)
+    return 100 * (cpu_seconds(pid) - start) / (time.monotonic() - began)
+
+
+@dataclass
+class Result:
+    name: str
+    latencies: list[float]
+    idle: float | None = None
+
+
+def app_env(screen: Framebuffer, home: Path, tree: Path) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("SDL_", "NOTIFY_"))}
+    return env | {
+        "DISPLAY": screen.display,
+        "SDL_AUDIODRIVER": "dummy",
+        "TABLEKIT_CONFIG_DIR": str(home),
+        "TABLEKIT_DATA_DIR": str(home),
+        "PYTHONPATH": str(tree),
+        "PYGAME_HIDE_SUPPORT_PROMPT": "1",
+    }
+
+
+def settle_phase() -> None:
+    """A random pause of up to one 30 fps frame, so presses land anywhere in a tick."""
+    time.sleep(random.uniform(0, 1 / 30))
+
+
+def serial_run(name: str, screen: Framebuffer, home: Path, tree: Path, presses: int) -> Result:
+    port, gm = PadPort(), PadPort("opponents")
+    (home / "config.toml").write_text(
+        f'[buttons]\nbackend = "serial"\n[buttons.patrol]\nport = "{port.path}"\n'
+        f'[buttons.opponents]\nport = "{gm.path}"\n'
+    )
+    app = subprocess.Popen(
+        [sys.executable, "-m", "tablekit"],
+        cwd=tree,
+        env=app_env(screen, home, tree),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     try:
-        timed.quiet()
-        for index in range(PRESSES):
-            button = "attack" if index % 2 == 0 else "back"
-            start = timed.start()
-            app.pads.post(PadPressed("opponents", button))
-            timed.until_drawn(start)
-            assert timed.script_length("gm") == (index + 1) % 2
-        bare = []
-        for _ in range(PRESSES):
+        screen.started()
+        found = []
+        for index in range(presses):
+            before = screen.snapshot()
+            settle_phase()
             start = time.perf_counter()
-            app.draw()
-            app.present()
-            bare.append((time.perf_counter() - start) * 1000)
+            port.write(b"PRESS attack\n" if index % 2 == 0 else b"PRESS back\n")
+            found.append(until_changed(screen, before, start))
+            screen.quiet(QUIET)
+        screen.quiet(1.0)
+        return Result(name, found, idle_cpu(app.pid, IDLE_SECONDS))
     finally:
-        close(app)
-    return timed, bare
+        app.terminate()
+        app.wait()
+        port.close()
+        gm.close()
 
 
-def cuts(timings: list[float]) -> tuple[float, float, float]:
-    found = statistics.quantiles(timings, n=100)
-    return found[49], found[98], max(timings)
+def gpio_run(name: str, screen: Framebuffer, home: Path, tree: Path, presses: int) -> Result:
+    (home / "config.toml").write_text('[buttons]\nbackend = "gpio"\n')
+    app = subprocess.Popen(
+        [sys.executable, "-c", GPIO_APP],
+        cwd=tree,
+        env=app_env(screen, home, tree),
+        stdin=subprocess.PIPE,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    assert app.stdin is not None
+    pins = app.stdin
+
+    def drive(pin: int, level: int) -> None:
+        pins.write(f"{pin} {level}\n".encode())
+        pins.flush()
+
+    try:
+        screen.started()
+        play_on(screen)
+        found = []
+        for index in range(presses):
+            before = screen.snapshot()
+            settle_phase()
+            if index % 2 == 0:  # Attack (GPIO 17) posts as its contact closes
+                start = time.perf_counter()
+                drive(17, 0)
+                found.append(until_changed(screen, before, start))
+                time.sleep(SETTLE)
+                drive(17, 1)
+            else:  # Back (GPIO 9) posts as it opens, a settle time after it closed
+                drive(9, 0)
+                time.sleep(SETTLE)
+                start = time.perf_counter()
+                drive(9, 1)
+                found.append(until_changed(screen, before, start))
+            time.sleep(SETTLE)
+            screen.quiet(QUIET)
+        return Result(name, found)
+    finally:
+        app.terminate()
+        app.wait()
 
 
-def row(name: str, timings: list[float], judged: bool = True) -> str:
-    p50, p99, top = cuts(timings)
-    verdict = ("under a frame" if p99 < FRAME_MS else "OVER a frame") if judged else ""
-    return f"{name:<42} {p50:8.3f} {p99:8.3f} {top:8.3f}  {verdict}".rstrip()
+def play_on(screen: Framebuffer) -> None:
+    """Tap Play on, past the start-up check that finds no GPIO on this machine (the pins are
+    mock ones, inside the app); where that screen is not shown it falls on a greyed Redo."""
+    env = os.environ | {"DISPLAY": screen.display}
+    click = ["xdotool", "mousemove", str(SCREEN[0] - 80), "38", "click", "1"]
+    subprocess.run(click, env=env, check=True)
+    screen.quiet(1.0)
 
 
-def rows(name: str, timed: Timed) -> list[str]:
-    return [
-        row(name, timed.total),
-        row("    of which apply + durable commit", timed.apply_ms, judged=False),
-        row("    of which draw + present", timed.draw_ms, judged=False),
-    ]
+def bare_run(screen: Framebuffer, presses: int) -> Result:
+    port = PadPort()
+    env = {k: v for k, v in os.environ.items() if not k.startswith("SDL_")}
+    env |= {"DISPLAY": screen.display, "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
+    app = subprocess.Popen([sys.executable, "-c", BARE_APP, port.path], env=env)
+    try:
+        screen.started()
+        found = []
+        for _ in range(presses):
+            before = screen.snapshot()
+            settle_phase()
+            start = time.perf_counter()
+            port.write(b"x")
+            found.append(until_changed(screen, before, start))
+            screen.quiet(QUIET)
+        screen.quiet(1.0)
+        return Result(
+            "bare event-driven window, serial byte", found, idle_cpu(app.pid, IDLE_SECONDS)
+        )
+    finally:
+        app.terminate()
+        app.wait()
+        port.close()
+
+
+def build_journal(home: Path, steps: int) -> None:
+    """The Mouse Guard conflict of :mod:`benchmarks.pad_processing`, behind ``steps`` fillers."""
+    os.environ["SDL_VIDEODRIVER"] = "dummy"
+    os.environ["SDL_AUDIODRIVER"] = "dummy"
+    from benchmarks.pad_processing import build
+
+    build(home / "journal.sqlite3", steps)
+
+
+@contextlib.contextmanager
+def exported(revision: str) -> Iterator[Path]:
+    """The repository as it was at ``revision``, in a temporary folder."""
+    with tempfile.TemporaryDirectory() as folder:
+        archive = subprocess.run(
+            ["git", "archive", revision], cwd=ROOT, check=True, capture_output=True
+        ).stdout
+        subprocess.run(["tar", "-x", "-C", folder], input=archive, check=True)
+        yield Path(folder)
+
+
+def line(result: Result, bare: Result) -> str:
+    cuts = statistics.quantiles(result.latencies, n=100)
+    p50, p99, top = cuts[49], cuts[98], max(result.latencies)
+    gap = p50 - statistics.median(bare.latencies)
+    idle = "" if result.idle is None else f"{result.idle:6.2f}%"
+    verdict = "p99 ok" if p99 < FRAME_MS else "p99 OVER"
+    return f"{result.name:<44} {p50:7.2f} {p99:7.2f} {top:7.2f} {gap:+7.2f} {idle:>7}  {verdict}"
+
+
+def measure(trees: dict[str, Path], steps: int, presses: int, display: int) -> None:
+    with tempfile.TemporaryDirectory(dir=scratch()) as folder:
+        home, fb = Path(folder) / "home", Path(folder) / "fb"
+        home.mkdir()
+        fb.mkdir()
+        made = time.perf_counter()
+        build_journal(home, steps)
+        print(f"\njournal of {steps:,} filler steps (built in {time.perf_counter() - made:.0f} s)")
+        print(
+            f"{'ms from press to changed pixels':<44} {'p50':>7} {'p99':>7} {'max':>7} "
+            f"{'p50-bare':>7} {'idle':>7}"
+        )
+        screen = Framebuffer(fb, display)
+        try:
+            bare = bare_run(screen, presses)
+            print(line(bare, bare), flush=True)
+            for label, tree in trees.items():
+                journal = home / "journal.sqlite3"
+                kept = journal.read_bytes()
+                for run in (serial_run, gpio_run):
+                    kind = "serial pad (pty)" if run is serial_run else "GPIO (mock pins)"
+                    result = run(f"{label}: {kind}", screen, home, tree, presses)
+                    print(line(result, bare), flush=True)
+                    for extra in home.glob("journal.sqlite3*"):
+                        extra.unlink()
+                    journal.write_bytes(kept)  # the next run starts from the same journal
+        finally:
+            screen.close()
+
+
+def scratch() -> str | None:
+    """A tmpfs folder where there is one, so the journal's fsync is no disk's noise."""
+    return "/dev/shm" if Path("/dev/shm").is_dir() else None
+
+
+def priority() -> str:
+    """Run (with every child) ahead of the machine's other work where allowed (root), so
+    others' load adds less scheduling noise; all rows, the bare window's too, share it."""
+    try:
+        os.nice(PRIORITY)
+    except PermissionError:
+        return "at normal priority (not allowed more)"
+    return f"at priority nice {os.nice(0)}, children too"
 
 
 def main() -> None:
-    print(f"{PRESSES} presses each (Attack, Back, ...); milliseconds from press to redraw")
-    print(f"target: p99 under one frame ({FRAME_MS:.1f} ms); {SCREEN[0]}x{SCREEN[1]}, headless")
-    with tempfile.TemporaryDirectory() as folder:
-        for steps in SIZES:
-            path = Path(folder) / f"journal-{steps}.sqlite3"
-            made = time.perf_counter()
-            build(path, steps)
-            made = time.perf_counter() - made
-            gpio_timed = gpio(path)
-            serial_timed, busy_timed = serial(path), serial(path, pause=0.0)
-            direct_timed, bare = direct(path)
-            print()
-            print(f"journal of {steps:,} filler steps (built in {made:.1f} s)")
-            print(f"{'':<42} {'p50':>8} {'p99':>8} {'max':>8}")
-            for line in (
-                *rows("GPIO pad (mock pins) -> screen", gpio_timed),
-                *rows("serial pad (pty) -> screen", serial_timed),
-                *rows("  same, step loop never sleeping", busy_timed),
-                *rows("  baseline: press posted into app.pads", direct_timed),
-                row("  baseline: bare redraw, nothing changed", bare, judged=False),
-            ):
-                print(line)
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--before", help="also run the app as at this git revision")
+    parser.add_argument("--presses", type=int, default=PRESSES)
+    parser.add_argument("--sizes", default=",".join(map(str, SIZES)))
+    args = parser.parse_args()
+    if shutil.which("Xvfb") is None:
+        sys.exit("pad_to_screen needs Xvfb (apt-get install xvfb)")
+    display = 90 + os.getpid() % 100
+    print(priority())
+    print(f"{args.presses} presses per row (Attack, Back, ...); idle CPU over {IDLE_SECONDS:.0f} s")
+    print(
+        f"targets: p99 < {FRAME_MS:.1f} ms, p50 within 2 ms of the bare window, "
+        "idle <= bare + 0.1% of a core"
+    )
+    with contextlib.ExitStack() as stack:
+        trees = {"this tree": ROOT}
+        if args.before:
+            trees = {f"at {args.before}": stack.enter_context(exported(args.before))} | trees
+        for steps in map(int, args.sizes.split(",")):
+            measure(trees, steps, args.presses, display)
 
 
 if __name__ == "__main__":

@@ -11,7 +11,6 @@ costs almost no CPU.
 from __future__ import annotations
 
 import importlib
-import os
 import sys
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -41,13 +40,14 @@ from tablekit.session.salvage import ChainCheck, salvage
 from tablekit.session.session import Session
 from tablekit.session.store import open_session
 from tablekit.ui import theme, widgets
+from tablekit.ui.display import Presenter, make_canvas, open_display
 from tablekit.ui.i18n import refusal, translator
-from tablekit.ui.layout import Layout, fit_window
+from tablekit.ui.layout import Layout
 from tablekit.ui.onscreen_pad import pad_title
 from tablekit.ui.scene import Scene
 from tablekit.ui.scenes.startup import StartupScene
 from tablekit.ui.sound import Cues
-from tablekit.ui.touch import TAP, logical_size, tap_position
+from tablekit.ui.touch import TAP, tap_position
 from tablekit.ui.wake import WAKE, Sleeper, wake
 from tablekit.ui.widgets import Button
 
@@ -75,11 +75,6 @@ FAILURES_BEFORE_STOP = 3
 
 CHAIN_POLL = 0.05
 """Seconds between two looks at the walk of the chain behind the first frame, while it runs."""
-
-
-def on_a_pi() -> bool:
-    model = Path("/proc/device-tree/model")
-    return model.exists() and "Raspberry Pi" in model.read_text(errors="ignore")
 
 
 class App:
@@ -116,8 +111,9 @@ class App:
         self.running = True
         self.waited: list[pygame.event.Event] = []
         """Events the loop's sleep took out of the queue, handled first by the next step."""
-        self.screen = self._open_display(size)
-        self.canvas = self._make_canvas()
+        self.screen = open_display(settings.display, size)
+        self.canvas = make_canvas(self.screen, settings.display.rotate)
+        self.presenter = Presenter()
         self.layout = Layout(*self.canvas.get_size())
         self.scenes: dict[str, Scene] = {}
         self.scene: Scene = self.scene_named("home")
@@ -535,6 +531,7 @@ class App:
         elif event.type == pygame.KEYDOWN and self._global_key(event):
             return
         elif event.type in (pygame.WINDOWEXPOSED, pygame.WINDOWRESIZED):
+            self.presenter.forget()
             self.scene.dirty = True
         pos = tap_position(event, self.screen.get_size(), self.settings.display.rotate)
         if pos is not None:
@@ -611,10 +608,8 @@ class App:
         self.scene.dirty = False
 
     def present(self) -> None:
-        rotate = self.settings.display.rotate
-        if rotate:
-            self.screen.blit(pygame.transform.rotate(self.canvas, rotate), (0, 0))
-        pygame.display.flip()
+        """Send what changed on the canvas to the display."""
+        self.presenter.present(self.screen, self.canvas, self.settings.display.rotate)
 
     def _draw_notice(self) -> None:
         layout = self.layout
@@ -689,23 +684,6 @@ class App:
         if near and layout.width - x >= layout.width // 3:
             spans.append((x, layout.width - x))
         return spans
-
-    def _open_display(self, size: tuple[int, int] | None) -> pygame.Surface:
-        mode = self.settings.display.fullscreen
-        headless = os.environ.get("SDL_VIDEODRIVER") in ("dummy", "offscreen")
-        full = not headless and size is None and (mode == "on" or (mode == "auto" and on_a_pi()))
-        pygame.display.set_caption("tablekit")
-        if full:
-            return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
-        if size is None:  # the configured window, cut to the screen it opens on
-            desktops = pygame.display.get_desktop_sizes()
-            size = fit_window(self.settings.display.window, desktops[0] if desktops else None)
-        return pygame.display.set_mode(size)
-
-    def _make_canvas(self) -> pygame.Surface:
-        if not self.settings.display.rotate:
-            return self.screen
-        return pygame.Surface(logical_size(self.screen.get_size(), self.settings.display.rotate))
 
 
 def _key(button: Button) -> tuple[str, tuple[int, int]]:
