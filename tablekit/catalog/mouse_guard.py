@@ -11,7 +11,6 @@ from __future__ import annotations
 from tablekit.catalog.listing import DiceKind, Listing
 from tablekit.rules import games
 from tablekit.rules.mouse_guard.dice import Face
-from tablekit.rules.mouse_guard.game import MouseGuard
 from tablekit.rules.mouse_guard.pads import pad_lights, press_command
 from tablekit.rules.mouse_guard.ruleset import Ruleset, shipped_ruleset
 
@@ -23,12 +22,12 @@ DICE = (
 
 
 def ruleset_listing(ruleset: Ruleset) -> Listing:
-    """The catalogue's listing of the game ``ruleset`` describes: a shipped one's rules are
-    the rules' own (:data:`tablekit.rules.games.SHIPPED`), a table's own made here."""
+    """The catalogue's listing of the game ``ruleset`` describes, with the rules' own maker
+    (:data:`tablekit.rules.games.SHIPPED` for a shipped one)."""
     return Listing(
         name=ruleset.name,
         title=ruleset.title,
-        rules=games.SHIPPED.get(ruleset.name) or (lambda: MouseGuard(ruleset)),
+        rules=games.SHIPPED.get(ruleset.name) or games.on_engine(ruleset),
         scene="tablekit.ui.mg.scene:MouseGuardScene",
         dice=DICE,
         language=ruleset.language,

@@ -11,8 +11,9 @@ import sys
 from collections.abc import Iterator, Mapping
 from typing import Any, TextIO, TypeAlias
 
-from tablekit import catalog
 from tablekit.local import config, paths
+from tablekit.local.rulesets import own_rulesets
+from tablekit.rules import games as rules
 from tablekit.rules.errors import RuleError
 from tablekit.rules.game import Game
 from tablekit.rules.secret import Audience, audience, audience_names
@@ -66,7 +67,8 @@ def _view_option(parser: argparse.ArgumentParser, purpose: str) -> None:
 
 def _open(args: argparse.Namespace, create: bool = True) -> Session[Any]:
     """The session the arguments name; only a script may start a new one. Its game is
-    one of the catalogue's or of the table's own rulesets, as in the app.
+    one of tablekit's or of the table's own rulesets, as in the app; only its own rules
+    are imported (a read needs nothing of the catalogue's scenes, dice or pads).
 
     Without ``create`` (a read) the journal is opened read-only: nothing is
     written, synced or checkpointed, and the session stays as it was.
@@ -86,7 +88,7 @@ def _open(args: argparse.Namespace, create: bool = True) -> Session[Any]:
     game = args.game
     if create and game is None and not (name and journal.exists(name)):
         game = settings.play.game
-    games = catalog.Rules(catalog.Games(catalog.own_listings()))
+    games = rules.Known({own.name: rules.on_engine(own) for own in own_rulesets()[0]})
     try:
         try:
             session = _opened(journal, name, game, games, create)

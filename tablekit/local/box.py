@@ -22,8 +22,6 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import IO, Any
 
-import tomli_w
-
 from tablekit.local.atomic import replace_file
 from tablekit.local.paths import data_dir
 from tablekit.rules.mice_mystics.content import (
@@ -175,6 +173,8 @@ def load(path: Path | None = None) -> Box:
 
 def save(pack: Pack, path: Path | None = None) -> None:
     """Write ``pack`` as the box, atomically: a pulled plug leaves the old box or the new."""
+    import tomli_w  # a start only reads the box, with tomllib
+
     data = tomli_w.dumps(pack_data(pack)).encode("utf-8")
 
     def write(out: IO[bytes]) -> None:

@@ -15,7 +15,6 @@ from pathlib import Path
 from typing import Annotated, Any, Literal
 
 import msgspec
-import tomli_w
 
 from tablekit.local import paths
 from tablekit.local.atomic import replace_file
@@ -188,6 +187,8 @@ def save(settings: Config, path: Path | None = None) -> None:
     Only what differs from the defaults is written, so a table's file says what the
     table chose, and a later default reaches every table that did not choose.
     """
+    import tomli_w  # only a change on screen writes the file: a start reads it with tomllib
+
     chosen = _changed(msgspec.to_builtins(settings), msgspec.to_builtins(Config()))
     text = tomli_w.dumps(chosen)
     replace_file(path or paths.config_file(), lambda out: out.write(text.encode("utf-8")))

@@ -8,7 +8,6 @@ cannot fill the card), and the caller shows one sentence naming that file.
 from __future__ import annotations
 
 import logging
-import logging.handlers
 from pathlib import Path
 
 from tablekit.local import paths
@@ -51,9 +50,9 @@ def _logger(path: Path) -> logging.Logger:
         for handler in list(logger.handlers):
             logger.removeHandler(handler)
             handler.close()
-        handler = logging.handlers.RotatingFileHandler(
-            path, maxBytes=LOG_BYTES, backupCount=3, encoding="utf-8"
-        )
+        from logging.handlers import RotatingFileHandler  # its sockets and pickle: on a failure
+
+        handler = RotatingFileHandler(path, maxBytes=LOG_BYTES, backupCount=3, encoding="utf-8")
         handler.setFormatter(logging.Formatter("%(asctime)s %(message)s"))
         logger.addHandler(handler)
         logger.propagate = False

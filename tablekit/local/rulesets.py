@@ -46,4 +46,3 @@ def own_rulesets(folder: Path | None = None) -> tuple[list[Ruleset], list[str]]:
             continue
         found.append(ruleset)
     return found, problems
-

@@ -13,9 +13,12 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tablekit.rules.game import Game
+
+if TYPE_CHECKING:
+    from tablekit.rules.mouse_guard.ruleset import Ruleset
 
 Maker = Callable[[], Game[Any]]
 """Makes a game's rules; called once per process."""
@@ -38,6 +41,17 @@ def _mouse_guard(ruleset: str) -> Callable[[], Game[Any]]:
         from tablekit.rules.mouse_guard.ruleset import shipped_ruleset
 
         return MouseGuard(shipped_ruleset(ruleset))
+
+    return make
+
+
+def on_engine(ruleset: Ruleset) -> Maker:
+    """Makes the rules of a table's own ruleset, played on the Mouse Guard engine."""
+
+    def make() -> Game[Any]:
+        from tablekit.rules.mouse_guard.game import MouseGuard
+
+        return MouseGuard(ruleset)
 
     return make
 
