@@ -16,8 +16,6 @@ import os
 import sys
 from pathlib import Path
 
-import platformdirs
-
 APP = "tablekit"
 KIOSK_KEYS = frozenset(
     {"TABLEKIT_CONFIG_DIR", "TABLEKIT_DATA_DIR", "TABLEKIT_USER", "TABLEKIT_GROUPS"}
@@ -62,12 +60,20 @@ def setting(key: str) -> str:
 
 def config_dir() -> Path:
     chosen = setting("TABLEKIT_CONFIG_DIR")
-    return Path(chosen) if chosen else platformdirs.user_config_path(APP)
+    if chosen:
+        return Path(chosen)
+    import platformdirs  # a kiosk names both folders, so its start never imports it
+
+    return platformdirs.user_config_path(APP)
 
 
 def data_dir() -> Path:
     chosen = setting("TABLEKIT_DATA_DIR")
-    return Path(chosen) if chosen else platformdirs.user_data_path(APP)
+    if chosen:
+        return Path(chosen)
+    import platformdirs
+
+    return platformdirs.user_data_path(APP)
 
 
 def config_file() -> Path:
