@@ -180,9 +180,17 @@ def _chains_reach(chains: int, needed: int, cap: int) -> int:
     """How often ``chains`` exploding dice add ``needed`` successes or more, out of
     ``(2 * 6**cap) ** chains``, for ``needed <= cap``.
     """
-    if needed <= 0:
-        return int((2 * 6**cap) ** chains)
-    return sum(_chain_sums(chains, cap)[needed:])
+    return _chain_tails(chains, cap)[max(needed, 0)]
+
+
+@lru_cache(maxsize=1024)
+def _chain_tails(chains: int, cap: int) -> tuple[int, ...]:
+    """For each ``needed`` from 0 to ``cap``, how often ``chains`` exploding dice add that
+    many successes or more: :func:`_chain_sums` summed from the top, once."""
+    tails = list(_chain_sums(chains, cap))
+    for needed in range(cap - 1, -1, -1):
+        tails[needed] += tails[needed + 1]
+    return tuple(tails)
 
 
 @lru_cache(maxsize=1024)
@@ -193,18 +201,21 @@ def _chain_sums(chains: int, cap: int) -> tuple[int, ...]:
     One exploding die adds nothing half the time; it adds exactly ``j`` (its
     first ``j - 1`` dice axes, then a sword, or ``j`` axes then a snake) with
     chance ``5/2 * 6**-j``, and ``cap`` or more with chance ``3 * 6**-cap``.
+    Out of ``2 * 6**cap``: ``6**cap`` ways to add nothing, ``5 * 6**(cap - j)`` to add
+    ``j``, and ``6**(cap - j + 1)`` to add ``j`` or more. One more chain is then a
+    running sum over the successes before it, not a product of every pair: a pool of
+    15D has 17 chains and a cap near 20.
     """
     if chains == 0:
         return (1,) + (0,) * cap
-    one = (6**cap,) + tuple(5 * 6 ** (cap - j) for j in range(1, cap)) + (6,)
-    if cap == 0:
-        one = (2,)
     fewer = _chain_sums(chains - 1, cap)
-    sums = [0] * (cap + 1)
-    for had, weight in enumerate(fewer):
-        if weight:
-            for extra, chance_ in enumerate(one):
-                sums[min(cap, had + extra)] += weight * chance_
+    six = [6**power for power in range(cap + 1)]
+    sums = []
+    below = 0  # the ways to fewer successes than ``had``, each weighed by 6**successes
+    for had in range(cap):
+        sums.append(fewer[had] * six[cap] + 5 * six[cap - had] * below)
+        below += fewer[had] * six[had]
+    sums.append(6 * below + 2 * six[cap] * fewer[cap])
     return tuple(sums)
 
 
@@ -241,8 +252,8 @@ def best_chance(
         weights = _WITH_OF_COURSE
     elif of_course:
         dice, failures = failures, 0
-    last = _Last(ob, reroll_failures)
-    total = Fraction(0)
+    last = _Last(ob, reroll_failures, failures + dice, axes + dice + 1)
+    total = 0
     for fails, new_axes, weight in _outcomes(dice, weights):
         won, left, pending = successes + dice - fails, failures + fails, axes + new_axes
         if not (deeper_understanding and left):
@@ -254,31 +265,60 @@ def best_chance(
         else:
             value = last.deeper(won, left, pending, explode)
         total += weight * value
-    return total / int(weights[3] ** dice)
+    return Fraction(total, weights[3] ** dice * last.out_of)
 
 
-@dataclass(frozen=True)
 class _Last:
-    """Steps 8 and 9 of one chance: Fate on the axes, then the sheet's level 3 reroll."""
+    """Steps 8 and 9 of one chance: Fate on the axes, then the sheet's level 3 reroll.
 
-    ob: int
-    reroll: bool
+    Every figure is a whole number out of :attr:`out_of`, one denominator for the whole
+    question (up to ``fails`` failed dice and ``chains`` axes), so the best play is chosen
+    by comparing whole numbers and the answer is one fraction made at the end: fractions
+    of a thousand digits, added one by one, took tens of milliseconds at 15D.
+    """
 
-    def deeper(self, won: int, fails: int, axes: int, explode: bool) -> Fraction:
+    def __init__(self, ob: int, reroll: bool, fails: int, chains: int) -> None:
+        self.ob, self.reroll, self.cap = ob, reroll, max(ob, 0)
+        self.fails, self.chains = fails, chains
+        one_chain = 2 * 6**self.cap  # the outcomes of one exploding chain (_chain_sums)
+        self.powers = [1]
+        """``one_chain ** c`` for each ``c`` up to ``chains``."""
+        for _ in range(chains):
+            self.powers.append(self.powers[-1] * one_chain)
+        self.out_of = 6 * self.powers[chains] << (fails if reroll else 0)
+        """A Deeper Understanding die (6), the rerolls of the most failures (2 each) and the
+        most exploding chains (``2 * 6**cap`` each)."""
+        self.known: dict[tuple[int, int, int], int] = {}
+        """What :meth:`_met` has counted, by (successes needed, failures, chains)."""
+
+    def deeper(self, won: int, fails: int, axes: int, explode: bool) -> int:
         """Deeper Understanding on one failed die (an axe, a sword or a failure again)."""
-        axe, sword, snake, total = _PLAIN
-        value: Fraction = (
-            axe * self.chance(won + 1, fails - 1, axes + 1, explode)
-            + sword * self.chance(won + 1, fails - 1, axes, explode)
-            + snake * self.chance(won, fails, axes, explode)
+        axe, sword, snake, _ = _PLAIN
+        return (
+            axe * self._met(won + 1, fails - 1, axes + 1, explode)
+            + sword * self._met(won + 1, fails - 1, axes, explode)
+            + snake * self._met(won, fails, axes, explode)
         )
-        return value / total
 
-    def chance(self, won: int, fails: int, axes: int, explode: bool) -> Fraction:
+    def chance(self, won: int, fails: int, axes: int, explode: bool) -> int:
         """Meeting the obstacle from here: the axes explode if ``explode``, then the reroll."""
-        chains = axes if explode else 0
-        cap = max(self.ob, 0)
-        rerolls = range(fails + 1) if self.reroll else range(1)
-        met = sum(comb(fails, k) * _chains_reach(chains, self.ob - won - k, cap) for k in rerolls)
-        out_of = (2**fails if self.reroll else 1) * (2 * 6**cap) ** chains
-        return Fraction(met, out_of)
+        return _PLAIN[3] * self._met(won, fails, axes, explode)
+
+    def _met(self, won: int, fails: int, axes: int, explode: bool) -> int:
+        """The ways of meeting the obstacle from here, out of ``out_of / 6``; each is counted
+        once per question (Deeper Understanding's three ways lead to other rolls' places)."""
+        key = (self.ob - won, fails, axes if explode else 0)
+        met = self.known.get(key)
+        if met is None:
+            met = self.known[key] = self._count(*key)
+        return met
+
+    def _count(self, needed: int, fails: int, chains: int) -> int:
+        """The ways ``chains`` exploding dice and the reroll of ``fails`` add ``needed``."""
+        tails = _chain_tails(chains, self.cap)
+        if self.reroll:
+            met = sum(comb(fails, k) * tails[max(needed - k, 0)] for k in range(fails + 1))
+        else:
+            met = tails[max(needed, 0)]
+        rerolls = self.fails - fails if self.reroll else 0
+        return met * self.powers[self.chains - chains] << rerolls
