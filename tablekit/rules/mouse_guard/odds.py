@@ -107,8 +107,7 @@ def _finish(
 ) -> Fraction:
     """Roll ``dice`` more dice with ``weights`` beside a fixed roll, then the later options.
 
-    Everything is counted in whole numbers over one denominator per number of
-    axes, so only a handful of fractions are ever made.
+    Everything is counted in whole numbers over one denominator, so one fraction is made.
     """
     if min(successes, axes, failures, dice) < 0:
         raise ValueError("dice, successes, failures and axes are never negative")
@@ -127,11 +126,9 @@ def _finish(
     for (won, chains), weight in spread.items():
         met = weight * _chains_reach(chains, ob - won, ob)
         by_axes[chains] = by_axes.get(chains, 0) + met
-    one_chain = 2 * 6**ob
-    return sum(
-        (Fraction(met, denominator * one_chain**chains) for chains, met in by_axes.items()),
-        Fraction(0),
-    )
+    one_chain, most = 2 * 6**ob, max(by_axes)
+    met = sum(ways * one_chain ** (most - chains) for chains, ways in by_axes.items())
+    return Fraction(met, denominator * one_chain**most)
 
 
 def _after_wise(
