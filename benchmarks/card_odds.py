@@ -21,29 +21,27 @@ checked against the new ones. Without git, or past a minute in all, its
 column is left empty.
 
 "Sixth of a core": the same measurement runs in a child process held to a
-sixth of one CPU, to stand for a core six times slower (a Pi's, roughly). It
-is put in a cgroup of its own with a CPU quota of 1 ms in every 6 ms (cgroup v2
-``cpu.max``, or cgroup v1 ``cpu.cfs_quota_us``), or, without cgroups, pinned
-with ``taskset`` to one CPU beside five busy loops. The table says which. The
-target: 10 cards in 50 ms there.
+sixth of one CPU (:mod:`benchmarks.pinned`), to stand for a core six times
+slower (a Pi's, roughly). Each table ends with the baseline of its run, a fixed
+pure-Python loop: its ratio between the tables is how much slower the pinned
+core really was. The target: 10 cards in 50 ms there.
 """
 
 from __future__ import annotations
 
-import contextlib
 import importlib.util
 import math
-import os
 import random
 import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+from benchmarks import pinned
 from tablekit.rules.cards import FULL_DECK, shuffled
 from tablekit.rules.mouse_card import odds
 from tablekit.rules.mouse_card.odds import Question
@@ -58,7 +56,6 @@ OLD_SPENDS = 60.0
 
 BAD = frozenset({"RJ", "BJ", "2C", "2D", "2H", "2S"})
 ROOT = Path(__file__).resolve().parents[1]
-PERIOD_US, QUOTA_US = 6000, 1000
 
 
 def questions(draws: int) -> dict[str, Question]:
@@ -136,70 +133,23 @@ def measure() -> list[str]:
             cells.append(f"{new_ms:>7.2f} ms {old_cell:>10} ms")
         lines.append(f"{draws:>5}  " + "  ".join(cells))
     lines.append(f"slowest new call: {worst:.2f} ms; old and new differ by {differs:.1e} at most")
+    lines.append(f"baseline, the same run's fixed loop: {pinned.reference_ms():.2f} ms")
     return lines
 
 
-@contextlib.contextmanager
-def sixth_of_a_core() -> Iterator[tuple[str, list[str]]]:
-    """(how, the command prefix) to run a child on a sixth of one CPU; cleaned up after."""
-    name = f"tablekit-card-odds-{os.getpid()}"
-    v2, v1 = Path("/sys/fs/cgroup"), Path("/sys/fs/cgroup/cpu")
-    if "cpu" in _read(v2 / "cgroup.controllers").split():
-        group = v2 / name
-        group.mkdir()
-        (group / "cpu.max").write_text(f"{QUOTA_US} {PERIOD_US}\n")
-        how = f"cgroup v2 cpu.max {QUOTA_US} {PERIOD_US}"
-    elif (v1 / "cpu.cfs_quota_us").exists():
-        group = v1 / name
-        group.mkdir()
-        (group / "cpu.cfs_period_us").write_text(f"{PERIOD_US}\n")
-        (group / "cpu.cfs_quota_us").write_text(f"{QUOTA_US}\n")
-        how = f"cgroup v1 cpu.cfs_quota_us {QUOTA_US} per cpu.cfs_period_us {PERIOD_US}"
-    else:
-        busy = [
-            subprocess.Popen(["taskset", "-c", "0", sys.executable, "-c", "while True: pass"])
-            for _ in range(5)
-        ]
-        try:
-            yield "taskset -c 0 beside five busy loops", ["taskset", "-c", "0"]
-        finally:
-            for process in busy:
-                process.kill()
-                process.wait()
-        return
-    try:
-        yield how, ["--cgroup", str(group / "cgroup.procs")]
-    finally:
-        group.rmdir()
-
-
-def _read(path: Path) -> str:
-    try:
-        return path.read_text()
-    except OSError:
-        return ""
-
-
 def main() -> None:
-    if "--child" in sys.argv:
-        if "--cgroup" in sys.argv:
-            procs = Path(sys.argv[sys.argv.index("--cgroup") + 1])
-            procs.write_text(f"{os.getpid()}\n")
+    if pinned.is_child():
         print("\n".join(measure()))
         return
-    load = ", ".join(f"{n:.1f}" for n in os.getloadavg())
-    print(f"A full core (this machine as it is, load average {load}):")
+    print(f"A full core (this machine as it is, load average {pinned.load()}):")
     print("\n".join(measure()), flush=True)
     try:
-        with sixth_of_a_core() as (how, prefix):
-            child = [sys.executable, "-m", "benchmarks.card_odds", "--child"]
-            command = prefix + child if prefix[0] == "taskset" else child + prefix
-            done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, check=True)
+        how, table = pinned.run_pinned("benchmarks.card_odds")
     except (OSError, subprocess.CalledProcessError) as error:
         print(f"\nA sixth of a core: not measured ({error})")
         return
     print(f"\nA sixth of a core ({how}):")
-    print(done.stdout, end="")
+    print(table, end="")
 
 
 if __name__ == "__main__":
