@@ -73,6 +73,7 @@ def _clear() -> None:
     odds._outcomes.cache_clear()
     odds._chain_sums.cache_clear()
     odds._chain_tails.cache_clear()
+    odds._by_failures.cache_clear()
 
 
 def _per_call_ms(call: Callable[[], object], clear: bool = True) -> float:

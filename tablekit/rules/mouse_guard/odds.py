@@ -173,6 +173,16 @@ def _outcomes(dice: int, weights: tuple[int, int, int, int]) -> tuple[tuple[int,
     return tuple(table)
 
 
+@lru_cache(maxsize=1024)
+def _by_failures(dice: int, weights: tuple[int, int, int, int]) -> tuple[tuple[int, int, int], ...]:
+    """:func:`_outcomes` with the axes summed away, for a chance where no axe explodes: the
+    axes then change nothing, and 15D has 16 numbers of failures against 136 outcomes."""
+    summed = [0] * (dice + 1)
+    for fails, _, weight in _outcomes(dice, weights):
+        summed[fails] += weight
+    return tuple((fails, 0, weight) for fails, weight in enumerate(summed))
+
+
 def _chains_reach(chains: int, needed: int, cap: int) -> int:
     """How often ``chains`` exploding dice add ``needed`` successes or more, out of
     ``(2 * 6**cap) ** chains``, for ``needed <= cap``.
@@ -250,17 +260,16 @@ def best_chance(
     elif of_course:
         dice, failures = failures, 0
     last = _Last(ob, reroll_failures, failures + dice, axes + dice + 1)
-    total = 0
-    for fails, new_axes, weight in _outcomes(dice, weights):
-        won, left, pending = successes + dice - fails, failures + fails, axes + new_axes
+    total, met, deeper = 0, last.met, last.deeper
+    outcomes = _outcomes(dice, weights) if explode else _by_failures(dice, weights)
+    for fails, new_axes, weight in outcomes:
+        needed, left, pending = ob - successes - dice + fails, failures + fails, axes + new_axes
         if not (deeper_understanding and left):
-            value = last.chance(won, left, pending, explode)
+            value = _PLAIN[3] * met(needed, left, pending if explode else 0)
         elif explode and fate < 2:
-            value = max(
-                last.chance(won, left, pending, True), last.deeper(won, left, pending, False)
-            )
+            value = max(_PLAIN[3] * met(needed, left, pending), deeper(needed, left, 0, False))
         else:
-            value = last.deeper(won, left, pending, explode)
+            value = deeper(needed, left, pending, explode)
         total += weight * value
     return Fraction(total, weights[3] ** dice * last.out_of)
 
@@ -288,27 +297,26 @@ class _Last:
         self.known: dict[tuple[int, int, int], int] = {}
         """What :meth:`_met` has counted, by (successes needed, failures, chains)."""
 
-    def deeper(self, won: int, fails: int, axes: int, explode: bool) -> int:
-        """Deeper Understanding on one failed die (an axe, a sword or a failure again)."""
+    def deeper(self, needed: int, fails: int, axes: int, explode: bool) -> int:
+        """Deeper Understanding on one failed die (an axe, a sword or a failure again), then
+        the axes explode if ``explode``, then the reroll; out of ``out_of``."""
         axe, sword, snake, _ = _PLAIN
+        chains = axes if explode else 0
         return (
-            axe * self._met(won + 1, fails - 1, axes + 1, explode)
-            + sword * self._met(won + 1, fails - 1, axes, explode)
-            + snake * self._met(won, fails, axes, explode)
+            axe * self.met(needed - 1, fails - 1, chains + explode)
+            + sword * self.met(needed - 1, fails - 1, chains)
+            + snake * self.met(needed, fails, chains)
         )
 
-    def chance(self, won: int, fails: int, axes: int, explode: bool) -> int:
-        """Meeting the obstacle from here: the axes explode if ``explode``, then the reroll."""
-        return _PLAIN[3] * self._met(won, fails, axes, explode)
-
-    def _met(self, won: int, fails: int, axes: int, explode: bool) -> int:
-        """The ways of meeting the obstacle from here, out of ``out_of / 6``; each is counted
-        once per question (Deeper Understanding's three ways lead to other rolls' places)."""
-        key = (self.ob - won, fails, axes if explode else 0)
-        met = self.known.get(key)
-        if met is None:
-            met = self.known[key] = self._count(*key)
-        return met
+    def met(self, needed: int, fails: int, chains: int) -> int:
+        """The ways ``chains`` exploding dice and the reroll of ``fails`` failed dice add
+        ``needed`` successes, out of ``out_of / 6``; each is counted once per question
+        (Deeper Understanding's three ways lead to other rolls' places)."""
+        key = (needed, fails, chains)
+        found = self.known.get(key)
+        if found is None:
+            found = self.known[key] = self._count(needed, fails, chains)
+        return found
 
     def _count(self, needed: int, fails: int, chains: int) -> int:
         """The ways ``chains`` exploding dice and the reroll of ``fails`` add ``needed``."""
