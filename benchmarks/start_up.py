@@ -6,7 +6,8 @@
   ``NOTIFY_SOCKET`` (the app sends it once its first frame is on screen, as systemd
   hears it on a Pi). Target: at most 2x.
 * **tablekit state**: the CPU time (user + system) of ``tablekit state`` on that
-  session against ``python -c pass``. Target: at most 4x.
+  session against ``python -c pass``. Target: at most 4x. Beside it, for scale, the
+  CPU of importing the one game's rules the session needs, which no start avoids.
 
 The package is byte-compiled first, as an installed wheel is. Rounds alternate the
 measured and the baseline so that a busy machine weighs on both alike; the medians
@@ -45,6 +46,9 @@ out.close()
 pygame.time.wait(60_000)
 """
 """The baseline window: pygame, one read of the journal, one flip, then it says ready."""
+
+GAME_RULES = "tablekit.rules.mice_mystics.game"
+"""The module of the resumed game's rules (the same path before and after the catalogue moved)."""
 
 MAKE = """
 import sys
@@ -113,25 +117,25 @@ def main() -> None:
         (folder / "data").mkdir()
         journal = folder / "data" / "journal.sqlite3"
         subprocess.run([sys.executable, "-c", MAKE, str(journal)], env=env, check=True)
-        app, bare, state, python = [], [], [], []
+        app, bare, state, python, rules = [], [], [], [], []
         for _ in range(rounds):
             app.append(first_frame([sys.executable, "-m", "tablekit"], env, folder))
             bare.append(first_frame([sys.executable, "-c", BARE, str(journal)], env, folder))
             state.append(cpu_seconds([*tablekit_command(), "state"], env))
             python.append(cpu_seconds([sys.executable, "-c", "pass"], env))
+            rules.append(cpu_seconds([sys.executable, "-c", f"import {GAME_RULES}"], env))
     rows = [
         ("first frame, resuming Mice and Mystics", app, "bare window + read + flip", bare, 2.0),
         ("tablekit state, CPU", state, "python -c pass, CPU", python, 4.0),
+        ("its game's rules imported, CPU", rules, "python -c pass, CPU", python, None),
     ]
     print(f"start-up, {rounds} rounds, medians (ms)")
     for name, measured, base_name, base, target in rows:
         ours, theirs = statistics.median(measured) * 1000, statistics.median(base) * 1000
         ratio = ours / theirs
-        verdict = "ok" if ratio <= target else "OVER"
-        print(
-            f"  {name}: {ours:.0f}  vs {base_name}: {theirs:.0f}"
-            f"  = {ratio:.2f}x (target <= {target:.0f}x, {verdict})"
-        )
+        goal = "" if target is None else f" (target <= {target:.0f}x, "
+        goal += "" if target is None else ("ok)" if ratio <= target else "OVER)")
+        print(f"  {name}: {ours:.0f}  vs {base_name}: {theirs:.0f}  = {ratio:.2f}x{goal}")
 
 
 if __name__ == "__main__":
