@@ -7,11 +7,10 @@ colour-blind players can tell apart.
 
 from __future__ import annotations
 
-from functools import cache
-
 import pygame
 
 from tablekit.assets import shipped
+from tablekit.ui.memo import MIB, bounded
 
 FONTS = shipped("fonts")
 
@@ -45,7 +44,11 @@ FACES = {
 }
 
 
-@cache
+FONT_BYTES = 320 * 1024
+"""What one loaded font takes, measured (its face and its glyphs): 300 KiB."""
+
+
+@bounded(24 * MIB, lambda font: FONT_BYTES)
 def font(face: str, size: int) -> pygame.font.Font:
-    """The shipped font ``face`` at ``size`` pixels, loaded once."""
+    """The shipped font ``face`` at ``size`` pixels, loaded once (about 75 kept at most)."""
     return pygame.font.Font(FONTS / FACES[face], max(8, size))

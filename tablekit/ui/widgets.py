@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 
 import pygame
 
 from tablekit.ui import theme
+from tablekit.ui.memo import MIB, bounded, surface_bytes, text_bytes
 
 Colour = tuple[int, int, int]
 
@@ -41,7 +41,7 @@ def _note(drawn: Drawn) -> None:
         LEDGER.append(drawn)
 
 
-@lru_cache(maxsize=4096)
+@bounded(MIB, text_bytes)
 def fit_size(text: str, face: str, size: int, width: int) -> int:
     """The largest size no bigger than ``size`` (nor below :data:`LEAST`) that fits ``width``.
 
@@ -54,13 +54,17 @@ def fit_size(text: str, face: str, size: int, width: int) -> int:
     return size
 
 
-@lru_cache(maxsize=8192)
+@bounded(MIB, text_bytes)
 def width_of(font: pygame.font.Font, words: str) -> int:
     """How wide ``words`` are in ``font``, measured once."""
     return int(font.size(words)[0])
 
 
-@lru_cache(maxsize=2048)
+RENDERED_BYTES = 8 * MIB
+"""The rendered labels kept: a few screens' worth (a label is about 25 KiB at 800x480)."""
+
+
+@bounded(RENDERED_BYTES, surface_bytes)
 def rendered(font: pygame.font.Font, words: str, colour: Colour) -> pygame.Surface:
     """``words`` rendered in ``font`` and ``colour``, once: a frame redraws mostly the same
     labels, and rendering text is most of what drawing them costs. Only ever blitted."""
@@ -115,7 +119,7 @@ def lines_of(words: str, font: pygame.font.Font, width: int) -> list[str]:
     return list(_lines(words, font, width))
 
 
-@lru_cache(maxsize=2048)
+@bounded(MIB, text_bytes)
 def _lines(words: str, font: pygame.font.Font, width: int) -> tuple[str, ...]:
     lines: list[str] = []
     for paragraph in words.split("\n"):

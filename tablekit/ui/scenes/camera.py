@@ -14,7 +14,7 @@ roll. Without a working camera the picker is the roll: tap a face to add a die.
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import cache, partial
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -24,6 +24,7 @@ from tablekit.ui import chrome, theme, widgets
 from tablekit.ui.frames import FrameImage, fit
 from tablekit.ui.i18n import mark, status_text
 from tablekit.ui.layout import columns, rows
+from tablekit.ui.memo import MIB, bounded, surface_bytes
 from tablekit.ui.scene import Scene
 from tablekit.ui.touch import TAP
 from tablekit.ui.wake import wake
@@ -64,7 +65,7 @@ def face_icon(face: str, side: int) -> pygame.Surface:
     return _face_icon(face, max(8, side))
 
 
-@cache
+@bounded(2 * MIB, surface_bytes)
 def _face_icon(face: str, side: int) -> pygame.Surface:
     import cv2
 

@@ -1,0 +1,96 @@
+"""A least-recently-used cache capped by bytes, for what the screen draws again and again.
+
+``functools.lru_cache`` caps by count, and a count says nothing of memory: 2,048
+rendered labels held 50 MiB after a long evening. :func:`bounded` weighs each
+value (a surface by its pixels, text by its length) and lets the least recently
+used go once the total passes the cap, so memory stays flat however long the
+table plays. The caps are stated in the README.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
+from typing import Any, Generic, NamedTuple, ParamSpec, TypeVar
+
+import pygame
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+ENTRY = 200
+"""Bytes counted for an entry's own bookkeeping (its key, the dict's slot) beside its value;
+the words in its key are counted too."""
+
+
+class CacheInfo(NamedTuple):
+    """Like ``functools``' cache_info, with the bytes held and the cap."""
+
+    hits: int
+    misses: int
+    entries: int
+    held: int
+    cap: int
+
+
+class Bounded(Generic[P, R]):
+    """``function``'s results by its arguments, at most ``cap`` bytes as ``weigh`` counts."""
+
+    def __init__(self, function: Callable[P, R], cap: int, weigh: Callable[[Any], int]) -> None:
+        self.__wrapped__ = function
+        self.__doc__ = function.__doc__
+        self._cap = cap
+        self._weigh = weigh
+        self._kept: OrderedDict[Hashable, tuple[R, int]] = OrderedDict()
+        self._held = self._hits = self._misses = 0
+
+    def __call__(self, *args: P.args, **kwargs: P.kwargs) -> R:
+        key = (args, tuple(kwargs.items())) if kwargs else args
+        found = self._kept.get(key)
+        if found is not None:
+            self._hits += 1
+            self._kept.move_to_end(key)
+            return found[0]
+        self._misses += 1
+        value = self.__wrapped__(*args, **kwargs)
+        weight = self._weigh(value) + ENTRY + sum(len(a) for a in args if isinstance(a, str))
+        self._kept[key] = (value, weight)
+        self._held += weight
+        while self._held > self._cap and len(self._kept) > 1:
+            _, (_, dropped) = self._kept.popitem(last=False)
+            self._held -= dropped
+        return value
+
+    def cache_info(self) -> CacheInfo:
+        return CacheInfo(self._hits, self._misses, len(self._kept), self._held, self._cap)
+
+    def cache_clear(self) -> None:
+        self._kept.clear()
+        self._held = self._hits = self._misses = 0
+
+
+def bounded(cap: int, weigh: Callable[[Any], int]) -> Callable[[Callable[P, R]], Bounded[P, R]]:
+    """Decorate a function with a cache of at most ``cap`` bytes, each value weighed by
+    ``weigh`` (plus :data:`ENTRY` for its key and slot)."""
+
+    def decorate(function: Callable[P, R]) -> Bounded[P, R]:
+        return Bounded(function, cap, weigh)
+
+    return decorate
+
+
+def surface_bytes(surface: pygame.Surface) -> int:
+    """The bytes a surface's pixels take."""
+    return surface.get_pitch() * surface.get_height()
+
+
+def text_bytes(value: object) -> int:
+    """About what a string, a tuple of strings or a number takes (strings by their length)."""
+    if isinstance(value, str):
+        return 50 + len(value)
+    if isinstance(value, tuple):
+        return 60 + sum(text_bytes(item) for item in value)
+    return 30
+
+
+MIB = 2**20
