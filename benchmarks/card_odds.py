@@ -12,7 +12,8 @@ with both jokers good, so either can bring the discard back at any card, a
 target of 6 and eight needed, as an extended task may ask ("reshuffles, 8
 needed": the slowest kind of question found). Each figure is milliseconds per
 call, the mean of cold calls (the count's caches emptied first) made one after
-another for at least 0.2 s.
+another for 0.1 s, the lowest of three such windows
+(:func:`benchmarks.pinned.per_call_ms`).
 
 The old count (before the cards were counted by role) is read from git at
 :data:`OLD`, imported as a module of its own and called with no time budget,
@@ -49,8 +50,6 @@ from tablekit.rules.mouse_card.odds import Question
 OLD = "9f916ac865a9e8bd401948f2873aee5e27047c0f"
 """The last commit with the old count: orderings by kind under a time budget."""
 
-REPEATS, OLD_REPEATS = 7, 3
-SUSTAIN = 0.2
 OLD_SPENDS = 60.0
 """Seconds the old count may take in all, per run, before its column stops."""
 
@@ -89,16 +88,10 @@ def old_module() -> ModuleType | None:
     return module
 
 
-def _per_call_ms(call: Callable[[], object], calls: int) -> float:
-    """Milliseconds per cold call (the count's caches emptied first), over at least ``calls``
-    calls one after another and at least :data:`SUSTAIN` seconds: long enough that a CPU
-    quota's periods average out, as on a core that is slow all the time."""
-    done, start = 0, time.perf_counter()
-    while done < calls or time.perf_counter() - start < SUSTAIN:
-        odds.scores.cache_clear()
-        call()
-        done += 1
-    return (time.perf_counter() - start) * 1000 / done
+def _per_call_ms(call: Callable[[], object]) -> float:
+    """Milliseconds per cold call (the count's caches emptied first), the lowest mean of
+    :func:`benchmarks.pinned.per_call_ms`'s windows of calls one after another."""
+    return pinned.per_call_ms(call, odds.scores.cache_clear)
 
 
 def _four(found: Any) -> tuple[float, ...]:
@@ -118,14 +111,14 @@ def measure() -> list[str]:
     for draws in range(1, 11):
         cells = []
         for question in questions(draws).values():
-            new_ms = _per_call_ms(lambda q=question: odds.odds(q), REPEATS)  # type: ignore[misc]
+            new_ms = _per_call_ms(lambda q=question: odds.odds(q))  # type: ignore[misc]
             worst = max(worst, new_ms)
             old_cell = "—"
             if old is not None and spent < OLD_SPENDS:
                 start = time.perf_counter()
                 ask = old.Question(*(getattr(question, f) for f in question.__dataclass_fields__))
                 found = old.odds(ask, budget=math.inf)
-                old_ms = _per_call_ms(lambda a=ask: old.odds(a, budget=math.inf), OLD_REPEATS)  # type: ignore[misc]
+                old_ms = _per_call_ms(lambda a=ask: old.odds(a, budget=math.inf))  # type: ignore[misc]
                 spent += time.perf_counter() - start
                 pairs = zip(_four(found), _four(odds.odds(question)), strict=True)
                 differs = max(differs, *(abs(a - b) for a, b in pairs))

@@ -13,8 +13,9 @@ a level 3 trait, one Fate point to choose with) and with all of them,
 Guard's rules. "reroll" is the slowest single question any ruleset can ask: the
 same with the level 3 trait read as a reroll of the failed dice, at the pool
 plus 3. Every call is cold (the odds module's caches emptied first), and each
-figure is milliseconds per call, the mean of calls made one after another for
-at least 0.1 s, so that a CPU quota's periods average out.
+figure is milliseconds per call: the mean of calls made one after another for
+0.1 s, so that a CPU quota's periods average out, the lowest of three such
+windows (:func:`benchmarks.pinned.per_call_ms`).
 
 The baseline, measured in the same run, is the plain binomial tail
 ``sum(C(n, k)) / 2**n`` as an exact fraction, the least any exact answer costs,
@@ -26,7 +27,6 @@ between the tables is how much slower the pinned core really was. The target:
 from __future__ import annotations
 
 import subprocess
-import time
 from collections.abc import Callable
 from fractions import Fraction
 from functools import partial
@@ -38,8 +38,6 @@ from tablekit.rules.mouse_guard.chances import test_chances
 from tablekit.rules.mouse_guard.character import Character, Trait, Wise
 from tablekit.rules.mouse_guard.conditions import MOUSE_GUARD
 from tablekit.rules.mouse_guard.state import Side, Test
-
-SUSTAIN = 0.1
 
 
 def binomial(dice: int, ob: int) -> Fraction:
@@ -77,14 +75,8 @@ def _clear() -> None:
 
 
 def _per_call_ms(call: Callable[[], object], clear: bool = True) -> float:
-    """Milliseconds per call, cold if ``clear``, over at least :data:`SUSTAIN` seconds."""
-    done, start = 0, time.perf_counter()
-    while done < 3 or time.perf_counter() - start < SUSTAIN:
-        if clear:
-            _clear()
-        call()
-        done += 1
-    return (time.perf_counter() - start) * 1000 / done
+    """Milliseconds per call, cold if ``clear`` (:func:`benchmarks.pinned.per_call_ms`)."""
+    return pinned.per_call_ms(call, _clear if clear else None)
 
 
 def measure() -> list[str]:

@@ -16,12 +16,13 @@ import os
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 PERIOD_US, QUOTA_US = 6000, 1000
 CHILD = "--child"
+WINDOW, WINDOWS = 0.1, 3
 
 
 @contextlib.contextmanager
@@ -91,12 +92,25 @@ def _read(path: Path) -> str:
         return ""
 
 
+def per_call_ms(call: Callable[[], object], before: Callable[[], object] | None = None) -> float:
+    """Milliseconds per call of ``call``, each after ``before`` (which empties caches; it is
+    timed with the call, as a cold call pays it), called one after another for
+    :data:`WINDOW` seconds: the lowest of :data:`WINDOWS` such means. A window spans many
+    quota periods, so its mean is a sixth-of-a-core figure; the lowest window is the one
+    other jobs on a shared machine disturbed least."""
+    means = []
+    for _ in range(WINDOWS):
+        done, start = 0, time.perf_counter()
+        while done < 3 or time.perf_counter() - start < WINDOW:
+            if before is not None:
+                before()
+            call()
+            done += 1
+        means.append((time.perf_counter() - start) * 1000 / done)
+    return min(means)
+
+
 def reference_ms() -> float:
-    """Milliseconds per call of a fixed pure-Python loop, called one after another for at
-    least 0.2 s: the baseline of the same run. Its ratio between the two tables is how much
-    slower the pinned core really was, whatever else the machine was doing."""
-    done, start = 0, time.perf_counter()
-    while done < 5 or time.perf_counter() - start < 0.2:
-        sum(k * k for k in range(20_000))
-        done += 1
-    return (time.perf_counter() - start) * 1000 / done
+    """:func:`per_call_ms` of a fixed pure-Python loop: the baseline of the same run. Its
+    ratio between the two tables is how much slower the pinned core really was."""
+    return per_call_ms(lambda: sum(k * k for k in range(20_000)))
