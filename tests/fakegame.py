@@ -174,6 +174,13 @@ class Counter:
             return {"button": item.pad}
         return {}
 
+    def is_legal(self, state: Tally, command: Command) -> bool:
+        try:
+            self.decide(state, command, random.Random(0))
+        except RuleError:
+            return False
+        return True
+
     def legal_commands(self, state: Tally) -> frozenset[str]:
         kinds = {"t.add", "t.roll", "t.hide", "t.press"}
         if any(not n.revealed for n in state.notes):
