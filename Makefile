@@ -9,6 +9,8 @@ ON_PI := $(shell grep -qs 'Raspberry Pi' /proc/device-tree/model && echo yes)
 VENV_FLAGS := $(if $(ON_PI),--system-site-packages,)
 comma := ,
 EXTRAS := $(if $(ON_PI),pi$(comma)dev,dev)
+# The compiled translations: built from the .po files (as a wheel's build does, setup.py), never kept in git.
+CATALOGUES := $(patsubst %.po,%.mo,$(wildcard tablekit/locale/*/LC_MESSAGES/tablekit.po))
 
 .PHONY: run test lint bench fuzz pi-rehearsal translations clean
 
@@ -18,7 +20,10 @@ $(VENV)/.installed: pyproject.toml
 	$(PY) -m pip install --quiet -e '.[$(EXTRAS)]'
 	touch $@
 
-run: $(VENV)/.installed
+$(CATALOGUES): %.mo: %.po $(VENV)/.installed
+	$(VENV)/bin/pybabel compile -D tablekit -d tablekit/locale
+
+run: $(VENV)/.installed $(CATALOGUES)
 	$(PY) -m tablekit
 
 lint: $(VENV)/.installed
@@ -26,7 +31,7 @@ lint: $(VENV)/.installed
 	$(PY) -m mypy --strict tablekit
 	$(VENV)/bin/lint-imports
 
-test: lint
+test: lint $(CATALOGUES)
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest
 
 bench: $(VENV)/.installed

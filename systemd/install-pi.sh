@@ -300,7 +300,9 @@ tk_venv() {
     # checkout free of root-owned build files, and nothing of it stays behind.
     build=$(mktemp -d)
     trap 'rm -rf -- "$build"' EXIT
-    tk_run cp -R "$checkout/pyproject.toml" "$checkout/README.md" "$checkout/tablekit" "$build/"
+    # setup.py compiles the translations (.mo) in the build: git keeps only their .po sources.
+    tk_run cp -R "$checkout/pyproject.toml" "$checkout/setup.py" "$checkout/README.md" \
+        "$checkout/tablekit" "$build/"
     # Runtime packages only (the "pi" extra): no test or lint tools on the kiosk.
     tk_run "$root$venv/bin/pip" install --quiet --no-warn-script-location --upgrade \
         --constraint "$root$prefix/constraints.txt" "${build}[pi]"

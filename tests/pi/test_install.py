@@ -113,7 +113,7 @@ def test_a_dry_run_says_what_it_would_do_in_order() -> None:
         r"useradd --system .* tablekit$",
         r"usermod --append --groups \S*video\S* tablekit$",
         r"python3 -m venv --system-site-packages /opt/tablekit/venv$",
-        r"cp -R \S+/pyproject.toml \S+/README.md \S+/tablekit (\S+)/$",
+        r"cp -R \S+/pyproject.toml \S+/setup.py \S+/README.md \S+/tablekit (\S+)/$",
         r"pip install .*--constraint /opt/tablekit/constraints.txt \S+\[pi\]$",
         r"write /opt/tablekit/kiosk.env",
         r"write /etc/udev/rules.d/70-tablekit-pads.rules",

@@ -12,6 +12,8 @@ also show that nothing is read from the checkout.
 
 from __future__ import annotations
 
+import gettext
+import io
 import json
 import os
 import signal
@@ -104,8 +106,8 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Installed]:
 def build_wheel(top: Path) -> Path:
     """The wheel pip builds from the project's files (a copy, so the checkout gets no build/)."""
     source = top / "source"
-    files = subprocess.check_output(["git", "ls-files", "pyproject.toml", "README.md", "tablekit"],
-                                    cwd=CHECKOUT, text=True).split()  # fmt: skip
+    files = subprocess.check_output(["git", "ls-files", "pyproject.toml", "setup.py", "README.md",
+                                     "tablekit"], cwd=CHECKOUT, text=True).split()  # fmt: skip
     for name in files:
         (source / name).parent.mkdir(parents=True, exist_ok=True)
         (source / name).write_bytes((CHECKOUT / name).read_bytes())
@@ -124,6 +126,8 @@ def test_the_wheel_carries_every_file_of_the_package(installed: Installed) -> No
     missing = [name for name in needed if name not in names]
     assert not missing, f"files of the package the wheel lacks: {missing}"
     assert "tablekit/assets/fonts/Lato-Bold.ttf" in names
+    danish = zipfile.ZipFile(installed.wheel).read("tablekit/locale/da/LC_MESSAGES/tablekit.mo")
+    assert gettext.GNUTranslations(io.BytesIO(danish)).gettext("Undo") == "Fortryd"  # the build's
     assert not [name for name in names if name.startswith(("tests/", "assets/", "benchmarks/"))]
 
 
