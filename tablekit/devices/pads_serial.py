@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import functools
 import threading
 import time
 import typing
@@ -146,14 +147,15 @@ def read_line(pad: str, line: str) -> Hello | PadPressed:
     cls, names = schema
     if len(rest) != len(names):
         raise LineRefused(f"{word} takes {len(names)} word(s): {' '.join(names)}")
-    try:
-        message = msgspec.convert(dict(zip(names, rest, strict=True)), type=cls)
-    except msgspec.ValidationError as error:
-        field = str(error).partition(" - at `$.")[2].rstrip("`")
-        value = rest[names.index(field)] if field in names else ""
-        raise LineRefused(
-            f"{word}: {field} {value!r} is not allowed; {_allowed(cls, field)}"
-        ) from None
+    hints = _hints(cls)
+    fields = {}
+    for name, value in zip(names, rest, strict=True):
+        try:  # one field at a time, so the field refused is known without reading the error
+            fields[name] = msgspec.convert(value, type=hints[name])
+        except msgspec.ValidationError:
+            allowed = _allowed(hints[name])
+            raise LineRefused(f"{word}: {name} {value!r} is not allowed; {allowed}") from None
+    message = cls(**fields)
     if isinstance(message, HelloLine):
         return Hello(message.role, message.version)
     if isinstance(message, HoldLine):
@@ -162,9 +164,14 @@ def read_line(pad: str, line: str) -> Hello | PadPressed:
     return PadPressed(pad, message.button)
 
 
-def _allowed(cls: type[msgspec.Struct], field: str) -> str:
+@functools.cache
+def _hints(cls: type[msgspec.Struct]) -> dict[str, object]:
+    """A line schema's field types, each with its declared limits."""
+    return typing.get_type_hints(cls, include_extras=True)
+
+
+def _allowed(hint: object) -> str:
     """What a field of a line's schema allows, in words."""
-    hint = typing.get_type_hints(cls, include_extras=True)[field]
     if typing.get_origin(hint) is Literal:
         return f"allowed: {', '.join(typing.get_args(hint))}"
     meta = next(m for m in typing.get_args(hint) if isinstance(m, msgspec.Meta))
