@@ -25,6 +25,10 @@ from tablekit.ui.widgets import Button
 MIN_COLUMN = 5.5
 """A column of fields is at least this many touch heights wide (label + stepper)."""
 
+NAV_CELL = 2.5
+"""Cancel, Back, Next and the confirm share one row where each gets this many touch
+heights of width ("Annullér" reads whole), else Cancel goes to the title's end."""
+
 KEYS = [
     [*"1234567890", "DEL"],
     [*"qwertyuiopå", "'"],
@@ -223,6 +227,8 @@ class Form:
             area.width - 2 * layout.gap,
             self._title_height(layout),
         )
+        if self._cancel_aside(layout, area):
+            title.width = self._title_end(layout, area).left - layout.gap - title.x
         heading = (
             self.title
             if len(self.pages) == 1
@@ -378,22 +384,42 @@ class Form:
     def _navigation(
         self, layout: Layout, area: pygame.Rect, tr: Callable[[str], str]
     ) -> list[Button]:
+        """Cancel at the left end, the confirm at the right. A form of pages also has Back
+        and Next, each in a place of its own, greyed where there is no page to turn to, and
+        its confirm greyed until the last page: a double tap on Next never confirms. Where
+        the four are too narrow side by side (a question beside the track), Cancel goes to
+        the title's right end."""
         inner = area.inflate(-2 * layout.gap, -2 * layout.gap)
         row = pygame.Rect(inner.x, inner.bottom - layout.touch, inner.width, layout.touch)
-        cancel, back, forward = columns(row, 3, layout.gap)
+        paged = len(self.pages) > 1
+        aside = self._cancel_aside(layout, area)
+        cells = columns(row, 4 if paged and not aside else 3, layout.gap)
         last = self.page == len(self.pages) - 1
-        found = [Button(cancel, tr("Cancel"), self._close)] if self.cancellable else []
-        if self.page:
-            found.append(Button(back, tr("Back"), lambda: self._turn(-1)))
+        found = []
+        if self.cancellable:
+            cancel = self._title_end(layout, area) if aside else cells[0]
+            found.append(Button(cancel, tr("Cancel"), self._close))
         given = not self._missing(self.pages[self.page])
-        if last:
-            ready = given and not any(self._missing(page) for page in self.pages)
-            found.append(
-                Button(forward, self.confirm_label, self._confirm, ready, fill=theme.CHEESE)
-            )
-        else:
-            found.append(Button(forward, tr("Next"), lambda: self._turn(+1), given))
+        if paged:
+            back, forward = cells[-3:-1]
+            found.append(Button(back, tr("Back"), lambda: self._turn(-1), self.page > 0))
+            found.append(Button(forward, tr("Next"), lambda: self._turn(+1), given and not last))
+        ready = last and given and not any(self._missing(page) for page in self.pages)
+        found.append(Button(cells[-1], self.confirm_label, self._confirm, ready, fill=theme.CHEESE))
         return found
+
+    def _cancel_aside(self, layout: Layout, area: pygame.Rect) -> bool:
+        """Whether Cancel sits at the title's end: a form of pages too narrow for Cancel,
+        Back, Next and the confirm in one row."""
+        inner = area.inflate(-2 * layout.gap, -2 * layout.gap)
+        narrow = inner.width < 4 * NAV_CELL * layout.touch + 3 * layout.gap
+        return narrow and self.cancellable and len(self.pages) > 1
+
+    def _title_end(self, layout: Layout, area: pygame.Rect) -> pygame.Rect:
+        """Cancel's place at the title's right end, a third of the row wide."""
+        inner = area.inflate(-2 * layout.gap, -2 * layout.gap)
+        width = columns(inner, 3, layout.gap)[0].width
+        return pygame.Rect(inner.right - width, inner.y, width, layout.touch)
 
     def _missing(self, page: list[Field]) -> list[Field]:
         """The required fields of ``page`` not given yet (a text of only spaces is none), and

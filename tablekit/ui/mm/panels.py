@@ -36,10 +36,20 @@ Submit = Callable[[Command], bool]
 Tr = Callable[[str], str]
 Action = tuple[str, Callable[[], object], bool, bool]
 """(label, action, enabled, selected)"""
+Cell = Action | None
+"""An action in its cell of a panel's grid, or an empty cell that keeps its place."""
 HeroNumber = Literal["battle", "defense", "lore", "move", "life"]
 HERO_NUMBERS: tuple[HeroNumber, ...] = ("battle", "defense", "lore", "move", "life")
+HERO_FACTS = 4
+"""Lines a hero's panel keeps for its facts (numbers; wounds, cheese and achievements;
+gear; gear not entered), so its grid lies the same for every hero and stays put as a
+line comes or goes."""
 NEW_CARD = "\x00new"
 """The choice that types a card the box does not know yet."""
+
+FIGURE_CELLS = 6
+"""The figures of a minion card its panel has cells for: Wound and Remove of each keep
+their places as figures are removed or a surge brings more."""
 
 
 @dataclass
@@ -48,7 +58,9 @@ class FigurePanel:
 
     title: str
     facts: list[str]
-    actions: list[Action]
+    actions: list[Cell]
+    """The grid's cells in reading order; an empty one (None) keeps the cells after it in
+    their places while what it stands for is absent (a minion figure removed)."""
     close: Callable[[], None]
     closed: bool = False
     typing: bool = False
@@ -69,7 +81,10 @@ class FigurePanel:
         lines = max(1, (len(self.actions) + per_row - 1) // per_row)
         height = min(layout.touch, (grid.height + 4) // lines - 4)
         found = []
-        for index, (label, action, enabled, selected) in enumerate(self.actions):
+        for index, entry in enumerate(self.actions):
+            if entry is None:
+                continue
+            label, action, enabled, selected = entry
             row = rows(grid, lines, 4, height)[index // per_row]
             cell = columns(row, per_row, 4)[index % per_row]
             found.append(Button(cell, label, action, enabled, selected))
@@ -129,10 +144,11 @@ def _hero_panel(
     has_cards = bool(hero["pack"] or hero["equipped"])
     stats = " · ".join(f"{tr(n.capitalize())} {hero[n]}" for n in HERO_NUMBERS)
     wounds = f"{tr('Wounds')} {hero['wounds']} ({tr('poison')} {hero['poison']})"
-    facts = [stats, f"{wounds} · {tr('Cheese')} {hero['cheese']}", *_gear_facts(hero, tr)]
+    held = [f"{wounds} · {tr('Cheese')} {hero['cheese']}"]
     if hero["achievements"]:
-        facts.append(f"{tr('Achievements')}: {', '.join(hero['achievements'])}")
-    actions: list[Action] = [
+        held.append(f"{tr('Achievements')}: {', '.join(hero['achievements'])}")
+    facts = [stats, " · ".join(held), *_gear_facts(hero, tr)]
+    actions: list[Cell] = [
         (tr("Wound"), lambda: submit(cmd.WoundMouse(me)), active, False),
         (tr("Poison"), lambda: submit(cmd.WoundMouse(me, poison=True)), active, False),
         (tr("Heal"), lambda: submit(cmd.HealMouse(me)), active and wounded, False),
@@ -174,7 +190,7 @@ def _hero_panel(
             )
         )
     title = f"{hero['name']} ({', '.join(hero['classes'])})"
-    return FigurePanel(title, facts, actions, close, wide=True, per_row=5)
+    return FigurePanel(title, facts, actions, close, wide=True, per_row=5, fact_lines=HERO_FACTS)
 
 
 def _gear_facts(hero: Hero, tr: Tr) -> list[str]:
@@ -209,9 +225,12 @@ def _minion_panel(
     facts = [f"{tr('Figures')} {card['figures']} · {tr('Wounds')} {wounds}"]
     if card["current"]:
         facts.append(_attacks_fact(view, card, tr))
-    actions: list[Action] = []
-    for figure in range(1, min(card["figures"], 6) + 1):
+    actions: list[Cell] = []
+    for figure in range(1, FIGURE_CELLS + 1):  # a removed figure's cells stay empty
         target = f"{card_id}#{figure}"
+        if figure > card["figures"]:
+            actions += [None, None]
+            continue
         actions.append(
             (f"{tr('Wound')} {figure}", partial(submit, cmd.WoundMinion(target)), True, False)
         )

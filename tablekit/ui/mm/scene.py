@@ -102,7 +102,9 @@ class MiceMysticsScene(Scene):
 
         A roll stays in the tray, with what it did in words, until the next roll
         or a tap on the tray puts it away; a turn passing (the track shows whose
-        it is) leaves its words in place.
+        it is) leaves its words in place. Undo and Redo close an open form or menu:
+        it was built from the state they left, and a question they bring back
+        takes the side in its place.
         """
         kinds = {event["type"] for event in events}
         view = self.view()
@@ -111,6 +113,7 @@ class MiceMysticsScene(Scene):
             self.roll_hidden, self.roll_words, self.result = False, said, said
         elif kinds & {"undone", "redone"}:
             self.roll_hidden, self.roll_words, self.result = False, "", said
+            self.form, self.trail = None, []  # built from the state Undo or Redo left
         elif not (results.passes_turn(events) and self.tray_roll(view) is not None):
             self.result = said
         if "mm.surged" in kinds:
@@ -473,8 +476,8 @@ class MiceMysticsScene(Scene):
         if not self._minion_turn(view):
             return None
         _, _, area = self._board_areas(self._areas()[1], view)
-        buttons = 2 * (self.app.layout.touch + 4)  # a row of actions and End turn
-        return pygame.Rect(area.x, area.y, area.width, area.height - buttons)
+        cells, _ = self._action_cells()
+        return pygame.Rect(area.x, area.y, area.width, cells[-1].top - 4 - area.y)
 
     def _minion_note(self, view: MiceMysticsView) -> str:
         player = next((h["name"] for h in view["heroes"] if h["id"] == view["minion_player"]), "")
@@ -494,23 +497,35 @@ class MiceMysticsScene(Scene):
         label = tr("Card's surge")
         return f"{label}: {surge or tr('none')}"
 
+    def _action_cells(self) -> tuple[list[pygame.Rect], pygame.Rect]:
+        """(the nine cells of a mouse's turn, End turn below them): one grid on every turn,
+        so a button never moves as the turn passes (see :meth:`_action_buttons`)."""
+        layout = self.app.layout
+        side = self._areas()[1]
+        top = side.y + self._status_height() + layout.gap
+        area = pygame.Rect(side.x, top, side.width, side.bottom - top)
+        lines = 3
+        step = (area.height + 4) // (lines + 1)
+        end_turn = pygame.Rect(area.x, area.bottom - step + 4, area.width, step - 4)
+        grid = pygame.Rect(area.x, area.y, area.width, end_turn.y - area.y - 4)
+        cells = [cell for row in rows(grid, lines, 4) for cell in columns(row, 3, 4)]
+        return cells, end_turn
+
     def _action_buttons(self, view: MiceMysticsView) -> list[Button]:
-        _, _, area = self._board_areas(self._areas()[1], view)
-        reminder = self._reminder_area(view)
-        if reminder is not None:
-            area = pygame.Rect(
-                area.x, reminder.bottom + 4, area.width, area.bottom - reminder.bottom - 4
-            )
+        """The turn's actions. A mouse's turn fills the grid; a minion turn has Move, Attack
+        and Chapter… in the bottom row, where a mouse's turn has them too, the reminder
+        above. End turn stays below: a tap on it never lands on another turn's button."""
         legal = set(view["legal"])
-        mouse_turn = any(c["current"] and c["side"] == "mouse" for c in view["track"])
         submit, tr = self.submit, self.app.tr
-        entries: list[tuple[str, str, Callable[[], object]]] = [
+        shared: list[tuple[str, str, Callable[[], object]]] = [
             (cmd.RollMovement.kind, tr("Move"), lambda: submit(cmd.RollMovement()) and None),
+            (cmd.Attack.kind, tr("Attack"), self._open(forms.attack)),
+            (cmd.DrawEncounter.kind, tr("Chapter…"), self._chapter_menu),
         ]
-        if mouse_turn:
+        entries: list[tuple[str, str, Callable[[], object]]] = []
+        if self._mouse_turn(view):
             entries += [
                 (cmd.Scurry.kind, tr("Scurry"), lambda: submit(cmd.Scurry()) and None),
-                (cmd.Attack.kind, tr("Attack"), self._open(forms.attack)),
                 (cmd.Search.kind, tr("Search"), self._open(forms.search)),
                 (cmd.Recover.kind, tr("Recover"), lambda: submit(cmd.Recover()) and None),
                 (cmd.Explore.kind, tr("Explore"), self._explore),
@@ -518,18 +533,11 @@ class MiceMysticsScene(Scene):
                 (cmd.ClimbOut.kind, tr("Water"), self._open(lambda v, s, t: forms.climb_out(s, t))),
             ]
         else:
-            entries.append((cmd.MinionAttack.kind, tr("Attack"), self._open(forms.minion_attack)))
-        entries.append((cmd.DrawEncounter.kind, tr("Chapter…"), self._chapter_menu))
-        per_row = 3
-        lines = (len(entries) + per_row - 1) // per_row
-        step = (area.height + 4) // (lines + 1)
-        end_turn = pygame.Rect(area.x, area.bottom - step + 4, area.width, step - 4)
-        grid = pygame.Rect(area.x, area.y, area.width, end_turn.y - area.y - 4)
-        found = []
-        for index, (kind, label, action) in enumerate(entries):
-            row = rows(grid, lines, 4)[index // per_row]
-            cell = columns(row, per_row, 4)[index % per_row]
-            found.append(Button(cell, label, action, kind in legal))
+            shared[1] = (cmd.MinionAttack.kind, tr("Attack"), self._open(forms.minion_attack))
+        cells, end_turn = self._action_cells()
+        offered = entries + shared
+        placed = zip(cells[len(cells) - len(offered) :], offered, strict=True)
+        found = [Button(cell, label, act, kind in legal) for cell, (kind, label, act) in placed]
         found.append(
             Button(
                 end_turn,
