@@ -62,10 +62,12 @@ fuzz: $(VENV)/.installed
 pi-rehearsal:
 	python3 tools/pi_rehearsal/rehearsal.py
 
-# After changing interface texts or a RuleError's sentence: refresh the catalogue, then translate the new entries in
-# tablekit/locale/da/LC_MESSAGES/tablekit.po and run this again to compile them.
+# After changing interface texts, a RuleError's sentence or a content file's words: refresh the catalogue (babel.cfg
+# says what is read: the code, and the content files through tools/content_words.py, hence python -m from here),
+# then translate the new entries in tablekit/locale/da/LC_MESSAGES/tablekit.po and run this again to compile them.
 translations: $(VENV)/.installed
-	$(VENV)/bin/pybabel extract -k tr -k mark -k Phrase -k RuleError -k UnknownCommandError -k say:2 \
+	$(PY) -m babel.messages.frontend extract -F babel.cfg \
+		-k tr -k mark -k Phrase -k RuleError -k UnknownCommandError -k say:2 \
 		--no-location --omit-header --sort-output \
 		-o tablekit/locale/tablekit.pot tablekit/ui tablekit/vision tablekit/rules tablekit/session \
 		tablekit/devices
