@@ -25,11 +25,14 @@ from collections.abc import Iterator, Mapping
 from contextlib import ExitStack, contextmanager
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tablekit.catalog.listing import DiceKind, Entry, Listing
 from tablekit.rules import games as rules
 from tablekit.rules.game import Game
+
+if TYPE_CHECKING:
+    from tablekit.rules.mouse_guard.ruleset import Ruleset
 
 
 def _mice_mystics() -> Listing:
@@ -129,17 +132,18 @@ def registered(*added: Listing) -> Iterator[None]:
 
 
 class Games(Mapping[str, Listing]):
-    """The games a table can play: the catalogue's and ``own`` (a table's own rulesets),
-    each listing imported when first asked for; :func:`listed` reads their entries."""
+    """The games a table can play: the catalogue's and ``own`` (a table's own rulesets, see
+    :func:`own_entries`), each listing imported when first asked for; :func:`listed` reads
+    their entries."""
 
-    def __init__(self, own: Mapping[str, Listing] | None = None) -> None:
+    def __init__(self, own: Mapping[str, Entry] | None = None) -> None:
         self.own = dict(own or {})
 
     def entries(self) -> dict[str, Entry]:
-        return entries() | {name: entry_of(listing) for name, listing in self.own.items()}
+        return entries() | self.own
 
     def __getitem__(self, name: str) -> Listing:
-        return self.own[name] if name in self.own else listing_named(name)
+        return self.own[name].listing() if name in self.own else listing_named(name)
 
     def __iter__(self) -> Iterator[str]:
         return iter(self.entries())
@@ -173,14 +177,20 @@ class Rules(Mapping[str, Game[Any]]):
         return len(self.games)
 
 
-def own_listings(folder: Path | None = None) -> dict[str, Listing]:
+def own_entries(folder: Path | None = None) -> dict[str, Entry]:
     """The table's own rulesets (``rulesets/*.toml`` in the data directory) as games, keyed
-    by name; with none, nothing of the Mouse Guard engine is imported."""
+    by name: each file is read for its entry, and the Mouse Guard engine that plays it is
+    imported when one is first played."""
     from tablekit.local.rulesets import own_rulesets
 
-    found = own_rulesets(folder)[0]
-    if not found:
-        return {}
-    from tablekit.catalog.mouse_guard import ruleset_listing
+    return {ruleset.name: _own_entry(ruleset) for ruleset in own_rulesets(folder)[0]}
 
-    return {ruleset.name: ruleset_listing(ruleset) for ruleset in found}
+
+def _own_entry(ruleset: Ruleset) -> Entry:
+    @cache
+    def listing() -> Listing:
+        from tablekit.catalog.mouse_guard import ruleset_listing
+
+        return ruleset_listing(ruleset)
+
+    return Entry(ruleset.name, ruleset.title, ruleset.language, listing)

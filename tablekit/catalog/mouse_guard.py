@@ -3,7 +3,7 @@
 A game on the Mouse Guard engine is its ruleset: the listing takes its name,
 title and language from it and plays it with the same rules and the same
 screen. Regelhuskeark is listed in its own module; a table's own rulesets are
-listed by :func:`tablekit.catalog.own_listings`.
+listed by :func:`tablekit.catalog.own_entries`.
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 Each ``rulesets/NAME.toml`` under the data directory is a ruleset in the
 format of the shipped ones (see ``docs/rulesets.md``) and becomes a game of
-its own in the catalogue (:func:`tablekit.catalog.own_listings`), played on the Mouse
+its own in the catalogue (:func:`tablekit.catalog.own_entries`), played on the Mouse
 Guard engine and screen. A file that cannot be used is reported with its name and key
 and left out; it never stops the others or the app.
 """

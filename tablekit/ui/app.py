@@ -94,7 +94,7 @@ class App:
         self.settings = settings
         self.cues = Cues(settings.ui.sound)
         self.journal = journal
-        self.games = catalog.Games(catalog.own_listings()) if games is None else games
+        self.games = catalog.Games(catalog.own_entries()) if games is None else games
         self.session: Session[Any] | None = None
         self.tr = self._translator()
         self.pads = PadInbox(wake=wake)

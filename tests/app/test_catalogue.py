@@ -22,7 +22,7 @@ import pytest
 from fakegame import LISTING
 
 from tablekit import catalog, cli
-from tablekit.local import config, paths
+from tablekit.local import config, paths, rulesets
 from tablekit.local.config import Config
 from tablekit.rules import games
 from tablekit.rules.secret import HIDDEN
@@ -108,13 +108,18 @@ from tablekit.ui.app import App
 from tablekit.ui.scene import Scene
 app = App(Config(), Journal(sys.argv[1]), (800, 480))
 app.step(0.0)
-print(app.scene.name, sorted(m for m in sys.modules if m.endswith(".game")))
+print(app.scene.name, sorted(m for m in sys.modules if m.endswith(".game") or ".catalog." in m))
 """
 
 
 def test_resuming_a_session_imports_only_its_own_game() -> None:
     """The app starts on the last session's scene having imported that game's rules and no
-    other's; Home would list the others by their entries."""
+    other's, not even those of the table's own ruleset; Home lists the others by their
+    entries."""
+    shipped = Path(games.__file__).parent / "mouse_guard" / "rulesets" / "mouse-guard.toml"
+    house = shipped.read_text(encoding="utf-8").replace('name = "mouse-guard"', 'name = "house"')
+    rulesets.rulesets_dir().mkdir(parents=True)
+    (rulesets.rulesets_dir() / "house.toml").write_text(house, encoding="utf-8")
     journal = Journal(paths.journal_file())
     Session.create(journal, "s", games.rules_named("mice-mystics"))
     journal.close()
@@ -128,7 +133,9 @@ def test_resuming_a_session_imports_only_its_own_game() -> None:
     ).stdout.split()
     assert shown == [
         "mice-mystics",
-        "['tablekit.rules.game',",
+        "['tablekit.catalog.listing',",
+        "'tablekit.catalog.mice_mystics',",
+        "'tablekit.rules.game',",
         "'tablekit.rules.mice_mystics.game']",
     ]
 

@@ -81,7 +81,7 @@ def labels(app: app_module.App) -> list[str]:
 
 def counter_only(monkeypatch: pytest.MonkeyPatch) -> None:
     counter_registered(monkeypatch)
-    monkeypatch.setattr(app_module.catalog, "own_listings", dict)
+    monkeypatch.setattr(app_module.catalog, "own_entries", dict)
 
 
 @pytest.mark.parametrize("language", ["en", "da"])
