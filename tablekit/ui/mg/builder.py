@@ -47,7 +47,11 @@ def versus(chance: TestChance | ActionOdds) -> TypeIs[WinTieLose]:
 
 
 def odds_line(test: TestView, tr: Tr) -> str:
-    """The exact chance right now: of success, or win/tie/lose before a versus roll."""
+    """The exact chance right now: of success, or win/tie/lose before a versus roll; none
+    once the tester has rolled (the result line says what the roll came to, and each
+    option its own chance)."""
+    if test["tester"]["rolled"]:
+        return ""
     chance = test["chance"]
     if versus(chance):
         return f"{tr('Win')} {percent(chance['win'])} · {tr('Tie')} {percent(chance['tie'])}"
@@ -138,13 +142,28 @@ def tested(side: SideView, tr: Tr) -> str:
     return tr(side["tested"])
 
 
+REASONS = {"trait for": mark("Trait for"), "trait against": mark("Trait against")}
+"""The rules' reasons that name a trait ("trait for: Clever"), in the table's words."""
+PERSONA = mark("Persona")
+
+
+def reason(words: str, tr: Tr) -> str:
+    """Why a die was added or taken away, in the table's language: "Karaktertræk for:
+    Clever", "Persona", a condition by its name (``tr`` knows the ruleset's names)."""
+    kind, colon, name = words.partition(": ")
+    if colon and kind in REASONS:
+        return f"{tr(REASONS[kind])}: {name}"
+    said = PERSONA if words == "persona" else words
+    return tr(said)
+
+
 def _draw_modifiers(
     surface: pygame.Surface, layout: Layout, area: pygame.Rect, side: SideView, tr: Tr
 ) -> None:
     """Each die added or taken away, with its reason, one line each (before the roll)."""
     size = layout.text("body")
     y = area.y
-    lines = [f"{m['dice']:+d}D {m['reason']}" for m in side["modifiers"]]
+    lines = [f"{m['dice']:+d}D {reason(m['reason'], tr)}" for m in side["modifiers"]]
     lines += [f"+1D {h['name']} ({tr(h['via'])})" for h in side["helpers"]]
     for words in lines[: max(0, area.height // (size + 4))]:
         widgets.text(

@@ -101,7 +101,9 @@ class MouseGuardScene(Scene):
             buttons = self._side(view, right)
             beside = [b.rect.top for b in buttons if b.rect.colliderect(left)]
             left.height = min(beside, default=left.bottom) - layout.gap - left.y
-            builder.draw(surface, layout, left, view["test"], self.app.tr)
+            builder.draw(
+                surface, layout, left, view["test"], patrol.ruleset_words(view, self.app.tr)
+            )
         elif self.selected is not None:
             draw = patrol.draw_about if self.about else patrol.draw_sheet
             draw = patrol.draw_readings if self.readings else draw
