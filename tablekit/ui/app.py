@@ -29,7 +29,7 @@ from tablekit.devices.pad_backends import PadBackends, start_pads
 from tablekit.devices.pads import PadInbox
 from tablekit.local import config, failures, paths
 from tablekit.local.config import Buttons, Config
-from tablekit.local.notify import ALIVE_EVERY, Notifier
+from tablekit.local.notify import ALIVE_EVERY
 from tablekit.rules.errors import RuleError
 from tablekit.rules.game import Command
 from tablekit.rules.pads import PadEvent, PadPressed, PadStatus
@@ -39,17 +39,19 @@ from tablekit.session.journal import Drop, Journal, JournalBusy, JournalError
 from tablekit.session.salvage import ChainCheck, salvage
 from tablekit.session.session import Session
 from tablekit.session.store import open_session
-from tablekit.ui import theme, widgets
+from tablekit.ui import loop, theme
 from tablekit.ui.display import Presenter, make_canvas, open_display
+from tablekit.ui.focus import Focus, Key
 from tablekit.ui.i18n import refusal, translator
 from tablekit.ui.layout import Layout
+from tablekit.ui.notice import NOTICE_SECONDS as NOTICE_SECONDS
+from tablekit.ui.notice import Notice
 from tablekit.ui.onscreen_pad import pad_title
 from tablekit.ui.scene import Scene
 from tablekit.ui.scenes.startup import StartupScene
 from tablekit.ui.sound import Cues
 from tablekit.ui.touch import TAP, tap_position
-from tablekit.ui.wake import WAKE, Sleeper, wake
-from tablekit.ui.widgets import Button
+from tablekit.ui.wake import WAKE, wake
 
 SCENES = {
     "home": "tablekit.ui.scenes.home:HomeScene",
@@ -63,9 +65,6 @@ SCENES = {
 A game's own scene is found in its catalogue listing, under the game's name.
 """
 
-
-NOTICE_SECONDS = 4.0
-"""How long a short notice stays; a longer one stays a little longer per word (see notice)."""
 
 CLOCK = "%d/%m %H:%M"
 """When damaged changes were made, in figures, so it reads the same in every language."""
@@ -100,14 +99,13 @@ class App:
         self.pads = PadInbox(wake=wake)
         self.pad_status: dict[str, PadStatus] = {}
         self.pad_backends = pads(settings.buttons, self.pads)
-        self.notice_text = ""
-        self.notice_left = 0.0
-        """Seconds until the notice goes away by itself."""
+        self.notices = Notice()
         self.failures = 0
         """Unexpected failures in a row; a few in a row stop the app instead of spinning."""
         self.chain_check: ChainCheck | None = None
         """The walk of the open session's whole chain, which runs behind the first frame."""
-        self.focus: tuple[str, tuple[int, int]] | None = None
+        self.keys = Focus()
+        """The button in keyboard focus (Tab, Enter)."""
         self.running = True
         self.waited: list[pygame.event.Event] = []
         """Events the loop's sleep took out of the queue, handled first by the next step."""
@@ -310,22 +308,32 @@ class App:
         self.submit(Redo())
 
     def notice(self, text: str) -> None:
-        """Show ``text`` for a few seconds where no button is; a tap on it dismisses it.
-
-        It stays :data:`NOTICE_SECONDS`, and a quarter second more for every
-        word past the tenth, so a long refusal can be read to the end.
-        """
-        self.notice_text = text
-        self.notice_left = NOTICE_SECONDS + 0.25 * max(0, len(text.split()) - 10)
+        """Show ``text`` for a few seconds where no button is; a tap on it dismisses it
+        (see :meth:`.Notice.show` for how long)."""
+        self.notices.show(text)
         self.scene.dirty = True
+
+    @property
+    def notice_text(self) -> str:
+        """The notice shown now; "" for none."""
+        return self.notices.text
+
+    @notice_text.setter
+    def notice_text(self, text: str) -> None:
+        self.notices.text = text
+
+    @property
+    def notice_left(self) -> float:
+        """Seconds until the notice goes away by itself."""
+        return self.notices.left
+
+    @notice_left.setter
+    def notice_left(self, seconds: float) -> None:
+        self.notices.left = seconds
 
     def _expire_notice(self, dt: float) -> None:
         """Count the notice down; once it is gone, nothing is left to redraw."""
-        if not self.notice_text:
-            return
-        self.notice_left -= dt
-        if self.notice_left <= 0:
-            self.notice_text = ""
+        if self.notices.expire(dt):
             self.scene.dirty = True
 
     # -- settings ------------------------------------------------------------------
@@ -433,27 +441,16 @@ class App:
 
     def run(self) -> int:
         """The loop, until the table quits; 70 if the app cannot go on (see :meth:`recover`)."""
-        sleeper = Sleeper()
-        dt, code, last = 0.0, 0, time.monotonic()
-        service = Notifier()  # systemd's watchdog: a loop that stops turning is restarted
         try:
-            while self.running:
-                drew = False
-                try:
-                    drew = self.step(dt)
-                    self.failures = 0
-                except Exception as error:  # no traceback on the table: see recover()
-                    code = self.recover(error)
-                service.alive()
-                service.showing(self.scene.name)
-                if self.running:
-                    self.waited = sleeper.sleep(self.next_frame_in(drew))
-                now = time.monotonic()
-                dt, last = now - last, now
+            code = loop.turn(self)
             self.scene.exit()
         finally:
             self.close()
         return code
+
+    def showing(self) -> str:
+        """The name of the screen shown."""
+        return self.scene.name
 
     def next_frame_in(self, drew: bool) -> float:
         """Seconds the loop may sleep, unless an input or a wake-up comes first.
@@ -571,124 +568,39 @@ class App:
 
     # -- keyboard focus: Tab walks the buttons, Enter presses one -------------------------
 
-    def _focusable(self) -> list[Button]:
-        return [button for button in self.scene.buttons() if button.enabled]
+    @property
+    def focus(self) -> Key | None:
+        """The button in keyboard focus, by its label and place."""
+        return self.keys.key
+
+    @focus.setter
+    def focus(self, key: Key | None) -> None:
+        self.keys.key = key
 
     def _move_focus(self, step: int) -> None:
-        buttons = self._focusable()
-        if not buttons:
-            self.focus = None
-            return
-        keys = [_key(b) for b in buttons]
-        index = keys.index(self.focus) if self.focus in keys else -step
-        self.focus = keys[(index + step) % len(keys)]
+        self.keys.move(self.scene.buttons(), step)
         self.scene.dirty = True
 
     def _press_focus(self) -> None:
-        for button in self._focusable():
-            if _key(button) == self.focus:
-                button.action()
-                self.scene.dirty = True
-                return
-
-    def _draw_focus(self) -> None:
-        for button in self._focusable():
-            if _key(button) == self.focus:
-                ring = button.rect.inflate(8, 8)
-                pygame.draw.rect(self.canvas, theme.SKY, ring, width=4, border_radius=8)
-                return
+        if self.keys.press(self.scene.buttons()):
+            self.scene.dirty = True
 
     def draw(self) -> None:
         """Paint the scene and any notice onto the canvas."""
         self.scene.draw(self.canvas)
         if self.focus is not None:
-            self._draw_focus()
+            self.keys.draw(self.canvas, self.scene.buttons())
         if self.notice_text:
-            self._draw_notice()
+            self.notices.draw(self.canvas, self.layout, self.scene.buttons())
         self.scene.dirty = False
 
     def present(self) -> None:
         """Send what changed on the canvas to the display."""
         self.presenter.present(self.screen, self.canvas, self.settings.display.rotate)
 
-    def _draw_notice(self) -> None:
-        layout = self.layout
-        rect = self._notice_rect()
-        pygame.draw.rect(self.canvas, theme.WAX, rect, border_radius=8)
-        pygame.draw.rect(self.canvas, theme.CREAM, rect, width=3, border_radius=8)
-        inner = rect.inflate(-2 * layout.gap, -layout.gap)
-        size = layout.text("body")
-        widgets.wrapped(self.canvas, self.notice_text, inner, size, theme.CREAM, "bold")
-
     def _notice_rect(self) -> pygame.Rect:
-        """Where the notice goes: the lowest band below the top bar that covers no button.
-
-        A band across the whole width or over a stretch between buttons (e.g.
-        over the track), clear of every button, else of every enabled one.
-        Where no band is tall enough (a form filling the screen) it takes one
-        button's height and its type shrinks; only if even that meets a button
-        is it put at the bottom.
-        """
-        layout = self.layout
-        buttons = self.scene.buttons()
-        enabled = [b.rect for b in buttons if b.enabled]
-        for avoid, most in (
-            ([b.rect for b in buttons], layout.height),
-            (enabled, layout.height),
-            (enabled, layout.touch),
-        ):
-            found = self._free_band(avoid, most)
-            if found is not None:
-                return found
-        height = self._notice_height(layout.width)
-        return pygame.Rect(0, layout.height - height, layout.width, height)
-
-    def _notice_height(self, width: int) -> int:
-        """The height the notice needs at ``width``: its lines of body text, or a button's."""
-        layout = self.layout
-        font = theme.font("bold", layout.text("body"))
-        lines = widgets.lines_of(self.notice_text, font, width - 2 * layout.gap)
-        return max(layout.touch, len(lines) * font.get_linesize() + layout.gap)
-
-    def _free_band(self, taken: list[pygame.Rect], most: int) -> pygame.Rect | None:
-        """The band that meets no ``taken`` and reaches least far up, the widest of those.
-
-        Bands end at the bottom of the screen or just above a button, and span
-        the whole width or a stretch at least a third of it between buttons; they
-        are no taller than ``most``.
-        """
-        layout = self.layout
-        best: pygame.Rect | None = None
-        for bottom in {layout.height} | {r.top for r in taken}:
-            for x, width in self._spans(taken, bottom):
-                height = min(most, self._notice_height(width))
-                band = pygame.Rect(x, bottom - height, width, height)
-                if band.top < layout.bar or band.collidelist(taken) != -1:
-                    continue
-                if best is None or (band.top, band.width) > (best.top, best.width):
-                    best = band
-        return best
-
-    def _spans(self, taken: list[pygame.Rect], bottom: int) -> list[tuple[int, int]]:
-        """(x, width): the whole width, then each stretch free of ``taken`` above ``bottom``."""
-        layout = self.layout
-        near = sorted(
-            (r for r in taken if r.top < bottom and r.bottom > bottom - 2 * layout.touch),
-            key=lambda r: r.left,
-        )
-        spans, x = [(0, layout.width)], 0
-        for rect in near:
-            if rect.left - x >= layout.width // 3:
-                spans.append((x, rect.left - x))
-            x = max(x, rect.right)
-        if near and layout.width - x >= layout.width // 3:
-            spans.append((x, layout.width - x))
-        return spans
-
-
-def _key(button: Button) -> tuple[str, tuple[int, int]]:
-    """What identifies a button across redraws: its label and where it sits."""
-    return (button.label, button.rect.center)
+        """Where the notice goes on the screen shown (see :meth:`.Notice.rect`)."""
+        return self.notices.rect(self.layout, self.scene.buttons())
 
 
 def run(settings: Config, problems: Sequence[Check] = ()) -> int:
