@@ -22,10 +22,12 @@ what it costs on tmpfs, not a disk's noise.
   pygame's own examples do. (The app sends only the rows a frame changed, see
   :mod:`tablekit.ui.display`, so it can beat this baseline.)
 
-Between two presses the screen is left quiet, then a random pause of up to a
-frame (at 30 fps) puts each press at a random point of any frame cycle. The
-idle CPU is the process's user + system time (``/proc/PID/stat``) over
-:data:`IDLE_SECONDS` of a quiet screen. ``--before REV`` also runs the app as
+The programs run side by side, each on an Xvfb of its own, and are pressed in
+turn, in a fresh random order each round, so a busy machine's load falls on all
+alike. Between two presses a screen is left quiet, then a random pause of up to
+a frame (at 30 fps) puts each press at a random point of any frame cycle. The
+idle CPU is each process's user + system time (``/proc/PID/stat``) over the same
+:data:`IDLE_SECONDS` of quiet screens. ``--before REV`` also runs the app as
 it was at git revision REV (exported with ``git archive``), beside this tree.
 The targets (issue 26): p99 under 16.7 ms; p50 within 2 ms of the bare window;
 idle CPU at most the bare window's + 0.1% of a core.
@@ -47,8 +49,8 @@ import tempfile
 import threading
 import time
 from collections.abc import Iterator
-from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -61,6 +63,11 @@ TIMEOUT = 5.0
 QUIET = 0.08
 """Seconds with no change of pixels that make the screen count as quiet between presses."""
 IDLE_SECONDS = 20.0
+POLL = 0.0002
+"""Seconds between two looks at the framebuffer while a press is awaited."""
+ROWS = 4
+"""Every this many rows are looked at: any change here (a digit, a slot) is taller, and a
+look costs a quarter as much, leaving the programs measured more of the machine."""
 STARTED = 5.0
 """Seconds a fresh window must rest before the first press: past the start's own notices."""
 SETTLE = 0.03
@@ -80,11 +87,13 @@ def drive():
         pin, level = line.split()
         mock = Device.pin_factory.pin(int(pin))
         mock.drive_high() if level == "1" else mock.drive_low()
+        print("ok", flush=True)
 threading.Thread(target=drive, daemon=True).start()
 from tablekit.cli import main
 sys.exit(main(["run"]))
 """
-"""The GPIO launcher: mock pins driven from stdin, inside the app's own process."""
+"""The GPIO launcher: mock pins driven from stdin, inside the app's own process; each edge
+is acknowledged on stdout once the pad's handlers have run."""
 
 BARE_APP = """
 import sys, threading, pygame, serial
@@ -110,6 +119,24 @@ while True:
 """The bare event-driven window, changing colour on each serial byte or key."""
 
 
+JOIN: Path | None = None
+"""A cgroup's process list that the app and the bare window join as they start
+(:mod:`benchmarks.pi_projection` sets it to run them on a share of a core); None: none."""
+
+
+def launch(command: list[str], **options: Any) -> subprocess.Popen[bytes]:
+    """Start ``command``; in the :data:`JOIN` cgroup, if one is set, before it runs."""
+    join = JOIN
+
+    def enter() -> None:
+        assert join is not None
+        handle = os.open(join, os.O_WRONLY)
+        os.write(handle, f"{os.getpid()}\n".encode())
+        os.close(handle)
+
+    return subprocess.Popen(command, preexec_fn=enter if join else None, **options)
+
+
 class Framebuffer:
     """An Xvfb server whose screen this process reads from the file it keeps it in."""
 
@@ -118,9 +145,9 @@ class Framebuffer:
         size = f"{SCREEN[0]}x{SCREEN[1]}x24"
         command = ["Xvfb", self.display, "-screen", "0", size, "-fbdir", str(folder)]
         self.server = subprocess.Popen([*command, "-nolisten", "tcp"], stderr=subprocess.DEVNULL)
-        path = folder / "Xvfb_screen0"
+        path, listening = folder / "Xvfb_screen0", Path(f"/tmp/.X11-unix/X{display}")
         deadline = time.monotonic() + 10
-        while not path.exists() or path.stat().st_size == 0:
+        while not path.exists() or path.stat().st_size == 0 or not listening.exists():
             if time.monotonic() > deadline:
                 raise RuntimeError("Xvfb did not start")
             time.sleep(0.05)
@@ -131,7 +158,11 @@ class Framebuffer:
             struct.unpack(">I", self.map[76:80])[0],
         )
         offset = header + 12 * colours
-        self.pixels = np.frombuffer(self.map, np.uint8, offset=offset)
+        line = struct.unpack(">I", self.map[48:52])[0]  # the XWD header's bytes_per_line
+        rows = np.frombuffer(self.map, np.uint8, count=line * SCREEN[1], offset=offset)
+        self.pixels = rows.reshape(SCREEN[1], line)[::ROWS]
+        self.blank = self.snapshot()
+        """The screen before any window shows on it."""
 
     def snapshot(self) -> np.ndarray:
         return self.pixels.copy()
@@ -153,8 +184,8 @@ class Framebuffer:
     def started(self) -> None:
         """Wait for a window to show, then for it to rest past any notice of the start (a
         pad saying it is not connected yet stays 4 s)."""
-        blank, deadline = self.snapshot(), time.monotonic() + 120
-        while not self.changed(blank):
+        deadline = time.monotonic() + 120
+        while not self.changed(self.blank):
             if time.monotonic() > deadline:
                 raise RuntimeError("no window showed")
             time.sleep(0.01)
@@ -170,7 +201,7 @@ def until_changed(screen: Framebuffer, before: np.ndarray, start: float) -> floa
     while not screen.changed(before):
         if time.perf_counter() - start > TIMEOUT:
             raise RuntimeError("a press never reached the pixels")
-        time.sleep(0.0001)
+        time.sleep(POLL)
     return (time.perf_counter() - start) * 1000
 
 
@@ -209,24 +240,18 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / TICK
 
 
-def idle_cpu(pid: int, seconds: float) -> float:
-    """Percent of one core ``pid`` used over ``seconds`` of a quiet screen."""
-    start, began = cpu_seconds(pid), time.monotonic()
+def idle_cpu(pids: list[int], seconds: float) -> list[float]:
+    """Percent of one core each of ``pids`` used over the same ``seconds``."""
+    start, began = [cpu_seconds(pid) for pid in pids], time.monotonic()
     time.sleep(seconds)
-    return 100 * (cpu_seconds(pid) - start) / (time.monotonic() - began)
+    took = time.monotonic() - began
+    return [100 * (cpu_seconds(pid) - was) / took for pid, was in zip(pids, start, strict=True)]
 
 
-@dataclass
-class Result:
-    name: str
-    latencies: list[float]
-    idle: float | None = None
-
-
-def app_env(screen: Framebuffer, home: Path, tree: Path) -> dict[str, str]:
+def app_env(display: str, home: Path, tree: Path) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("SDL_", "NOTIFY_"))}
     return env | {
-        "DISPLAY": screen.display,
+        "DISPLAY": display,
         "SDL_AUDIODRIVER": "dummy",
         "TABLEKIT_CONFIG_DIR": str(home),
         "TABLEKIT_DATA_DIR": str(home),
@@ -240,80 +265,131 @@ def settle_phase() -> None:
     time.sleep(random.uniform(0, 1 / 30))
 
 
-def serial_run(name: str, screen: Framebuffer, home: Path, tree: Path, presses: int) -> Result:
-    port, gm = PadPort(), PadPort("opponents")
-    (home / "config.toml").write_text(
-        f'[buttons]\nbackend = "serial"\n[buttons.patrol]\nport = "{port.path}"\n'
-        f'[buttons.opponents]\nport = "{gm.path}"\n'
-    )
-    app = subprocess.Popen(
-        [sys.executable, "-m", "tablekit"],
-        cwd=tree,
-        env=app_env(screen, home, tree),
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    try:
-        screen.started()
-        found = []
-        for index in range(presses):
-            before = screen.snapshot()
-            settle_phase()
+class Contender:
+    """One program on a screen of its own, pressed and watched; its presses' latencies."""
+
+    def __init__(self, name: str, screen: Framebuffer) -> None:
+        self.name = name
+        self.screen = screen
+        self.latencies: list[float] = []
+        self.idle: float | None = None
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def press(self, index: int) -> None:
+        """Press once (Attack on even ``index``, Back on odd), note the milliseconds to
+        changed pixels, and leave the screen quiet."""
+        before = self.screen.snapshot()
+        settle_phase()
+        self.latencies.append(self._press(index, before))
+        self.screen.quiet(QUIET)
+
+    def _press(self, index: int, before: np.ndarray) -> float:
+        raise NotImplementedError
+
+    def close(self) -> None:
+        if self.process is not None:
+            self.process.terminate()
+            self.process.wait()
+        self.screen.close()
+
+
+class SerialApp(Contender):
+    """The app with both pads on ptys; the patrol's pad is pressed."""
+
+    def __init__(self, name: str, screen: Framebuffer, home: Path, tree: Path) -> None:
+        super().__init__(name, screen)
+        self.port, self.gm = PadPort(), PadPort("opponents")
+        (home / "config.toml").write_text(
+            f'[buttons]\nbackend = "serial"\n[buttons.patrol]\nport = "{self.port.path}"\n'
+            f'[buttons.opponents]\nport = "{self.gm.path}"\n'
+        )
+        self.process = launch(
+            [sys.executable, "-m", "tablekit"],
+            cwd=tree,
+            env=app_env(screen.display, home, tree),
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+
+    def _press(self, index: int, before: np.ndarray) -> float:
+        start = time.perf_counter()
+        self.port.write(b"PRESS attack\n" if index % 2 == 0 else b"PRESS back\n")
+        return until_changed(self.screen, before, start)
+
+    def close(self) -> None:
+        super().close()
+        self.port.close()
+        self.gm.close()
+
+
+class GpioApp(Contender):
+    """The app on mock GPIO pins, driven through its launcher's stdin; the GM's pad."""
+
+    def __init__(self, name: str, screen: Framebuffer, home: Path, tree: Path) -> None:
+        super().__init__(name, screen)
+        (home / "config.toml").write_text('[buttons]\nbackend = "gpio"\n')
+        self.process = launch(
+            [sys.executable, "-c", GPIO_APP],
+            cwd=tree,
+            env=app_env(screen.display, home, tree),
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+        )
+
+    def started(self) -> None:
+        """Past the start-up check that finds no GPIO header here (the pins are mock ones)."""
+        play_on(self.screen)
+
+    def drive(self, pin: int, level: int) -> None:
+        assert self.process is not None and self.process.stdin is not None
+        self.process.stdin.write(f"{pin} {level}\n".encode())
+        self.process.stdin.flush()
+
+    def applied(self) -> None:
+        """Wait until the app's process has applied the last edge, so the next comes a
+        settle time after it there too (a busy machine may deliver two lines at once)."""
+        assert self.process is not None and self.process.stdout is not None
+        self.process.stdout.readline()
+
+    def _press(self, index: int, before: np.ndarray) -> float:
+        if index % 2 == 0:  # Attack (GPIO 17) posts as its contact closes
             start = time.perf_counter()
-            port.write(b"PRESS attack\n" if index % 2 == 0 else b"PRESS back\n")
-            found.append(until_changed(screen, before, start))
-            screen.quiet(QUIET)
-        screen.quiet(1.0)
-        return Result(name, found, idle_cpu(app.pid, IDLE_SECONDS))
-    finally:
-        app.terminate()
-        app.wait()
-        port.close()
-        gm.close()
-
-
-def gpio_run(name: str, screen: Framebuffer, home: Path, tree: Path, presses: int) -> Result:
-    (home / "config.toml").write_text('[buttons]\nbackend = "gpio"\n')
-    app = subprocess.Popen(
-        [sys.executable, "-c", GPIO_APP],
-        cwd=tree,
-        env=app_env(screen, home, tree),
-        stdin=subprocess.PIPE,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    assert app.stdin is not None
-    pins = app.stdin
-
-    def drive(pin: int, level: int) -> None:
-        pins.write(f"{pin} {level}\n".encode())
-        pins.flush()
-
-    try:
-        screen.started()
-        play_on(screen)
-        found = []
-        for index in range(presses):
-            before = screen.snapshot()
-            settle_phase()
-            if index % 2 == 0:  # Attack (GPIO 17) posts as its contact closes
-                start = time.perf_counter()
-                drive(17, 0)
-                found.append(until_changed(screen, before, start))
-                time.sleep(SETTLE)
-                drive(17, 1)
-            else:  # Back (GPIO 9) posts as it opens, a settle time after it closed
-                drive(9, 0)
-                time.sleep(SETTLE)
-                start = time.perf_counter()
-                drive(9, 1)
-                found.append(until_changed(screen, before, start))
+            self.drive(17, 0)
+            found = until_changed(self.screen, before, start)
+            self.applied()
             time.sleep(SETTLE)
-            screen.quiet(QUIET)
-        return Result(name, found)
-    finally:
-        app.terminate()
-        app.wait()
+            self.drive(17, 1)
+        else:  # Back (GPIO 9) posts as it opens, a settle time after it closed
+            self.drive(9, 0)
+            self.applied()
+            time.sleep(SETTLE)
+            start = time.perf_counter()
+            self.drive(9, 1)
+            found = until_changed(self.screen, before, start)
+        self.applied()
+        time.sleep(SETTLE)
+        return found
+
+
+class BareWindow(Contender):
+    """The bare event-driven window on a pty of its own."""
+
+    def __init__(self, screen: Framebuffer) -> None:
+        super().__init__("bare event-driven window, serial byte", screen)
+        self.port = PadPort()
+        env = {k: v for k, v in os.environ.items() if not k.startswith("SDL_")}
+        env |= {"DISPLAY": screen.display, "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
+        self.process = launch([sys.executable, "-c", BARE_APP, self.port.path], env=env)
+
+    def _press(self, index: int, before: np.ndarray) -> float:
+        start = time.perf_counter()
+        self.port.write(b"x")
+        return until_changed(self.screen, before, start)
+
+    def close(self) -> None:
+        super().close()
+        self.port.close()
 
 
 def play_on(screen: Framebuffer) -> None:
@@ -325,29 +401,26 @@ def play_on(screen: Framebuffer) -> None:
     screen.quiet(1.0)
 
 
-def bare_run(screen: Framebuffer, presses: int) -> Result:
-    port = PadPort()
-    env = {k: v for k, v in os.environ.items() if not k.startswith("SDL_")}
-    env |= {"DISPLAY": screen.display, "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
-    app = subprocess.Popen([sys.executable, "-c", BARE_APP, port.path], env=env)
+def contest(contenders: list[Contender], presses: int, idle: bool) -> None:
+    """Press each in turn, in a fresh random order every round, so that a busy machine's
+    load falls on all alike; then, if ``idle``, their CPU over the same quiet seconds."""
     try:
-        screen.started()
-        found = []
-        for _ in range(presses):
-            before = screen.snapshot()
-            settle_phase()
-            start = time.perf_counter()
-            port.write(b"x")
-            found.append(until_changed(screen, before, start))
-            screen.quiet(QUIET)
-        screen.quiet(1.0)
-        return Result(
-            "bare event-driven window, serial byte", found, idle_cpu(app.pid, IDLE_SECONDS)
-        )
+        for contender in contenders:
+            contender.screen.started()
+            if isinstance(contender, GpioApp):
+                contender.started()
+        for index in range(presses):
+            for contender in random.sample(contenders, len(contenders)):
+                contender.press(index)
+        if idle:
+            for contender in contenders:
+                contender.screen.quiet(1.0)
+            pids = [c.process.pid for c in contenders if c.process is not None]
+            for contender, used in zip(contenders, idle_cpu(pids, IDLE_SECONDS), strict=True):
+                contender.idle = used
     finally:
-        app.terminate()
-        app.wait()
-        port.close()
+        for contender in contenders:
+            contender.close()
 
 
 def build_journal(home: Path, steps: int) -> None:
@@ -370,7 +443,7 @@ def exported(revision: str) -> Iterator[Path]:
         yield Path(folder)
 
 
-def line(result: Result, bare: Result) -> str:
+def line(result: Contender, bare: Contender) -> str:
     cuts = statistics.quantiles(result.latencies, n=100)
     p50, p99, top = cuts[49], cuts[98], max(result.latencies)
     gap = p50 - statistics.median(bare.latencies)
@@ -379,34 +452,55 @@ def line(result: Result, bare: Result) -> str:
     return f"{result.name:<44} {p50:7.2f} {p99:7.2f} {top:7.2f} {gap:+7.2f} {idle:>7}  {verdict}"
 
 
+class Bench:
+    """One size's run: a built journal, copied for each app, and a screen for each program."""
+
+    def __init__(self, folder: Path, steps: int, display: int) -> None:
+        self.folder = folder
+        self.built = folder / "built"
+        self.built.mkdir()
+        self.display = display
+        made = time.perf_counter()
+        build_journal(self.built, steps)
+        self.took = time.perf_counter() - made
+
+    def screen(self) -> Framebuffer:
+        """A fresh Xvfb of its own."""
+        self.display += 1
+        fb = self.folder / f"fb-{self.display}"
+        fb.mkdir()
+        return Framebuffer(fb, self.display)
+
+    def home(self) -> Path:
+        """A copy of the built journal for one app (each holds its journal's lock)."""
+        home = self.folder / f"home-{self.display}"
+        shutil.copytree(self.built, home)
+        return home
+
+
 def measure(trees: dict[str, Path], steps: int, presses: int, display: int) -> None:
     with tempfile.TemporaryDirectory(dir=scratch()) as folder:
-        home, fb = Path(folder) / "home", Path(folder) / "fb"
-        home.mkdir()
-        fb.mkdir()
-        made = time.perf_counter()
-        build_journal(home, steps)
-        print(f"\njournal of {steps:,} filler steps (built in {time.perf_counter() - made:.0f} s)")
+        bench = Bench(Path(folder), steps, display)
+        print(f"\njournal of {steps:,} filler steps (built in {bench.took:.0f} s)")
         print(
             f"{'ms from press to changed pixels':<44} {'p50':>7} {'p99':>7} {'max':>7} "
             f"{'p50-bare':>7} {'idle':>7}"
         )
-        screen = Framebuffer(fb, display)
-        try:
-            bare = bare_run(screen, presses)
-            print(line(bare, bare), flush=True)
-            for label, tree in trees.items():
-                journal = home / "journal.sqlite3"
-                kept = journal.read_bytes()
-                for run in (serial_run, gpio_run):
-                    kind = "serial pad (pty)" if run is serial_run else "GPIO (mock pins)"
-                    result = run(f"{label}: {kind}", screen, home, tree, presses)
-                    print(line(result, bare), flush=True)
-                    for extra in home.glob("journal.sqlite3*"):
-                        extra.unlink()
-                    journal.write_bytes(kept)  # the next run starts from the same journal
-        finally:
-            screen.close()
+        bare = BareWindow(bench.screen())
+        serial: list[Contender] = [
+            SerialApp(f"{label}: serial pad (pty)", bench.screen(), bench.home(), tree)
+            for label, tree in trees.items()
+        ]
+        contest([bare, *serial], presses, idle=True)
+        for contender in (bare, *serial):
+            print(line(contender, bare), flush=True)
+        gpio: list[Contender] = [
+            GpioApp(f"{label}: GPIO (mock pins)", bench.screen(), bench.home(), tree)
+            for label, tree in trees.items()
+        ]
+        contest(gpio, presses, idle=False)
+        for contender in gpio:
+            print(line(contender, bare), flush=True)
 
 
 def scratch() -> str | None:
@@ -427,6 +521,7 @@ def priority() -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--before", help="also run the app as at this git revision")
+    parser.add_argument("--after", help="run this git revision, not the working tree")
     parser.add_argument("--presses", type=int, default=PRESSES)
     parser.add_argument("--sizes", default=",".join(map(str, SIZES)))
     args = parser.parse_args()
@@ -441,10 +536,12 @@ def main() -> None:
     )
     with contextlib.ExitStack() as stack:
         trees = {"this tree": ROOT}
+        if args.after:
+            trees = {f"at {args.after}": stack.enter_context(exported(args.after))}
         if args.before:
             trees = {f"at {args.before}": stack.enter_context(exported(args.before))} | trees
-        for steps in map(int, args.sizes.split(",")):
-            measure(trees, steps, args.presses, display)
+        for number, steps in enumerate(map(int, args.sizes.split(","))):
+            measure(trees, steps, args.presses, display + 10 * number)  # fresh servers
 
 
 if __name__ == "__main__":
