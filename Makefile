@@ -70,7 +70,7 @@ translations: $(VENV)/.installed
 		-k tr -k mark -k Phrase -k RuleError -k UnknownCommandError -k say:2 \
 		--no-location --omit-header --sort-output \
 		-o tablekit/locale/tablekit.pot tablekit/ui tablekit/vision tablekit/rules tablekit/session \
-		tablekit/devices
+		tablekit/devices tablekit/catalog tablekit/cli
 	$(VENV)/bin/pybabel update --no-fuzzy-matching -D tablekit \
 		-i tablekit/locale/tablekit.pot -d tablekit/locale
 	$(VENV)/bin/pybabel compile -D tablekit -d tablekit/locale
