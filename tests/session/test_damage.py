@@ -12,10 +12,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import damaged_journal
+import pytest
 
 CHOSEN = ("old step", "session row", "index", "backfilled wal frame 3")
 
 
+@pytest.mark.slow
 def test_every_damaged_journal_is_read_alike_by_every_reader_and_nothing_acknowledged_is_lost(
     tmp_path: Path,
 ) -> None:

@@ -14,6 +14,7 @@ import shutil
 from pathlib import Path
 from tempfile import TemporaryDirectory
 
+import pytest
 from fakegame import Add, Counter, Hide, Press, Reveal
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -44,6 +45,7 @@ def revealed(session: Session[object]) -> set[str]:
     return {note.text for note in session.state.notes if note.revealed}  # type: ignore[attr-defined]
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(st.lists(commands, min_size=1, max_size=25))
 def test_no_event_shows_an_audience_what_its_view_hides(run: list[Command]) -> None:

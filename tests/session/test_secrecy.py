@@ -100,6 +100,7 @@ def marked_views(draw: st.DrawFn) -> tuple[Any, dict[str, str]]:
     return draw(shape), made
 
 
+@pytest.mark.slow
 @settings(max_examples=500)
 @given(marked_views())
 def test_no_projection_for_the_table_or_another_pad_holds_a_secrets_value(

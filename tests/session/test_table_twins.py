@@ -34,6 +34,7 @@ from pathlib import Path
 from tempfile import TemporaryDirectory
 from typing import Any
 
+import pytest
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
 from rules.mice_mystics.mm_support import GAME as MICE_AND_MYSTICS
@@ -232,12 +233,14 @@ REGELHUSKEARK = _conflict(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=120)
 @given(st.data(), st.integers(0, 2**16))
 def test_mouse_guard_twins_look_the_same_until_a_reveal(data: st.DataObject, seed: int) -> None:
     play_twins(MOUSE_GUARD, data, seed, 30)
 
 
+@pytest.mark.slow
 @settings(max_examples=40)
 @given(st.data(), st.integers(0, 2**16))
 def test_regelhuskeark_twins_look_the_same_until_a_reveal(data: st.DataObject, seed: int) -> None:
@@ -262,6 +265,7 @@ MOUSE_CARD = Play(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=120)
 @given(st.data(), st.integers(0, 2**16))
 def test_mouse_card_twins_with_other_piles_look_the_same(data: st.DataObject, seed: int) -> None:
@@ -295,6 +299,7 @@ MICE_AND_MYSTICS_PLAY = Play(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=30)
 @given(st.data(), st.integers(0, 2**16))
 def test_mice_and_mystics_twins_look_the_same(data: st.DataObject, seed: int) -> None:

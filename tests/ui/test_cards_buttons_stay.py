@@ -221,6 +221,7 @@ def check(size: tuple[int, int], language: str, seats: int, seed: int, data: Any
 EXAMPLES = {(800, 480): 100, (720, 1280): 25, (1920, 1080): 25}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", list(EXAMPLES), ids=lambda s: f"{s[0]}x{s[1]}")
 def test_no_button_moves_under_a_finger(size: tuple[int, int]) -> None:
     ran = []

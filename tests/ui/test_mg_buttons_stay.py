@@ -264,6 +264,7 @@ def play(game: str, language: str, seat: int, seed: int, moves: list[int]) -> No
         app.journal.close()
 
 
+@pytest.mark.slow
 @settings(max_examples=MG_EXAMPLES, deadline=None,
           suppress_health_check=[HealthCheck.too_slow])  # fmt: skip
 @given(
@@ -277,6 +278,7 @@ def test_no_button_takes_anothers_place_in_mouse_guard(
     play("mouse-guard", "en", seat, seed, moves)
 
 
+@pytest.mark.slow
 @settings(max_examples=RABBIT_EXAMPLES, deadline=None,
           suppress_health_check=[HealthCheck.too_slow])  # fmt: skip
 @given(

@@ -291,6 +291,7 @@ def test_a_first_session_that_continues_a_campaign_has_a_prologue_by_touch(app: 
     assert sheet(app, "saxon")["conditions"] == []
 
 
+@pytest.mark.slow
 def test_a_trait_is_charged_and_recharged_from_the_sheet_menu_by_touch(app: App) -> None:
     """Character sheet, Spending Checks: 3 checks charge a trait a level for the session,
     and 2 use a level 2 trait again; the checks are earned by giving the GM +2D (Earning

@@ -234,6 +234,7 @@ def capture(table: Table) -> None:
     assert table.view()["chapter_track"]["hourglass"] == 3
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("language", ["en", "da"])
 def test_a_first_chapter_by_touch_alone(

@@ -100,6 +100,7 @@ PLAN: dict[tuple[int, str], Callable[[Table], None]] = {
 """What the table does on each card's turn (round, card); the rest only end their turn."""
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("language", ["en", "da"])
 def test_a_whole_chapter_by_taps_from_set_up_to_the_summary(tmp_path: Path, language: str) -> None:
     assert not paths.data_dir().joinpath("box.toml").exists()

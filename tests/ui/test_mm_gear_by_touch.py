@@ -108,6 +108,7 @@ def attack(table: Table, hero: str) -> None:
     table.tap(tr("Roll"))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("language", ["en", "da"])
 def test_equipment_a_boss_and_the_weapon_rule_by_touch(

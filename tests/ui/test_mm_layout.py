@@ -73,6 +73,7 @@ def key_texts(app: App) -> list[str]:
     return found
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("language", ["en", "da"])
 def test_every_text_on_every_screen_is_readable_and_fits(

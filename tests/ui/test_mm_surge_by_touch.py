@@ -84,6 +84,7 @@ def last_command(table: Table) -> dict[str, object]:
     return json.loads(session.journal.steps(session.name)[-1].command)  # type: ignore[no-any-return]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", [(800, 480), (720, 1280)])
 @pytest.mark.parametrize("language", ["en", "da"])
 def test_the_rats_counted_on_the_surge_panel_are_placed_from_the_face_up_card(

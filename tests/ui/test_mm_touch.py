@@ -125,6 +125,7 @@ def choose_and_start(app: Any) -> list[str]:
     raise AssertionError(f"the chapter never started; asked {asked}")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", [(800, 480), (720, 1280)])
 @pytest.mark.parametrize("language", ["en", "da"])
 def test_a_chapter_with_minions_is_set_up_and_fought_by_touch_alone(

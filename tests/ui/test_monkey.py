@@ -79,6 +79,7 @@ def tap(app: Any, rng: random.Random) -> None:
         app.resume(app.session.name)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("size", "seed"), [((800, 480), 1), ((720, 1280), 2), ((1920, 1080), 3)])
 def test_random_taps_never_crash(journal: Journal, size: tuple[int, int], seed: int) -> None:
     rng = random.Random(seed)

@@ -21,6 +21,7 @@ from tablekit.rules.mice_mystics.mice import Mouse
 from tablekit.rules.mice_mystics.state import State, Turn
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data(), st.integers(0, 2**16))
 def test_folding_with_the_fast_update_equals_folding_with_dataclasses_replace(

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from rules.mice_mystics.mm_support import GAME, Table, group, started
@@ -146,6 +147,7 @@ def _check(state: State) -> None:
     assert all(state.is_mouse(m.stats.id) and m.stats.id in cards for m in state.mice)
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data(), st.integers(0, 2**16))
 def test_any_command_keeps_the_invariants(data: st.DataObject, seed: int) -> None:

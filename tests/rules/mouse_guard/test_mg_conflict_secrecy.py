@@ -109,6 +109,7 @@ def _refusal(game: MouseGuard, state: State, command: Command) -> str:
     return ""
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(runs, st.integers(0, 2**16))
 def test_no_table_projection_holds_an_unrevealed_action(run: list[Command], seed: int) -> None:

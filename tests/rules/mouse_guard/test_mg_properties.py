@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from rules.mouse_guard.mg_support import patrol
@@ -53,6 +54,7 @@ def _command(data: st.DataObject) -> Command:
     return data.draw(st.sampled_from(choices))
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data(), st.integers(0, 2**16))
 def test_random_play_keeps_its_invariants(data: st.DataObject, seed: int) -> None:
