@@ -248,6 +248,7 @@ def check(language: str, seat: int, seed: int, data: Any) -> None:
         app.journal.close()
 
 
+@pytest.mark.slow
 def test_no_button_takes_anothers_place(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     ran = []
     made = itertools.count()
