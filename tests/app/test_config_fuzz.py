@@ -52,6 +52,7 @@ def settings_texts(draw: st.DrawFn) -> str:
         return draw(st.text(max_size=40))
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
 @given(text=settings_texts())
 def test_a_fuzzed_settings_file_is_used_or_refused_in_one_line(tmp_path: Path, text: str) -> None:

@@ -22,6 +22,7 @@ BOUNDARIES = ("commands", "cli", "config", "images", "serial")
 """The boundaries issue 12 names, each with its own row in the report."""
 
 
+@pytest.mark.slow
 def test_a_short_campaign_covers_every_boundary_with_no_traceback() -> None:
     done = subprocess.run(
         [sys.executable, str(FUZZ), "--inputs", "40", "--seed", "3", "--no-hang-limit"],

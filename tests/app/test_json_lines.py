@@ -36,6 +36,7 @@ def test_every_character_splitlines_splits_at_is_listed() -> None:
     assert found == set(BREAKS)
 
 
+@pytest.mark.slow
 @given(st.dictionaries(texts, texts | st.lists(texts, max_size=3), max_size=4))
 def test_a_json_line_is_one_line_and_reads_back(data: dict[str, Any]) -> None:
     text = json_text(data)
@@ -43,6 +44,7 @@ def test_a_json_line_is_one_line_and_reads_back(data: dict[str, Any]) -> None:
     assert not set(text) & set(BREAKS)
 
 
+@pytest.mark.slow
 @settings(
     max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )

@@ -262,6 +262,7 @@ def mouse_guard(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> dict[str,
     return {"after": after, "last": last}
 
 
+@pytest.mark.slow
 def test_every_mouse_guard_test_command_has_an_example_that_runs_in_order(
     mouse_guard: dict[str, Any],
 ) -> None:
@@ -280,6 +281,7 @@ def test_the_page_documents_mouse_guard() -> None:
     assert not [path for path in fields if as_documented(path) != path]
 
 
+@pytest.mark.slow
 def test_every_documented_mouse_guard_field_is_in_the_real_output_with_its_type(
     mouse_guard: dict[str, Any],
 ) -> None:
@@ -294,6 +296,7 @@ def test_every_documented_mouse_guard_field_is_in_the_real_output_with_its_type(
     assert wrong == []
 
 
+@pytest.mark.slow
 def test_every_field_of_the_real_mouse_guard_output_is_documented(
     mouse_guard: dict[str, Any],
 ) -> None:
@@ -307,6 +310,7 @@ def test_every_field_of_the_real_mouse_guard_output_is_documented(
     assert missing == set()
 
 
+@pytest.mark.slow
 def test_the_mouse_guard_examples_pass_through_both_shapes_of_a_test(
     mouse_guard: dict[str, Any],
 ) -> None:
@@ -318,6 +322,7 @@ def test_the_mouse_guard_examples_pass_through_both_shapes_of_a_test(
     assert last["test"] is None and last["game"] == "mouse-guard"
 
 
+@pytest.mark.slow
 def test_mouse_guard_without_a_conflict_shows_every_audience_the_same(
     mouse_guard: dict[str, Any],
 ) -> None:
@@ -325,6 +330,7 @@ def test_mouse_guard_without_a_conflict_shows_every_audience_the_same(
     assert last["table"] == last["gm"] == last["pad:patrol"]
 
 
+@pytest.mark.slow
 def test_every_conflict_command_has_an_example_in_a_whole_conflict(
     mouse_guard: dict[str, Any],
 ) -> None:
@@ -340,6 +346,7 @@ def test_every_conflict_command_has_an_example_in_a_whole_conflict(
     assert statuses[-1] == "over" and views[-1] is None
 
 
+@pytest.mark.slow
 def test_the_table_never_sees_an_unrevealed_action_in_the_examples(
     mouse_guard: dict[str, Any],
 ) -> None:

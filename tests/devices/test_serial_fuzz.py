@@ -50,6 +50,7 @@ def said(message: Hello | PadPressed) -> str:
     return "HOLD back" if message.button == HELD else f"PRESS {message.button}"
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None)
 @given(pieces=streams, cuts=st.lists(st.integers(1, 40), min_size=1, max_size=5))
 def test_only_exact_protocol_lines_are_taken_however_the_bytes_arrive(
