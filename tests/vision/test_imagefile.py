@@ -274,6 +274,7 @@ def damaged_images(draw: st.DrawFn) -> bytes:
     return bytes(data[: draw(st.integers(1, len(data)))])
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=damaged_images())
 def test_damaged_images_are_read_or_refused_never_raised(
