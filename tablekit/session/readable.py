@@ -11,6 +11,7 @@ so does the rebuild of a damaged journal (see :mod:`.rebuild`).
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -48,13 +49,42 @@ def rows_of(
 ) -> Rows:
     """Every row of ``table`` SQLite can read, by rowid ranges and never through an index; a
     range that fails is read in halves down to single rows (see the module's note). With
-    ``where`` (and its ``values``), only the rows it matches, tested by SQLite.
+    ``where`` (and its ``values``), only the rows it matches, tested by SQLite."""
+    found = Rows([], False)
+    for got in _ranges(db, table, columns, where, values, found):
+        found.rows += got
+    found.rows.sort(key=lambda row: row[0])
+    return found
+
+
+def each_row(
+    db: sqlite3.Connection, table: str, columns: str, where: str = "", *values: object
+) -> Iterator[tuple[Any, ...]]:
+    """The rows :func:`rows_of` reads, one range at a time, in rowid order: a walk of a long
+    table holds one range of rows, never the table. A row a damaged page let a later range
+    reach again, or reach only then, below one already given, is not given again."""
+    newest: int | None = None
+    for got in _ranges(db, table, columns, where, values, Rows([], False)):
+        for row in sorted(got, key=lambda row: row[0]):
+            if newest is None or row[0] > newest:
+                newest = row[0]
+                yield row
+
+
+def _ranges(
+    db: sqlite3.Connection,
+    table: str,
+    columns: str,
+    where: str,
+    values: tuple[object, ...],
+    found: Rows,
+) -> Iterator[list[tuple[Any, ...]]]:
+    """The rows of each range read in turn (``found.lost`` set if some could not be read).
 
     A damaged page may also read as holding nothing, or rowids past the range, so that a
     range ends early without a word. So wherever a range gives nothing more, the next rowid
     SQLite can reach is searched for, by single rows further and further on, and then the
     first rowid from which a range reads on to it: only the rows of that page are lost."""
-    found = Rows([], False)
     also = f" AND ({where})" if where else ""
     query = f"SELECT rowid, {columns} FROM {table} NOT INDEXED WHERE rowid BETWEEN ? AND ?{also}"
 
@@ -77,7 +107,7 @@ def rows_of(
         high = max(low + WINDOW - 1, reach)
         high = high if last is None else min(high, last)
         got = read(low, high)  # rowids are whole numbers in the range asked, whatever damage did
-        found.rows += got
+        yield got
         reached = got[-1][0] if got and not where else _reached(db, table, low, high)
         if reached is not None and reached >= high:
             low = high + 1
@@ -89,8 +119,6 @@ def rows_of(
                 break  # nothing SQLite can reach from here on
             found.lost = found.lost or following[0] > low  # a page that reads as nothing
             low, reach = following
-    found.rows.sort(key=lambda row: row[0])
-    return found
 
 
 def _next_from(

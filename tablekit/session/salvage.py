@@ -14,6 +14,7 @@ from __future__ import annotations
 import dataclasses
 import math
 import threading
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -60,24 +61,34 @@ def inspect(journal: Journal, session: str) -> Finding:
     effect may follow an undone one, and the newest in effect must be the session's head.
 
     The steps and the head are read in one transaction: a change committed between the
-    two reads would otherwise look like lost or undone steps."""
+    two reads would otherwise look like lost or undone steps. The steps stream through the
+    judge as they are read (:meth:`Journal.walk`), so the walk's memory does not grow with
+    the session."""
     with journal.reading():
-        steps = journal.chain_of(session)
+        steps = journal.walk(session)
         head = journal.head(session)
         info = journal.info(session) if journal.exists(session) else None
-    return judge(session, steps, head, info)
+        return judge(session, steps, head, info)
 
 
 def judge(
-    session: str, steps: list[tuple[Step, bool, float]], head: str, info: SessionInfo | None
+    session: str, steps: Iterable[tuple[Step, bool, float]], head: str, info: SessionInfo | None
 ) -> Finding:
     """Where the chain ``steps`` of ``session`` (oldest first, each with its undone flag and
-    time) stops checking out, given the session's ``head`` and record (see :func:`inspect`)."""
-    previous = ""
-    undone_seen = False
-    for index, (step, undone, _) in enumerate(steps):
+    time) stops checking out, given the session's ``head`` and record (see :func:`inspect`).
+    The steps are read once, in order, and none is kept: only the times of undone ones."""
+    previous = newest = ""
+    count = live = 0
+    undone_times: list[float] = []
+    """The times of the undone steps, which are all after those in effect."""
+    undone_id: int | None = None
+    undone_head = False
+    """Whether an undone step is the session's head: steps in effect were marked undone."""
+    at = math.nan
+    rest = iter(steps)
+    for step, undone, at in rest:
         why = ""
-        if undone_seen and not undone:
+        if undone_times and not undone:
             why = "a step in effect follows an undone one"
         else:
             try:
@@ -85,19 +96,24 @@ def judge(
             except Damaged as error:
                 why = str(error).rpartition(": ")[2]
         if why:
-            return Finding(session, index, step.id, tuple(at for *_, at in steps[index:]), why)
-        undone_seen = undone_seen or undone
-    live = sum(1 for _, undone, _ in steps if not undone)
-    if head == (steps[live - 1][0].checksum if live else ""):
-        return Finding(session, len(steps), None, (), "")
-    if any(step.checksum == head for step, _, _ in steps[live:]):
+            dropped = (at, *(later for *_, later in rest))
+            return Finding(session, count, step.id, dropped, why)
+        count += 1
+        if undone:
+            undone_id = step.id if undone_id is None else undone_id
+            undone_times.append(at)
+            undone_head = undone_head or step.checksum == head
+        else:
+            live, newest = live + 1, previous
+    if head == newest:
+        return Finding(session, count, None, (), "")
+    if undone_head:
         why = "steps in effect were marked undone"
-        return Finding(session, live, steps[live][0].id, tuple(at for *_, at in steps[live:]), why)
+        return Finding(session, live, undone_id, tuple(undone_times), why)
     if info is None:
         raise JournalError(f"no session called {session!r}")
-    newest = steps[-1][2] if steps else info.created
-    lost = (newest, info.touched)
-    return Finding(session, len(steps), None, (), "its newest steps were lost", lost)
+    lost = (at if count else info.created, info.touched)
+    return Finding(session, count, None, (), "its newest steps were lost", lost)
 
 
 def verdict(journal: Journal, session: str) -> Finding | None:

@@ -12,6 +12,7 @@ is acknowledged in the sidecar once durable (see :mod:`.acks`).
 from __future__ import annotations
 
 import contextlib
+import itertools
 import sqlite3
 import time
 from collections.abc import Callable, Iterator
@@ -261,25 +262,45 @@ class StepStore:
         rows = self._read("SELECT head FROM sessions WHERE name = ?", (session,))
         return word(rows[0][0]) if rows else ""
 
-    def chain_of(self, session: str) -> list[tuple[Step, bool, float]]:
+    def walk(self, session: str) -> Iterator[tuple[Step, bool, float]]:
         """Every step of ``session`` (undone ones too) with its flag and time, oldest first:
         what ``tablekit check``, the app's walk and salvage walk. Read by rowid and never
-        through an index (:func:`readable.rows_of`), so an index that went wrong neither
+        through an index (:func:`readable.each_row`), so an index that went wrong neither
         hides a step nor shows one that is not there; a step SQLite cannot read is missing,
-        which the walk finds as damage there."""
-        return [(step, undone, seconds(at)) for _, step, undone, at in self.every_step(session)]
+        which the walk finds as damage there.
 
-    def every_step(self, session: str | None = None) -> list[tuple[object, Step, bool, object]]:
-        """Every step SQLite can read (of ``session``, or of every session), oldest first, as
-        its session's name, the step, whether it is undone, and its time as stored (see
-        :meth:`chain_of`)."""
+        The steps stream, one range of rowids at a time, so a walk of 100,000 steps holds
+        a few thousand at most. The first range is read before this returns: inside
+        :meth:`reading`, the walk sees the journal as it stood then, whoever commits while
+        it is being walked."""
+        steps = self._each_step(session)
+        first = next(steps, None)
+        return itertools.chain(() if first is None else (first,), steps)
+
+    def _each_step(self, session: str) -> Iterator[tuple[Step, bool, float]]:
+        checksum = "checksum" if "checksum" in self._columns.get("steps", ()) else "NULL"
+        columns = f"command, events, {checksum}, undone, at"
+        try:
+            for rowid, command, events, mark, undone, at in readable.each_row(
+                self._db, "steps", columns, "session = ?", session
+            ):
+                yield Step(rowid, command, events, mark), bool(undone), seconds(at)
+        except (sqlite3.Error, UnicodeDecodeError) as error:
+            raise Unreadable(f"the journal {self.path} cannot be read: {error}") from None
+
+    def chain_of(self, session: str) -> list[tuple[Step, bool, float]]:
+        """The steps :meth:`walk` gives, in a list: for a caller that keeps them after the
+        journal is read (a harness comparing them with what it wrote)."""
+        return list(self.walk(session))
+
+    def every_step(self) -> list[tuple[object, Step, bool, object]]:
+        """Every step SQLite can read, of every session, oldest first, as its session's name,
+        the step, whether it is undone, and its time as stored (see :meth:`walk`): what a
+        rebuild reads."""
         checksum = "checksum" if "checksum" in self._columns.get("steps", ()) else "NULL"
         columns = f"session, command, events, {checksum}, undone, at"
         try:
-            if session is None:
-                read = readable.rows_of(self._db, "steps", columns)
-            else:
-                read = readable.rows_of(self._db, "steps", columns, "session = ?", session)
+            read = readable.rows_of(self._db, "steps", columns)
         except (sqlite3.Error, UnicodeDecodeError) as error:
             raise Unreadable(f"the journal {self.path} cannot be read: {error}") from None
         return [

@@ -4,7 +4,7 @@ the walk to the cut, so another writer's step is never cut for damage it was not
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -26,14 +26,14 @@ def after_the_walk(
     monkeypatch: pytest.MonkeyPatch, journal: Journal, meanwhile: Callable[[], None]
 ) -> None:
     """Run ``meanwhile`` right after ``journal`` has read the chain, before the head."""
-    walk = journal.chain_of
+    walk = journal.walk
 
-    def chain_of(session: str) -> list[tuple[Step, bool, float]]:
+    def walked(session: str) -> Iterator[tuple[Step, bool, float]]:
         rows = walk(session)
         meanwhile()
         return rows
 
-    monkeypatch.setattr(journal, "chain_of", chain_of)
+    monkeypatch.setattr(journal, "walk", walked)
 
 
 def test_a_step_committed_during_the_walk_is_not_lost_steps(

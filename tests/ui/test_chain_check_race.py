@@ -47,9 +47,9 @@ def test_a_step_committed_during_the_walk_reloads_nothing(
     path, app = table
     session, check = app.session, app.chain_check
     assert session is not None and check is not None
-    walk = Journal.chain_of
+    walk = Journal.walk
 
-    def chain_of(journal: Journal, name: str) -> list[tuple[Step, bool, float]]:
+    def walked(journal: Journal, name: str) -> Iterator[tuple[Step, bool, float]]:
         rows = walk(journal, name)
         if threading.current_thread() is not threading.main_thread():
             other = Journal(path)  # another writer, between the walk's two reads
@@ -57,7 +57,7 @@ def test_a_step_committed_during_the_walk_reloads_nothing(
             other.close()
         return rows
 
-    monkeypatch.setattr(Journal, "chain_of", chain_of)
+    monkeypatch.setattr(Journal, "walk", walked)
     check.wait()
     assert check.finding is not None and check.finding.ok
     app.step(0.016)
