@@ -18,7 +18,7 @@ import os
 import time
 from pathlib import Path
 
-from tablekit.cli.sessions import Subparsers
+from tablekit.cli.sessions import READS, Subparsers
 from tablekit.local import paths
 from tablekit.session.journal import Drop, Journal, JournalError, Unreadable
 from tablekit.session.rebuild import rebuild
@@ -40,21 +40,15 @@ def add_check_parser(sub: Subparsers) -> None:
 
 def run_check(args: argparse.Namespace) -> int:
     path = Path(args.journal) if args.journal else paths.journal_file()
-    journal = Journal(path, readonly=True)
-    try:
-        walked = journal.in_memory() if journal.older else journal  # as opening would upgrade
+    for _ in range(READS):  # again if a writer moved the file under a read without a lock
+        journal = Journal(path, readonly=True)
         try:
-            said = [describe(inspect(walked, info.name)) for info in walked.sessions()]
-            whole = all(line.endswith("all check out") for line in said)
-        except Unreadable:  # what a rebuild from the rows that still read keeps
-            said = [
-                f"{drop.describe()} (rebuilt from what SQLite can read)" for drop in kept(walked)
-            ]
-            whole = False
-        integrity = _integrity(journal)
-        lost = list(journal.drops)
-    finally:
-        journal.close()
+            integrity, lost, said, whole = _read(journal)
+            moved = journal.moved()
+        finally:
+            journal.close()
+        if not moved:
+            break
     print(f"{path}: SQLite finds it {integrity}")
     for drop in lost:
         print(f"  {drop.describe()}")
@@ -64,6 +58,19 @@ def run_check(args: argparse.Namespace) -> int:
     if args.repair and not whole:
         print(f"  the good steps were written to {repair(path)}; {path} was left as it was")
     return 0 if whole else 1
+
+
+def _read(journal: Journal) -> tuple[str, list[Drop], list[str], bool]:
+    """SQLite's check of the file, the losses the sidecar shows, a line for each session,
+    and whether every session checks out."""
+    walked = journal.in_memory() if journal.older else journal  # as opening would upgrade
+    try:
+        said = [describe(inspect(walked, info.name)) for info in walked.sessions()]
+        whole = all(line.endswith("all check out") for line in said)
+    except Unreadable:  # what a rebuild from the rows that still read keeps
+        said = [f"{drop.describe()} (rebuilt from what SQLite can read)" for drop in kept(walked)]
+        whole = False
+    return _integrity(journal), list(journal.drops), said, whole
 
 
 def _integrity(journal: Journal) -> str:

@@ -275,13 +275,23 @@ def _apply_lines(session: Session[Any], stream: TextIO, view: Audience) -> int:
     return 0
 
 
+READS = 2
+"""How often a read opens the journal: a second time if a writer moved the file under the
+first, which read a file with no write-ahead log without a lock (see ``session.reading``)."""
+
+
 def print_state(args: argparse.Namespace) -> int:
     view = audience(args.view)
-    session = _open(args, create=False)
-    try:
-        _print(session.view(view), indent=2)
-    finally:
-        session.journal.close()
+    for _ in range(READS):
+        session = _open(args, create=False)
+        try:
+            body = session.view(view)
+            moved = session.journal.moved()
+        finally:
+            session.journal.close()
+        if not moved:
+            break
+    _print(body, indent=2)
     return 0
 
 
@@ -289,15 +299,20 @@ def list_sessions(args: argparse.Namespace) -> int:
     path = paths.journal_file()
     if not path.is_file():
         return 0  # no journal, no sessions; a read creates nothing
-    try:
-        journal = Journal(path, readonly=True)
-    except NoJournalYet:  # a first creation a killed writer left unfinished
-        return 0
-    try:
-        for info in journal.sessions():
-            print(f"{info.name}\t{info.game}")
-    finally:
-        journal.close()
+    for _ in range(READS):
+        try:
+            journal = Journal(path, readonly=True)
+        except NoJournalYet:  # a first creation a killed writer left unfinished
+            return 0
+        try:
+            found = journal.sessions()
+            moved = journal.moved()
+        finally:
+            journal.close()
+        if not moved:
+            break
+    for info in found:
+        print(f"{info.name}\t{info.game}")
     return 0
 
 

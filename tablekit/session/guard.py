@@ -76,7 +76,8 @@ def release(key: Held | None) -> None:
                 del _HELD[key]
 
 
-def _held(path: Path) -> bool:
+def held(path: Path) -> bool:
+    """Whether a journal of this process has the file at ``path`` open."""
     key = _file(path)
     with _HELD_LOCK:
         return key in _HELD
@@ -113,7 +114,7 @@ def check(path: Path, readonly: bool) -> bool:
     that a journal of this process has open is one (see the module's note on locks). A
     writer first has SQLite undo a transaction a killed writer left (:func:`unfinished`).
     """
-    if _held(path):
+    if held(path):
         return False
     if not readonly and unfinished(path):
         roll_back(path)

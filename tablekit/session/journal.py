@@ -36,7 +36,7 @@ import sqlite3
 import time
 from pathlib import Path
 
-from tablekit.session import acks, guard
+from tablekit.session import acks, guard, reading
 from tablekit.session.chain import Step, chain, snapshot_checksum, unchained
 from tablekit.session.errors import JournalError, NotAJournal
 from tablekit.session.guard import APPLICATION_ID
@@ -106,6 +106,8 @@ class Journal(Recovery):
         self.readonly = readonly
         self.drops: list[Drop] = []
         self._file = None if str(path) == ":memory:" else Path(path)
+        self._read_as: reading.Read | None = None
+        """How a journal opened only to read was opened (see :mod:`.reading`)."""
         self._acks: acks.Acks | None = None
         self._pending: tuple[str, int, str] | None = None
         self._known: tuple[str, int, str] | None = None
@@ -152,12 +154,11 @@ class Journal(Recovery):
             return sqlite3.connect(":memory:", isolation_level=None)
         if self.readonly and guard.unfinished(self._file):
             return rolled_back(self._file)
+        if self.readonly:  # as the files stand before the check reads them
+            self._read_as = reading.Read(self._file)
         new = guard.check(self._file, readonly=self.readonly)
-        if self.readonly:
-            uri = self._file.resolve().as_uri() + "?mode=ro"
-            db = sqlite3.connect(uri, uri=True, isolation_level=None, timeout=BUSY_SECONDS)
-            db.execute("PRAGMA query_only=ON")
-            return db
+        if self._read_as is not None:
+            return self._read_as.connect()
         self._file.parent.mkdir(parents=True, exist_ok=True)
         db = sqlite3.connect(self._file, isolation_level=None, timeout=BUSY_SECONDS)
         if new:
@@ -197,6 +198,11 @@ class Journal(Recovery):
         """Whether the file is of an older schema, not yet upgraded (only a journal opened
         to read stays so): its steps check out only in a copy upgraded in memory."""
         return self._schema < SCHEMA_VERSION
+
+    def moved(self) -> bool:
+        """Whether a writer may have changed the file while this journal, opened only to read
+        a file with no write-ahead log, read it without a lock: read it again if so."""
+        return self._read_as is not None and self._read_as.moved()
 
     @property
     def on_disk(self) -> bool:

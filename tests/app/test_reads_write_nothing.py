@@ -1,0 +1,97 @@
+"""``tablekit state``, ``check`` and ``sessions`` write nothing: not a byte of any file beside
+the journal changes, and no file appears, with or without a write-ahead log (issue 26, item 7).
+
+Each read runs on a copy of a journal: one a writer closed (no ``-wal`` or ``-shm``), and one
+a writer left open with commits still only in its write-ahead log, as a killed app leaves it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import random
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from fakegame import Add, Counter, counter_registered
+
+from tablekit import cli
+from tablekit.local import paths
+from tablekit.session import Journal, Session
+from tablekit.session.guard import copy_files
+
+READS = (["state", "--session", "s"], ["check"], ["sessions"])
+CLOSED = 40
+"""Steps in the journal's file once its writer closed it."""
+LOGGED = 7
+"""Steps a writer left open commits after those, with no checkpoint: only in its log."""
+
+
+@pytest.fixture(autouse=True)
+def counter_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    counter_registered(monkeypatch)
+
+
+def every_file(folder: Path) -> dict[str, str]:
+    """Each file in ``folder`` by name, with a digest of its bytes: the listing and contents."""
+    return {
+        name: hashlib.sha256((folder / name).read_bytes()).hexdigest()
+        for name in sorted(os.listdir(folder))
+    }
+
+
+def written(folder: Path) -> Session[object]:
+    """A session ``s`` of ``CLOSED`` pinned additions in a journal in ``folder``."""
+    session: Session[object] = Session.create(Journal(folder / "journal.sqlite3"), "s", Counter())
+    rng = random.Random(26)
+    for _ in range(CLOSED):
+        session.apply(Add(rng.randint(1, 9)))
+    return session
+
+
+@pytest.fixture(params=["closed", "logged"])
+def copied(
+    request: pytest.FixtureRequest, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> Iterator[tuple[Path, int]]:
+    """A copy of a journal, as the reads find it, and the total its session holds."""
+    made, copy = tmp_path / "made", tmp_path / "copy"
+    made.mkdir()
+    copy.mkdir()
+    session = written(made)
+    if request.param == "logged":
+        session.journal._db.execute("PRAGMA wal_autocheckpoint=0")
+        for amount in range(1, LOGGED + 1):
+            session.apply(Add(amount))
+    total = session.view()["total"]
+    if request.param == "closed":
+        session.journal.close()
+    names = sorted(os.listdir(made))
+    copy_files([(made / name, copy / name) for name in names])  # the writer's locks kept
+    if request.param == "logged":
+        session.journal.close()
+        assert {"journal.sqlite3-wal", "journal.sqlite3-shm"} <= set(names)
+    else:
+        assert not any(name.endswith(("-wal", "-shm")) for name in names)
+    monkeypatch.setenv("TABLEKIT_DATA_DIR", str(copy))
+    assert paths.journal_file() == copy / "journal.sqlite3"
+    yield copy, total
+
+
+@pytest.mark.parametrize("read", READS, ids=[read[0] for read in READS])
+def test_a_read_leaves_every_file_as_it_was(
+    copied: tuple[Path, int], read: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder, total = copied
+    before = every_file(folder)
+    assert cli.main(read) == 0
+    assert every_file(folder) == before
+    out = capsys.readouterr().out
+    if read[0] == "state":  # the commits only in the log are read too
+        assert json.loads(out)["total"] == total
+    if read[0] == "sessions":
+        assert out.split() == ["s", "test-counter"]
+    if read[0] == "check":
+        steps = CLOSED + LOGGED if "journal.sqlite3-wal" in before else CLOSED
+        assert f"'s': {steps} steps, all check out" in out
