@@ -13,12 +13,17 @@ possible at the table nor a fair measure of opening. Every figure stands
 beside a bare baseline measured in the same run:
 
 * open to state: ``open_session`` as the app resumes it (snapshot + tail), beside
-  a bare SQLite connect and read of the newest row; and folding every step, as
-  every open did before snapshots;
+  a bare SQLite connect and read of the newest row, at the worst point of the
+  snapshot cycle (``SNAPSHOT_EVERY`` - 1 steps after the newest snapshot, the
+  most a session ever folds to open) and at the best (just after one), in
+  wall-clock time and in CPU time (the open's own fsyncs apart); and folding
+  every step, as every open did before snapshots;
 * undo and redo: ``Session.apply(Undo())`` / ``Redo()``, beside a bare UPDATE +
   COMMIT of one row with the same pragmas;
 * apply + commit: ``Session.apply`` of one command, beside a bare INSERT + COMMIT
-  into a table of as many rows, with the same pragmas;
+  into a table of as many rows, with the same pragmas; in wall-clock time, and in
+  CPU time (``time.process_time``) with ``synchronous=OFF`` on both, so that the
+  fsync neither hides nor adds to the Python around each commit;
 * ``tablekit state`` as a subprocess, beside a subprocess that only imports
   sqlite3 and reads the newest row; the package's bytecode is compiled first, as
   installing it on the Pi does.
@@ -119,6 +124,34 @@ def paired_ms(
     return statistics.median(mine) * 1000, statistics.median(base) * 1000
 
 
+def paired_cpu_ms(
+    ours: Callable[[], object], bare: Callable[[], object], runs: int
+) -> tuple[float, float]:
+    """Mean CPU ms (``time.process_time``) of ``ours`` and ``bare`` over ``runs`` each, run
+    in turn: the mean, since a snapshot or a checkpoint every so many commands is part of
+    what each command costs."""
+    mine = base = 0.0
+    for _ in range(runs):
+        start = time.process_time()
+        ours()
+        middle = time.process_time()
+        bare()
+        mine, base = mine + middle - start, base + time.process_time() - middle
+    return mine / runs * 1000, base / runs * 1000
+
+
+def to_cycle_point(path: Path, game: MiceAndMystics, worst: bool) -> None:
+    """Apply commands to ``bench`` until the next one would store a snapshot (``worst``: the
+    most steps opening then folds) or until one just did (the fewest)."""
+    journal = Journal(path)
+    session: Session[Any] = Session(journal, "bench", game)
+    cheese = iter([cmd.GainCheese("collin", 1), cmd.GainCheese("collin", -1)] * PAIRS)
+    goal = session.snapshot_every - 1 if worst else 0
+    while session._tail != goal:
+        session.apply(next(cheese))
+    journal.close()
+
+
 def bare_read(path: Path) -> None:
     db = sqlite3.connect(path)
     db.execute("SELECT command, events FROM steps ORDER BY id DESC LIMIT 1").fetchone()
@@ -178,7 +211,10 @@ def measure(folder: Path, events: int) -> dict[str, tuple[float, float]]:
         journal.close()
         return session
 
-    figures["open to state"] = paired_ms(opened, lambda: bare_read(path), 7)
+    for worst, point in ((True, "worst point of the snapshot cycle"), (False, "just after one")):
+        to_cycle_point(path, game, worst)
+        figures[f"open to state, {point}"] = paired_ms(opened, lambda: bare_read(path), 7)
+        figures[f"open to state, {point}, CPU"] = paired_cpu_ms(opened, lambda: bare_read(path), 15)
     figures["fold every step (before)"] = (median_ms(lambda: full_fold(path), 3), 0.0)
 
     journal = Journal(path)
@@ -188,6 +224,11 @@ def measure(folder: Path, events: int) -> dict[str, tuple[float, float]]:
     figures["redo"] = paired_ms(lambda: session.apply(Redo()), lambda: bare_update(bare), 20)
     cheese = iter([cmd.GainCheese("collin", 1), cmd.GainCheese("collin", -1)] * PAIRS)
     figures["apply + commit"] = paired_ms(
+        lambda: session.apply(next(cheese)), lambda: bare_insert(bare, payload), PAIRS
+    )
+    journal._db.execute("PRAGMA synchronous=OFF")
+    bare.execute("PRAGMA synchronous=OFF")
+    figures["apply + commit, CPU, synchronous=OFF"] = paired_cpu_ms(
         lambda: session.apply(next(cheese)), lambda: bare_insert(bare, payload), PAIRS
     )
     journal.close()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections import deque
 from collections.abc import Sequence
 from typing import Any, Generic, TypeVar
 
@@ -20,11 +21,15 @@ S = TypeVar("S")
 RECENT = 64
 """How many of the newest states a session keeps, so undoing that many costs no fold."""
 
-SNAPSHOT_EVERY = 500
+SNAPSHOT_EVERY = 100
 """Steps folded since the last snapshot before the next command also stores one.
 
 Opening a session, undo and redo fold at most about this many steps, however
-long the campaign; a snapshot costs one encode of the state every so often.
+long the campaign and wherever in the cycle it was left: the tail after the newest
+snapshot is bounded, so opening takes about as long at any size and any point of
+the cycle (at 500 it took 1 ms or 8-15 ms by where the last command fell). A
+snapshot costs one encode of the state every so often (a Mice and Mystics state is
+about 3 KB: some 3 MB of snapshots in a journal of 100,000 steps).
 """
 
 
@@ -276,12 +281,12 @@ class Session(Generic[S]):
         with self.journal.reading():  # the snapshot and the steps after it, at one moment
             state, self._step = self._start()
             steps = self.journal.steps(self.name, after=self._step)
-        recent = [(self._step, state, 0)]
+        recent = deque([(self._step, state, 0)], maxlen=RECENT)  # the newest, for undo
         for folded, step in enumerate(steps, start=1):
             state = fold(self.game, state, self._events_of(step))
             recent.append((step.id, state, folded))
         self._step, _, self._tail = recent[-1]
-        self._recent = recent[-RECENT:]  # the states on the way, for undo
+        self._recent = list(recent)
         return state
 
     def _start(self) -> tuple[S, int]:
