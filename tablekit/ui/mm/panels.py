@@ -27,6 +27,7 @@ from tablekit.rules.mice_mystics.view_types import (
 )
 from tablekit.ui import theme, widgets
 from tablekit.ui.form import Field, Form
+from tablekit.ui.i18n import mark
 from tablekit.ui.layout import Layout, columns, rows
 from tablekit.ui.mm import bosses, ending, equipment, forms, numbers
 from tablekit.ui.mm.board import MARKER_NAMES
@@ -40,10 +41,10 @@ Cell = Action | None
 """An action in its cell of a panel's grid, or an empty cell that keeps its place."""
 HeroNumber = Literal["battle", "defense", "lore", "move", "life"]
 HERO_NUMBERS: tuple[HeroNumber, ...] = ("battle", "defense", "lore", "move", "life")
-HERO_FACTS = 4
+HERO_FACTS = 3
 """Lines a hero's panel keeps for its facts (numbers; wounds, cheese and achievements;
-gear; gear not entered), so its grid lies the same for every hero and stays put as a
-line comes or goes."""
+gear, or that it is not entered), so its grid lies the same for every hero and stays put
+as a line comes or goes; and the grid has room for its labels at full size."""
 NEW_CARD = "\x00new"
 """The choice that types a card the box does not know yet."""
 
@@ -75,7 +76,7 @@ class FigurePanel:
     def buttons(self, layout: Layout, area: pygame.Rect, tr: Tr) -> list[Button]:
         inner = area.inflate(-2 * layout.gap, -2 * layout.gap)
         lines = max(len(self.facts), self.fact_lines)
-        top = inner.y + layout.touch + lines * (layout.text("small") + 6) + layout.gap
+        top = inner.y + layout.touch + lines * (layout.text("small") + 6) + 4
         grid = pygame.Rect(inner.x, top, inner.width, inner.bottom - top)
         per_row = self.per_row if not layout.portrait else 4
         lines = max(1, (len(self.actions) + per_row - 1) // per_row)
@@ -190,7 +191,7 @@ def _hero_panel(
             )
         )
     title = f"{hero['name']} ({', '.join(hero['classes'])})"
-    return FigurePanel(title, facts, actions, close, wide=True, per_row=5, fact_lines=HERO_FACTS)
+    return FigurePanel(title, facts, actions, close, wide=True, per_row=4, fact_lines=HERO_FACTS)
 
 
 def _gear_facts(hero: Hero, tr: Tr) -> list[str]:
@@ -199,10 +200,18 @@ def _gear_facts(hero: Hero, tr: Tr) -> list[str]:
     kinds = {w["card"]: w["kind"] for w in hero["weapons"]}
     worn = [equipment.described(c, kinds.get(c, ""), tr) for c in hero["kit"] + hero["equipped"]]
     pack = [equipment.described(c, kinds.get(c, ""), tr) for c in hero["pack"]]
-    facts = [f"{tr('Equipped')}: {', '.join(worn) or '—'} · {tr('Pack')}: {', '.join(pack) or '—'}"]
+    said = [
+        f"{tr('Equipped')}: {', '.join(worn) or '—'}",
+        f"{tr('Pack')}: {', '.join(pack) or '—'}",
+    ]
     if not hero["equipment_known"]:
-        facts.append(tr("Starting equipment not entered (Gear): attacks need no weapon"))
-    return facts
+        said = [f"{tr('Pack')}: {', '.join(pack)}"] if pack else []
+        said.insert(0, tr(GEAR_UNKNOWN))
+    return [" · ".join(said)]
+
+
+GEAR_UNKNOWN = mark("Gear not entered: attacks need no weapon")
+"""Said of a hero whose starting equipment is not entered (Gear) yet."""
 
 
 def _gear(hero: Hero, submit: Submit, tr: Tr, open_form: Callable[[Form], None]) -> Form:
