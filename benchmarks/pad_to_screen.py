@@ -59,6 +59,10 @@ SIZES = (1_000, 100_000)
 PRESSES = 200
 FRAME_MS = 1000 / 60
 TIMEOUT = 5.0
+WARMING = 60
+"""The first presses may take this many times :data:`TIMEOUT`: the app takes no command
+until the walk of the journal's chain behind its first frame is done (long at 100k)."""
+WARMING_UP = False
 """Seconds a press may take to reach the pixels before the run is called broken."""
 QUIET = 0.08
 """Seconds with no change of pixels that make the screen count as quiet between presses."""
@@ -184,7 +188,7 @@ class Framebuffer:
     def started(self) -> None:
         """Wait for a window to show, then for it to rest past any notice of the start (a
         pad saying it is not connected yet stays 4 s)."""
-        deadline = time.monotonic() + 120
+        deadline = time.monotonic() + 300
         while not self.changed(self.blank):
             if time.monotonic() > deadline:
                 raise RuntimeError("no window showed")
@@ -199,7 +203,7 @@ class Framebuffer:
 def until_changed(screen: Framebuffer, before: np.ndarray, start: float) -> float:
     """Milliseconds from ``start`` until the pixels differ from ``before``."""
     while not screen.changed(before):
-        if time.perf_counter() - start > TIMEOUT:
+        if time.perf_counter() - start > TIMEOUT * (WARMING if WARMING_UP else 1):
             raise RuntimeError("a press never reached the pixels")
         time.sleep(POLL)
     return (time.perf_counter() - start) * 1000
@@ -274,6 +278,8 @@ class Contender:
         self.latencies: list[float] = []
         self.idle: float | None = None
         self.process: subprocess.Popen[bytes] | None = None
+        self.log: Path | None = None
+        """Where the program's own complaints go (stderr), said if it never shows."""
 
     def press(self, index: int) -> None:
         """Press once (Attack on even ``index``, Back on odd), note the milliseconds to
@@ -285,6 +291,11 @@ class Contender:
 
     def _press(self, index: int, before: np.ndarray) -> float:
         raise NotImplementedError
+
+    def logged(self, home: Path) -> Any:
+        """A file in ``home`` for the program's stderr."""
+        self.log = home / "app.log"
+        return self.log.open("wb")
 
     def close(self) -> None:
         if self.process is not None:
@@ -308,7 +319,7 @@ class SerialApp(Contender):
             cwd=tree,
             env=app_env(screen.display, home, tree),
             stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
+            stderr=self.logged(home),
         )
 
     def _press(self, index: int, before: np.ndarray) -> float:
@@ -334,7 +345,7 @@ class GpioApp(Contender):
             env=app_env(screen.display, home, tree),
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
-            stderr=subprocess.DEVNULL,
+            stderr=self.logged(home),
         )
 
     def started(self) -> None:
@@ -401,14 +412,32 @@ def play_on(screen: Framebuffer) -> None:
     screen.quiet(1.0)
 
 
+def warm(contenders: list[Contender]) -> None:
+    """Two presses each, Attack and Back, not counted: the first waits for the chain walk."""
+    global WARMING_UP
+    WARMING_UP = True
+    try:
+        for contender in contenders:
+            contender.press(0)
+            contender.press(1)
+            contender.latencies.clear()
+    finally:
+        WARMING_UP = False
+
+
 def contest(contenders: list[Contender], presses: int, idle: bool) -> None:
     """Press each in turn, in a fresh random order every round, so that a busy machine's
     load falls on all alike; then, if ``idle``, their CPU over the same quiet seconds."""
     try:
         for contender in contenders:
-            contender.screen.started()
+            try:
+                contender.screen.started()
+            except RuntimeError as error:
+                said = contender.log.read_text(errors="replace")[-2000:] if contender.log else ""
+                raise RuntimeError(f"{contender.name}: {error}\n{said}") from None
             if isinstance(contender, GpioApp):
                 contender.started()
+        warm(contenders)
         for index in range(presses):
             for contender in random.sample(contenders, len(contenders)):
                 contender.press(index)
