@@ -95,3 +95,19 @@ def test_a_read_leaves_every_file_as_it_was(
     if read[0] == "check":
         steps = CLOSED + LOGGED if "journal.sqlite3-wal" in before else CLOSED
         assert f"'s': {steps} steps, all check out" in out
+
+
+def test_a_read_without_a_log_knows_when_a_writer_moved_the_file(tmp_path: Path) -> None:
+    """A journal with no write-ahead log is read without a lock: a writer that starts and
+    checkpoints meanwhile changes the file under the read, which then says so (and the CLI
+    reads again); a writer that never opens it leaves it standing."""
+    written(tmp_path).journal.close()
+    read = Journal(tmp_path / "journal.sqlite3", readonly=True)
+    try:
+        assert not read.moved()
+        writer = Session(Journal(tmp_path / "journal.sqlite3"), "s", Counter())
+        writer.apply(Add(1))
+        writer.journal.close()  # its checkpoint writes the file
+        assert read.moved()
+    finally:
+        read.close()
