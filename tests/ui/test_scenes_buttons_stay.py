@@ -5,14 +5,14 @@ others).
 
 Each example opens the scene at 800x480 in English or Danish (Home with no session, three,
 or more than a page of them; the dice tray without a camera, for Mice and Mystics action
-dice, Mouse Guard's or pips; the teaching screen without a camera) and makes 30 taps at random on its buttons,
-greyed ones too. A tap that leaves the scene ends the example. After every tap the screen
-is drawn and its buttons read, and:
+dice, Mouse Guard's or pips; the teaching screen without a camera) and makes 30 taps at
+random on its buttons, greyed ones too. A tap that leaves the scene ends the example.
+After every tap the screen is drawn and its buttons read, and:
 
 * within a phase no button keeps two places, and no enabled button takes the place of a
   different one, over the whole run: a phase is the scene in one language (Settings
-  changes it) with its open form's page, and Home's page of cards, the tray's picker
-  (open or not) and the kind of dice taught;
+  changes it) with its open form's page, and Home's sessions (renamed, deleted, restored)
+  and page of cards, the tray's picker (open or not) and the kind of dice taught;
 * no enabled button appears in the rectangle of the button just tapped unless it is that
   same button, save where the tap opened a form, turned its page or closed it, or changed
   the language (every button's words change with it).
@@ -115,7 +115,7 @@ def phase(app: App) -> tuple[object, ...]:
     if form is not None:
         return (scene.name, app.language(), "form", id(form), form.page)
     own = {
-        "home": lambda: (scene.first,),
+        "home": lambda: (scene.first, tuple(info.name for info in scene.sessions)),
         "camera": lambda: (scene._picking(), scene.kind),
         "teach": lambda: (scene.kind, scene.calibrating),
     }.get(scene.name, tuple)
@@ -207,6 +207,7 @@ def check(scene: str, seat: int, language: str, journal: Path, data: Any) -> Non
 
 
 @pytest.mark.parametrize("scene", list(SEATS))
+@pytest.mark.slow
 def test_no_button_takes_anothers_place(
     scene: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
