@@ -69,8 +69,12 @@ class Tally:
     """Distinct lines, each applied once."""
 
 
-def start(env: dict[str, str], lines: list[dict[str, object]]) -> subprocess.Popen[str]:
-    command = [sys.executable, "-m", "tablekit", "script", "-", "--session", "resend"]
+def start(
+    env: dict[str, str], lines: list[dict[str, object]], session: str = "resend", close: bool = True
+) -> subprocess.Popen[str]:
+    """``tablekit script -`` on ``session`` (Mice and Mystics), fed ``lines``; its input closed
+    after them unless ``close`` is False, when it waits for more until it is killed."""
+    command = [sys.executable, "-m", "tablekit", "script", "-", "--session", session]
     child = subprocess.Popen(
         [*command, "--game", "mice-mystics"],
         stdin=subprocess.PIPE,
@@ -82,7 +86,8 @@ def start(env: dict[str, str], lines: list[dict[str, object]]) -> subprocess.Pop
     assert child.stdin is not None
     child.stdin.write("".join(json.dumps(line) + "\n" for line in lines))
     child.stdin.flush()
-    child.stdin.close()
+    if close:
+        child.stdin.close()
     return child
 
 

@@ -1,4 +1,5 @@
-"""Tapping through the Mouse Guard screens as a player would, shared by its UI tests."""
+"""Tapping through the screens as a player would, shared by the UI tests: made_app (any game's app
+on a fresh journal, closed after), and the Mouse Guard screens' own taps."""
 
 from __future__ import annotations
 

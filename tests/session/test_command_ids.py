@@ -18,7 +18,6 @@ from typing import Any
 import killed_scripts
 import pytest
 from fakegame import Add, Counter
-from session.test_durability import SETUP
 
 from tablekit import cli
 from tablekit.local import paths
@@ -97,13 +96,11 @@ def test_a_bad_id_is_one_clear_refusal(line: str) -> None:
 
 
 def test_no_command_of_any_game_has_a_field_named_id() -> None:
-    from dataclasses import fields
-
     from tablekit import catalog
 
     for game in catalog.games().values():
         for command in game.commands:
-            assert "id" not in {field.name for field in fields(command)}, command
+            assert "id" not in codec.field_names(command), command
 
 
 class Racing:
@@ -163,7 +160,7 @@ def test_two_scripts_on_one_session_each_end_in_json_and_status_0_or_1(tmp_path:
     base = [sys.executable, "-m", "tablekit", "script", "-", "--session", "race"]
     setup = subprocess.run(
         [*base, "--game", "mice-mystics"],
-        input="".join(json.dumps(line) + "\n" for line in SETUP),  # a chapter for Lily
+        input="".join(json.dumps(line) + "\n" for line in killed_scripts.SETUP),  # Lily's chapter
         env=env,
         capture_output=True,
         text=True,
@@ -203,6 +200,7 @@ def test_two_scripts_on_one_session_each_end_in_json_and_status_0_or_1(tmp_path:
     assert journal._db.execute("SELECT COUNT(*) FROM steps").fetchone()[0] == applied + 2
 
 
+@pytest.mark.slow
 def test_killed_scripts_resending_by_id_lose_nothing_and_double_nothing(tmp_path: Path) -> None:
     """Kills at random moments; ``run`` raises at the first line lost or applied twice."""
     tally = killed_scripts.run(8, tmp_path, seed=2026)

@@ -13,67 +13,24 @@ import json
 import os
 import random
 import signal
-import subprocess
-import sys
 import time
 from pathlib import Path
+
+import pytest
+from killed_scripts import SETUP
+from killed_scripts import start as start_script
 
 from tablekit.rules.mice_mystics.game import MiceAndMystics
 from tablekit.session import Journal, Session
 
 KILLS = 200
-SETUP = [
-    {
-        "type": "mm.set_stats",
-        "figure": "lily",
-        "battle": 2,
-        "defense": 1,
-        "lore": 2,
-        "move": 3,
-        "life": 5,
-    },
-    {
-        "type": "mm.start_chapter",
-        "chapter": "Chapter 1",
-        "end_page": 8,
-        "heroes": [{"hero": "lily", "ability": "Aim"}],
-    },
-]
-
-
-def tablekit(env: dict[str, str], lines: list[dict[str, object]]) -> subprocess.Popen[str]:
-    """Start ``tablekit script -`` on the durable session, already fed ``lines``."""
-    child = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "tablekit",
-            "script",
-            "-",
-            "--session",
-            "durable",
-            "--game",
-            "mice-mystics",
-        ],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.DEVNULL,
-        text=True,
-        env=env,
-    )
-    assert child.stdin is not None
-    child.stdin.write("".join(json.dumps(line) + "\n" for line in lines))
-    child.stdin.flush()
-    return child
-
-
 def item(number: int) -> dict[str, object]:
     return {"type": "mm.party_item", "item": f"S{number}"}
 
 
 def run_until_killed(env: dict[str, str], start: int, rng: random.Random) -> list[str]:
     """Let the script acknowledge a random number of commands, then kill it."""
-    child = tablekit(env, [item(n) for n in range(start, start + 200)])
+    child = start_script(env, [item(n) for n in range(start, start + 200)], "durable", False)
     assert child.stdout is not None
     acked = [child.stdout.readline() for _ in range(rng.randint(0, 12))]
     time.sleep(rng.random() * 0.004)
@@ -85,9 +42,10 @@ def run_until_killed(env: dict[str, str], start: int, rng: random.Random) -> lis
     return [f"S{json.loads(line)['line'] + start - 1}" for line in acked if line.strip()]
 
 
+@pytest.mark.slow
 def test_acknowledged_commands_survive_sigkill(tmp_path: Path) -> None:
     env = {**os.environ, "TABLEKIT_DATA_DIR": str(tmp_path), "TABLEKIT_CONFIG_DIR": str(tmp_path)}
-    setup = tablekit(env, SETUP)
+    setup = start_script(env, SETUP, "durable", False)
     assert setup.communicate()[0].count('"ok": true') == len(SETUP)
     rng = random.Random(2026)
     acked: set[str] = set()

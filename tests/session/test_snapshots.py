@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from chapter_mix import SETUP
 from fakegame import Add, Counter, Hide, Reveal, Roll, Tally, counter_registered
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -22,7 +23,6 @@ from tablekit.local import paths
 from tablekit.rules.errors import RuleError
 from tablekit.rules.game import Command, Game, fold
 from tablekit.rules.mice_mystics import commands as mm
-from tablekit.rules.mice_mystics.encounter import MinionGroup
 from tablekit.rules.mice_mystics.game import MiceAndMystics
 from tablekit.session import Journal, Redo, Session, Undo, codec
 from tablekit.session import session as session_module
@@ -58,17 +58,6 @@ COUNTER_MOVES = st.one_of(
     st.just("reopen"),
 )
 
-MM_SETUP: list[Command] = [
-    mm.SetStats("collin", battle=3, defense=2, lore=1, life=5),
-    mm.SetStats("lily", battle=2, defense=1, lore=2, move=3, life=5),
-    mm.SetStats("rat_warrior", battle=2, defense=1, life=1, ranged=False),
-    mm.StartChapter(
-        "Chapter 1",
-        8,
-        (mm.HeroChoice("collin", "Battle Cry"), mm.HeroChoice("lily", "Aim")),
-        (MinionGroup("rat_warrior", 2),),
-    ),
-]
 MM_MOVES = st.one_of(
     st.sampled_from(
         [
@@ -117,7 +106,7 @@ def test_counter_from_snapshots_equals_from_scratch(moves: list[Any], seed: int)
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(MM_MOVES, max_size=30), st.integers(0, 2**16))
 def test_mice_and_mystics_from_snapshots_equals_from_scratch(moves: list[Any], seed: int) -> None:
-    play(MiceAndMystics(), MM_SETUP, moves, seed)
+    play(MiceAndMystics(), SETUP, moves, seed)
 
 
 def long_session(path: Path, steps: int = 10) -> Session[Tally]:

@@ -16,12 +16,10 @@ from typing import Any
 
 import pygame
 import pytest
-from mg_tapping import labels
+from mg_tapping import labels, made_app
 
-from tablekit.local import paths
 from tablekit.local.config import Config, Interface
-from tablekit.session import Journal
-from tablekit.ui import theme, widgets
+from tablekit.ui import widgets
 from tablekit.ui.app import App
 from tablekit.ui.i18n import translator
 
@@ -40,16 +38,9 @@ card) and End turn. Each further draw is one tap."""
 
 @pytest.fixture(params=["en", "da"])
 def app(request: pytest.FixtureRequest) -> Iterator[App]:
-    journal = Journal(paths.journal_file())
-    assert journal.sessions() == []  # an empty data directory
-    made = App(Config(ui=Interface(language=request.param)), journal, (800, 480))
-    try:
+    for made in made_app((800, 480), Config(ui=Interface(language=request.param))):
+        assert made.journal.sessions() == []  # an empty data directory
         yield made
-    finally:
-        made.scene.exit()
-        theme.font.cache_clear()
-        pygame.quit()
-        journal.close()
 
 
 class Table:

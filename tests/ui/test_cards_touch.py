@@ -15,15 +15,12 @@ import random
 from collections.abc import Iterator
 from typing import Any
 
-import pygame
 import pytest
-from mg_tapping import labels, press, type_on_keys
+from mg_tapping import labels, made_app, press, type_on_keys
 
 from tablekit import catalog
-from tablekit.local import paths
 from tablekit.local.config import Config, Interface
-from tablekit.session import Journal
-from tablekit.ui import theme, widgets
+from tablekit.ui import widgets
 from tablekit.ui.app import App
 
 SIZES = [(800, 480), (720, 1280)]
@@ -35,15 +32,7 @@ SIZES = [(800, 480), (720, 1280)]
 )
 def app(request: pytest.FixtureRequest) -> Iterator[App]:
     size, language = request.param
-    journal = Journal(paths.journal_file())
-    made = App(Config(ui=Interface(language=language)), journal, size)
-    try:
-        yield made
-    finally:
-        made.scene.exit()
-        theme.font.cache_clear()
-        pygame.quit()
-        journal.close()
+    yield from made_app(size, Config(ui=Interface(language=language)))
 
 
 def english_left(app: App) -> set[str]:
