@@ -14,6 +14,7 @@ import killed_app
 import pytest
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("game", "seed"), [("mice-mystics", 11), ("test-counter", 12)])
 def test_killed_app_loses_nothing_acknowledged_and_reopens_as_a_replay(
     tmp_path: Path, game: str, seed: int

@@ -13,6 +13,8 @@ import sys
 import tomllib
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
 INSTALLER = ROOT / "systemd" / "install-pi.sh"
 UNIT = ROOT / "systemd" / "tablekit.service"
@@ -104,6 +106,7 @@ def commands(lines: list[str]) -> list[str]:
     return [line[2:] for line in lines if line.startswith("+ ")]
 
 
+@pytest.mark.slow
 def test_a_dry_run_says_what_it_would_do_in_order() -> None:
     lines = dry_run("--lite")
     done = commands(lines)
@@ -135,6 +138,7 @@ def _first(done: list[str], pattern: str) -> int:
     raise AssertionError(f"the dry run never does {pattern!r}:\n" + "\n".join(done))
 
 
+@pytest.mark.slow
 def test_a_dry_run_changes_nothing_and_needs_no_root(tmp_path: Path) -> None:
     before = {path: path.exists() for path in _installed_paths()}
     dry_run("--lite")
@@ -168,6 +172,7 @@ def test_uninstall_reverses_each_step() -> None:
     ), "uninstalling keeps the sessions and the settings"
 
 
+@pytest.mark.slow
 def test_on_the_desktop_image_it_starts_from_the_session_not_a_unit() -> None:
     lines = dry_run("--desktop", "--user", "root")  # a user this machine has
     done = commands(lines)

@@ -24,6 +24,9 @@ from pathlib import Path
 import pytest
 from pi.installer.shim import stand_ins
 
+pytestmark = pytest.mark.slow
+"""Slow: each test runs the real installer in a scratch root (tens of seconds)."""
+
 CHECKOUT = Path(__file__).resolve().parents[2]
 INSTALLER = CHECKOUT / "systemd" / "install-pi.sh"
 PI_ONLY = "python3-picamera2 python3-libcamera python3-lgpio"

@@ -29,6 +29,9 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.slow
+"""Slow: the module's fixture builds and installs the wheel (tens of seconds)."""
+
 CHECKOUT = Path(__file__).resolve().parents[2]
 GAMES = {
     "mice-mystics": {"type": "mm.set_stats", "figure": "lily", "battle": 2, "defense": 1,
