@@ -12,7 +12,9 @@ import typing
 from pathlib import Path
 from typing import Any
 
+import msgspec
 from hypothesis import strategies as st
+from msgspec import Struct
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -47,7 +49,7 @@ def value_of(hint: Any, words: list[str]) -> st.SearchStrategy[Any]:
         if origin is tuple and args and args[-1] is not Ellipsis:
             return st.tuples(*(value_of(a, words) for a in args)).map(list)
         return st.lists(value_of(args[0], words) if args else json_values, max_size=5)
-    if dataclasses.is_dataclass(hint) and isinstance(hint, type):
+    if isinstance(hint, type) and (dataclasses.is_dataclass(hint) or issubclass(hint, Struct)):
         return fields_of(hint, words)
     if hint is bool:
         return st.booleans()
@@ -64,21 +66,26 @@ def value_of(hint: Any, words: list[str]) -> st.SearchStrategy[Any]:
 
 
 def fields_of(cls: type, words: list[str]) -> st.SearchStrategy[dict[str, Any]]:
-    """A dict for the dataclass ``cls``: its declared fields, now and then of any JSON."""
+    """A dict for ``cls`` (a dataclass or a msgspec Struct): its declared fields, now and then
+    of any JSON."""
     hints = typing.get_type_hints(cls, include_extras=True)
-    parts = {}
-    for field in dataclasses.fields(cls):
-        parts[field.name] = value_of(hints[field.name], words) | json_values
+    required = declared(cls)
+    parts = {name: value_of(hints[name], words) | json_values for name in required}
     return st.fixed_dictionaries(
-        {n: s for n, s in parts.items() if _required(cls, n)},
-        optional={n: s for n, s in parts.items() if not _required(cls, n)},
+        {n: s for n, s in parts.items() if required[n]},
+        optional={n: s for n, s in parts.items() if not required[n]},
     )
 
 
-def _required(cls: type, name: str) -> bool:
-    field = next(f for f in dataclasses.fields(cls) if f.name == name)
+def declared(cls: type) -> dict[str, bool]:
+    """Each field of ``cls`` (a dataclass or a msgspec Struct), in order: whether it is required."""
+    if isinstance(cls, type) and issubclass(cls, Struct):
+        return {f.name: f.required for f in msgspec.structs.fields(cls)}
     missing = dataclasses.MISSING
-    return field.default is missing and field.default_factory is missing
+    return {
+        f.name: f.default is missing and f.default_factory is missing
+        for f in dataclasses.fields(cls)
+    }
 
 
 @st.composite

@@ -1,6 +1,6 @@
 """The JSON form of commands and events: ``{"type": kind, **fields}``.
 
-msgspec checks every field against the dataclass's annotations, so a bad
+msgspec checks every field against the class's annotations, so a bad
 script line fails with a message naming the field instead of a stack trace
 deep inside the rules.
 """
@@ -47,10 +47,19 @@ def to_json(value: Command | Event) -> dict[str, Any]:
     """
     fields = msgspec.to_builtins(value, enc_hook=plain_text)
     assert isinstance(fields, dict)
-    declared = dataclasses.fields(value)
+    declared = field_names(type(value))
     if len(fields) < len(declared):  # in the class's order, as a line built in code has them
-        fields = {field.name: _field_json(value, field.name, fields) for field in declared}
+        fields = {name: _field_json(value, name, fields) for name in declared}
     return {"type": value.kind, **fields}
+
+
+def field_names(cls: type) -> tuple[str, ...]:
+    """The names of a command's or event's fields in order, whether the class is a frozen
+    msgspec ``Struct`` or a dataclass (see :class:`~tablekit.rules.game.Command`)."""
+    names: tuple[str, ...] | None = getattr(cls, "__struct_fields__", None)
+    if names is not None:
+        return names
+    return tuple(field.name for field in dataclasses.fields(cls))
 
 
 def _field_json(value: Command | Event, name: str, given: dict[str, Any]) -> Any:
@@ -75,7 +84,7 @@ _HEADS: dict[type, bytes] = {}
 
 def _line(value: Command | Event) -> bytes:
     """``{"type": kind, **fields}`` in UTF-8, the fields in the class's order: msgspec encodes
-    the dataclass itself, and the kind goes in front, without building a dict between."""
+    the value itself, and the kind goes in front, without building a dict between."""
     body = _ENCODER.encode(value)
     head = _HEADS.get(type(value))
     if head is None:
@@ -157,7 +166,7 @@ def from_json(data: object, known: Mapping[str, type[T]], stored: bool = False) 
     cls = known.get(kind)
     if cls is None:
         raise CommandError(f"unknown type {kind!r}; known types: {', '.join(sorted(known))}")
-    allowed = {field.name for field in dataclasses.fields(cls)}
+    allowed = set(field_names(cls))
     extra = sorted(set(fields) - allowed)
     if extra:
         raise CommandError(
@@ -173,7 +182,7 @@ def check(value: Command) -> None:
     """Hold a command built in code (a touch form, a pad) to its schema, as a JSON line is.
 
     The type, range and length of each field are declared once, on the command's
-    dataclass (``msgspec.Meta``); every command, whatever made it, meets them here.
+    class (``msgspec.Meta``); every command, whatever made it, meets them here.
     """
     checked_line(value)
 

@@ -42,6 +42,8 @@ WORDS += [
 
 def built(cls: type[Command], fields: dict[str, Any]) -> Command:
     """``cls`` holding ``fields`` as they are, as careless code could build it."""
+    if issubclass(cls, msgspec.Struct):  # its __init__ stores its arguments unchecked
+        return cls(**fields)
     value = object.__new__(cls)
     for field in dataclasses.fields(cls):
         if field.name in fields:

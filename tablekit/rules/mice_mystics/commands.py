@@ -10,10 +10,9 @@ pad alike, and a refusal names the field, the value given and what is allowed.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Annotated, ClassVar, Literal
 
-from msgspec import Meta
+from msgspec import Meta, Struct
 
 from tablekit.rules.game import Command
 from tablekit.rules.mice_mystics.chapter import MAX_PAGE
@@ -46,8 +45,7 @@ Many = 20
 """The most entries a list in a command has (heroes, groups, cards, targets)."""
 
 
-@dataclass(frozen=True)
-class HeroChoice:
+class HeroChoice(Struct, frozen=True):
     """A hero joining a chapter, the ability card chosen for it, and (in a
     campaign) the one found search card it keeps from the last chapter."""
 
@@ -56,8 +54,7 @@ class HeroChoice:
     keep: Text = ""
 
 
-@dataclass(frozen=True)
-class StartChapter(Command):
+class StartChapter(Command, Struct, frozen=True):
     kind: ClassVar[str] = "mm.start_chapter"
     chapter: Text
     end_page: Annotated[int, Meta(ge=2, le=MAX_PAGE)]
@@ -67,8 +64,7 @@ class StartChapter(Command):
     campaign: bool = True
 
 
-@dataclass(frozen=True)
-class SetStats(Command):
+class SetStats(Command, Struct, frozen=True):
     kind: ClassVar[str] = "mm.set_stats"
     figure: Id
     battle: Number = None
@@ -88,23 +84,20 @@ Life = Annotated[int, Meta(ge=1, le=MAX_NUMBER)]
 Value = Annotated[int, Meta(ge=0, le=MAX_NUMBER)]
 
 
-@dataclass(frozen=True)
-class EquipmentCard:
+class EquipmentCard(Struct, frozen=True):
     """One starting equipment card and, if it is a weapon, its kind."""
 
     name: Name
     weapon: WeaponKind = ""
 
 
-@dataclass(frozen=True)
-class SetEquipment(Command):
+class SetEquipment(Command, Struct, frozen=True):
     kind: ClassVar[str] = "mm.set_equipment"
     hero: Id
     cards: Annotated[tuple[EquipmentCard, ...], Meta(max_length=8)]
 
 
-@dataclass(frozen=True)
-class BossCard:
+class BossCard(Struct, frozen=True):
     """One of a boss's initiative cards, with the numbers printed on it."""
 
     id: Id
@@ -114,8 +107,7 @@ class BossCard:
     life: Life
 
 
-@dataclass(frozen=True)
-class DefineBoss(Command):
+class DefineBoss(Command, Struct, frozen=True):
     kind: ClassVar[str] = "mm.define_boss"
     boss: Id
     name: Name
@@ -123,25 +115,21 @@ class DefineBoss(Command):
     ranged: bool = False
 
 
-@dataclass(frozen=True)
-class EndTurn(Command):
+class EndTurn(Command, Struct, frozen=True):
     kind: ClassVar[str] = "mm.end_turn"
 
 
-@dataclass(frozen=True)
-class RollMovement(Command):
+class RollMovement(Command, Struct, frozen=True):
     kind: ClassVar[str] = "mm.roll_movement"
     faces: Faces = None
 
 
-@dataclass(frozen=True)
-class Scurry(Command):
+class Scurry(Command, Struct, frozen=True):
     kind: ClassVar[str] = "mm.scurry"
     faces: Faces = None
 
 
-@dataclass(frozen=True)
-class Attack(Command):
+class Attack(Command, Struct, frozen=True):
     kind: ClassVar[str] = "mm.attack"
     target: Target
     ranged: bool = False
@@ -149,8 +137,7 @@ class Attack(Command):
     faces: Faces = None
 
 
-@dataclass(frozen=True)
-class MinionAttack(Command):
+class MinionAttack(Command, Struct, frozen=True):
     """One figure's attack on its card's turn; ``figure`` counts from 1 and defaults to the
     first figure that has not attacked yet (each attacks once a turn)."""
 
@@ -161,50 +148,43 @@ class MinionAttack(Command):
     figure: Annotated[int, Meta(ge=1, le=MAX_FIGURES)] | None = None
 
 
-@dataclass(frozen=True)
-class Defend(Command):
+class Defend(Command, Struct, frozen=True):
     kind: ClassVar[str] = "mm.defend"
     bonus: Dice = 0
     faces: Faces = None
 
 
-@dataclass(frozen=True)
-class PlaceBossWounds(Command):
+class PlaceBossWounds(Command, Struct, frozen=True):
     kind: ClassVar[str] = "mm.place_boss_wounds"
     cards: Annotated[tuple[Id, ...], Meta(max_length=Many)]
 
 
-@dataclass(frozen=True)
-class Search(Command):
+class Search(Command, Struct, frozen=True):
     kind: ClassVar[str] = "mm.search"
     tile: Text
     faces: Faces = None
 
 
-@dataclass(frozen=True)
-class TakeSearchCard(Command):
+class TakeSearchCard(Command, Struct, frozen=True):
     kind: ClassVar[str] = "mm.take_search_card"
     choice: Literal["keep", "trick", "cheese", "event", "party"]
     card: Text = ""
     weapon: WeaponKind = ""
 
 
-@dataclass(frozen=True)
-class DiscardCard(Command):
+class DiscardCard(Command, Struct, frozen=True):
     kind: ClassVar[str] = "mm.discard_card"
     hero: Id
     card: Text
 
 
-@dataclass(frozen=True)
-class Recover(Command):
+class Recover(Command, Struct, frozen=True):
     kind: ClassVar[str] = "mm.recover"
     marker: Literal["stunned", "webbed"] | None = None
     faces: Faces = None
 
 
-@dataclass(frozen=True)
-class Explore(Command):
+class Explore(Command, Struct, frozen=True):
     """The explore action; with minions on the board, ``tile_clear`` is the table's word
     that none of them is on the exploring mouse's room tile (the device cannot see it)."""
 
@@ -212,28 +192,24 @@ class Explore(Command):
     tile_clear: bool | None = None
 
 
-@dataclass(frozen=True)
-class Mousetrap(Command):
+class Mousetrap(Command, Struct, frozen=True):
     kind: ClassVar[str] = "mm.mousetrap"
     use_lore: bool = False
     faces: Faces = None
 
 
-@dataclass(frozen=True)
-class ClimbOut(Command):
+class ClimbOut(Command, Struct, frozen=True):
     kind: ClassVar[str] = "mm.climb_out"
     mice_on_destination: Annotated[int, Meta(ge=0, le=3)] = 0
     faces: Faces = None
 
 
-@dataclass(frozen=True)
-class LevelUp(Command):
+class LevelUp(Command, Struct, frozen=True):
     kind: ClassVar[str] = "mm.level_up"
     ability: Text
 
 
-@dataclass(frozen=True)
-class Share(Command):
+class Share(Command, Struct, frozen=True):
     kind: ClassVar[str] = "mm.share"
     other: Id
     give_cheese: Cheese = 0
@@ -242,23 +218,20 @@ class Share(Command):
     take: Annotated[tuple[Text, ...], Meta(max_length=Many)] = ()
 
 
-@dataclass(frozen=True)
-class Equip(Command):
+class Equip(Command, Struct, frozen=True):
     kind: ClassVar[str] = "mm.equip"
     equip: Annotated[tuple[Text, ...], Meta(max_length=Many)] = ()
     unequip: Annotated[tuple[Text, ...], Meta(max_length=Many)] = ()
 
 
-@dataclass(frozen=True)
-class UseAbility(Command):
+class UseAbility(Command, Struct, frozen=True):
     kind: ClassVar[str] = "mm.use_ability"
     hero: Id
     ability: Text
     cost: Cheese = 0
 
 
-@dataclass(frozen=True)
-class DrawEncounter(Command):
+class DrawEncounter(Command, Struct, frozen=True):
     kind: ClassVar[str] = "mm.draw_encounter"
     minions: Annotated[tuple[MinionGroup, ...], Meta(max_length=Many)]
     ambush: bool = False
@@ -271,8 +244,7 @@ class DrawEncounter(Command):
     ambush_faces: Faces = None
 
 
-@dataclass(frozen=True)
-class AddMinions(Command):
+class AddMinions(Command, Struct, frozen=True):
     kind: ClassVar[str] = "mm.add_minions"
     minions: Annotated[tuple[MinionGroup, ...], Meta(max_length=Many)]
     ambush: bool = False
@@ -280,87 +252,75 @@ class AddMinions(Command):
     ambush_faces: Faces = None
 
 
-@dataclass(frozen=True)
-class ResolveSurge(Command):
+class ResolveSurge(Command, Struct, frozen=True):
     kind: ClassVar[str] = "mm.resolve_surge"
     source: Literal["room", "card", "none"]
     minions: Annotated[tuple[MinionGroup, ...], Meta(max_length=Many)] = ()
     order: Annotated[tuple[Id, ...], Meta(max_length=2 * Many)] | None = None
 
 
-@dataclass(frozen=True)
-class WoundMouse(Command):
+class WoundMouse(Command, Struct, frozen=True):
     kind: ClassVar[str] = "mm.wound_mouse"
     hero: Id
     amount: Amount = 1
     poison: bool = False
 
 
-@dataclass(frozen=True)
-class CaptureMouse(Command):
+class CaptureMouse(Command, Struct, frozen=True):
     kind: ClassVar[str] = "mm.capture_mouse"
     hero: Id
 
 
-@dataclass(frozen=True)
-class HealMouse(Command):
+class HealMouse(Command, Struct, frozen=True):
     kind: ClassVar[str] = "mm.heal_mouse"
     hero: Id
     amount: Amount = 1
     poison: bool = False
 
 
-@dataclass(frozen=True)
-class SetMarker(Command):
+class SetMarker(Command, Struct, frozen=True):
     kind: ClassVar[str] = "mm.set_marker"
     hero: Id
     marker: Marker
     on: bool = True
 
 
-@dataclass(frozen=True)
-class GainCheese(Command):
+class GainCheese(Command, Struct, frozen=True):
     kind: ClassVar[str] = "mm.gain_cheese"
     hero: Id
     amount: Annotated[int, Meta(ge=-99, le=99)]
 
 
-@dataclass(frozen=True)
-class WoundMinion(Command):
+class WoundMinion(Command, Struct, frozen=True):
     kind: ClassVar[str] = "mm.wound_minion"
     target: Target
     amount: Amount = 1
 
 
-@dataclass(frozen=True)
-class RemoveMinion(Command):
+class RemoveMinion(Command, Struct, frozen=True):
     kind: ClassVar[str] = "mm.remove_minion"
     target: Target
 
 
-@dataclass(frozen=True)
-class RoachSteal(Command):
+class RoachSteal(Command, Struct, frozen=True):
     kind: ClassVar[str] = "mm.roach_steal"
     hero: Id
     near_roachmaster: bool | None = None
 
 
-@dataclass(frozen=True)
-class PartyItem(Command):
+class PartyItem(Command, Struct, frozen=True):
     kind: ClassVar[str] = "mm.party_item"
     item: Text
     held: bool = True
 
 
-@dataclass(frozen=True)
-class StoryAchievement(Command):
+class StoryAchievement(Command, Struct, frozen=True):
     kind: ClassVar[str] = "mm.story_achievement"
     name: Annotated[str, Meta(min_length=1, max_length=80)]
     pages: Annotated[int, Meta(ge=0, le=MAX_PAGE)] = 0
 
 
-@dataclass(frozen=True)
-class DeclareVictory(Command):
+class DeclareVictory(Command, Struct, frozen=True):
     kind: ClassVar[str] = "mm.declare_victory"
 
 

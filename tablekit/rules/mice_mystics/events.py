@@ -6,8 +6,9 @@ old journal never depends on today's content pack.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import ClassVar
+
+from msgspec import Struct
 
 from tablekit.rules.game import Event
 from tablekit.rules.mice_mystics.content import CardEntry
@@ -17,8 +18,7 @@ from tablekit.rules.mice_mystics.minions import CardStats
 from tablekit.rules.mice_mystics.state import Outcome, Question
 
 
-@dataclass(frozen=True)
-class HeroJoined:
+class HeroJoined(Struct, frozen=True):
     """A hero as it starts a chapter: its numbers and what it carries in."""
 
     stats: HeroStats
@@ -26,16 +26,14 @@ class HeroJoined:
     kept: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
-class Arrival:
+class Arrival(Struct, frozen=True):
     """``count`` new figures for one minion initiative card."""
 
     stats: CardStats
     count: int
 
 
-@dataclass(frozen=True)
-class ChapterStarted(Event):
+class ChapterStarted(Event, Struct, frozen=True):
     kind: ClassVar[str] = "mm.chapter_started"
     chapter: str
     end_page: int
@@ -43,8 +41,7 @@ class ChapterStarted(Event):
     story: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
-class StatsSet(Event):
+class StatsSet(Event, Struct, frozen=True):
     kind: ClassVar[str] = "mm.stats_set"
     figure: str
     battle: int | None = None
@@ -56,8 +53,7 @@ class StatsSet(Event):
     large: bool | None = None
 
 
-@dataclass(frozen=True)
-class EquipmentSet(Event):
+class EquipmentSet(Event, Struct, frozen=True):
     """A hero's starting equipment as the table entered it; weapons with their kind."""
 
     kind: ClassVar[str] = "mm.equipment_set"
@@ -66,8 +62,7 @@ class EquipmentSet(Event):
     weapons: tuple[tuple[str, str], ...] = ()
 
 
-@dataclass(frozen=True)
-class BossDefined(Event):
+class BossDefined(Event, Struct, frozen=True):
     """A boss and all its initiative cards, as the table entered them."""
 
     kind: ClassVar[str] = "mm.boss_defined"
@@ -77,43 +72,37 @@ class BossDefined(Event):
     ranged: bool = False
 
 
-@dataclass(frozen=True)
-class MinionsPlaced(Event):
+class MinionsPlaced(Event, Struct, frozen=True):
     kind: ClassVar[str] = "mm.minions_placed"
     arrivals: tuple[Arrival, ...]
 
 
-@dataclass(frozen=True)
-class TrackDealt(Event):
+class TrackDealt(Event, Struct, frozen=True):
     """The whole track laid out afresh in this (shuffled) order."""
 
     kind: ClassVar[str] = "mm.track_dealt"
     order: tuple[str, ...]
 
 
-@dataclass(frozen=True)
-class CardsShuffledIn(Event):
+class CardsShuffledIn(Event, Struct, frozen=True):
     """New cards on the next free slots, in this (shuffled) order."""
 
     kind: ClassVar[str] = "mm.cards_shuffled_in"
     order: tuple[str, ...]
 
 
-@dataclass(frozen=True)
-class CardAmbushed(Event):
+class CardAmbushed(Event, Struct, frozen=True):
     kind: ClassVar[str] = "mm.card_ambushed"
     card: str
     steps: int
 
 
-@dataclass(frozen=True)
-class CardRemoved(Event):
+class CardRemoved(Event, Struct, frozen=True):
     kind: ClassVar[str] = "mm.card_removed"
     card: str
 
 
-@dataclass(frozen=True)
-class TurnStarted(Event):
+class TurnStarted(Event, Struct, frozen=True):
     """``card``'s turn begins; a round number above the current one starts a round."""
 
     kind: ClassVar[str] = "mm.turn_started"
@@ -121,15 +110,13 @@ class TurnStarted(Event):
     round: int
 
 
-@dataclass(frozen=True)
-class TurnSkipped(Event):
+class TurnSkipped(Event, Struct, frozen=True):
     kind: ClassVar[str] = "mm.turn_skipped"
     card: str
     reason: str
 
 
-@dataclass(frozen=True)
-class Rolled(Event):
+class Rolled(Event, Struct, frozen=True):
     kind: ClassVar[str] = "mm.rolled"
     purpose: str
     actor: str
@@ -137,22 +124,19 @@ class Rolled(Event):
     movement: int | None = None
 
 
-@dataclass(frozen=True)
-class ActionTaken(Event):
+class ActionTaken(Event, Struct, frozen=True):
     kind: ClassVar[str] = "mm.action_taken"
     hero: str
     action: str
 
 
-@dataclass(frozen=True)
-class FreeActionTaken(Event):
+class FreeActionTaken(Event, Struct, frozen=True):
     kind: ClassVar[str] = "mm.free_action_taken"
     hero: str
     action: str
 
 
-@dataclass(frozen=True)
-class CheeseGained(Event):
+class CheeseGained(Event, Struct, frozen=True):
     """A mouse's cheese changes by ``amount`` (negative when spent or lost)."""
 
     kind: ClassVar[str] = "mm.cheese_gained"
@@ -161,60 +145,51 @@ class CheeseGained(Event):
     reason: str
 
 
-@dataclass(frozen=True)
-class WheelFilled(Event):
+class WheelFilled(Event, Struct, frozen=True):
     kind: ClassVar[str] = "mm.wheel_filled"
     amount: int
     reason: str
 
 
-@dataclass(frozen=True)
-class Surged(Event):
+class Surged(Event, Struct, frozen=True):
     """The wheel filled: it empties, and the surge is asked about."""
 
     kind: ClassVar[str] = "mm.surged"
 
 
-@dataclass(frozen=True)
-class HourglassMoved(Event):
+class HourglassMoved(Event, Struct, frozen=True):
     kind: ClassVar[str] = "mm.hourglass_moved"
     page: int
     reason: str
 
 
-@dataclass(frozen=True)
-class EndMarkerMoved(Event):
+class EndMarkerMoved(Event, Struct, frozen=True):
     kind: ClassVar[str] = "mm.end_marker_moved"
     page: int
     reason: str
 
 
-@dataclass(frozen=True)
-class Asked(Event):
+class Asked(Event, Struct, frozen=True):
     kind: ClassVar[str] = "mm.asked"
     question: Question
 
 
-@dataclass(frozen=True)
-class Answered(Event):
+class Answered(Event, Struct, frozen=True):
     """The first pending question is settled."""
 
     kind: ClassVar[str] = "mm.answered"
 
 
-@dataclass(frozen=True)
-class EncounterRevealed(Event):
+class EncounterRevealed(Event, Struct, frozen=True):
     kind: ClassVar[str] = "mm.encounter_revealed"
     encounter: Encounter
 
 
-@dataclass(frozen=True)
-class EncounterDiscarded(Event):
+class EncounterDiscarded(Event, Struct, frozen=True):
     kind: ClassVar[str] = "mm.encounter_discarded"
 
 
-@dataclass(frozen=True)
-class MinionAttacked(Event):
+class MinionAttacked(Event, Struct, frozen=True):
     """Figure ``figure`` (from 0) of ``card``, whose turn it is, made its one attack."""
 
     kind: ClassVar[str] = "mm.minion_attacked"
@@ -222,16 +197,14 @@ class MinionAttacked(Event):
     figure: int
 
 
-@dataclass(frozen=True)
-class MinionWounded(Event):
+class MinionWounded(Event, Struct, frozen=True):
     kind: ClassVar[str] = "mm.minion_wounded"
     card: str
     figure: int
     wounds: int
 
 
-@dataclass(frozen=True)
-class MinionDefeated(Event):
+class MinionDefeated(Event, Struct, frozen=True):
     """A figure (or a boss card's life) is gone; ``by`` is the mouse that did it, if any."""
 
     kind: ClassVar[str] = "mm.minion_defeated"
@@ -240,59 +213,51 @@ class MinionDefeated(Event):
     by: str = ""
 
 
-@dataclass(frozen=True)
-class BossDefeated(Event):
+class BossDefeated(Event, Struct, frozen=True):
     kind: ClassVar[str] = "mm.boss_defeated"
     minion: str
     by: str = ""
 
 
-@dataclass(frozen=True)
-class MouseWounded(Event):
+class MouseWounded(Event, Struct, frozen=True):
     kind: ClassVar[str] = "mm.mouse_wounded"
     hero: str
     amount: int
     poison: bool = False
 
 
-@dataclass(frozen=True)
-class MouseHealed(Event):
+class MouseHealed(Event, Struct, frozen=True):
     kind: ClassVar[str] = "mm.mouse_healed"
     hero: str
     amount: int
     poison: bool = False
 
 
-@dataclass(frozen=True)
-class MouseCaptured(Event):
+class MouseCaptured(Event, Struct, frozen=True):
     kind: ClassVar[str] = "mm.mouse_captured"
     hero: str
     keep_equipped: bool = False
 
 
-@dataclass(frozen=True)
-class MouseRescued(Event):
+class MouseRescued(Event, Struct, frozen=True):
     kind: ClassVar[str] = "mm.mouse_rescued"
     hero: str
 
 
-@dataclass(frozen=True)
-class MarkerSet(Event):
+class MarkerSet(Event, Struct, frozen=True):
     kind: ClassVar[str] = "mm.marker_set"
     hero: str
     marker: Marker
     on: bool
 
 
-@dataclass(frozen=True)
-class TileSearched(Event):
+class TileSearched(Event, Struct, frozen=True):
     kind: ClassVar[str] = "mm.tile_searched"
     hero: str
     tile: str
 
 
-@dataclass(frozen=True)
-class CardGained(Event):
+class CardGained(Event, Struct, frozen=True):
     """A search card comes to a mouse: into its pack, its tricks, or equipped."""
 
     kind: ClassVar[str] = "mm.card_gained"
@@ -302,57 +267,49 @@ class CardGained(Event):
     weapon: str = ""
 
 
-@dataclass(frozen=True)
-class CardDiscarded(Event):
+class CardDiscarded(Event, Struct, frozen=True):
     kind: ClassVar[str] = "mm.card_discarded"
     hero: str
     card: str
 
 
-@dataclass(frozen=True)
-class CardsEquipped(Event):
+class CardsEquipped(Event, Struct, frozen=True):
     kind: ClassVar[str] = "mm.cards_equipped"
     hero: str
     equip: tuple[str, ...]
     unequip: tuple[str, ...]
 
 
-@dataclass(frozen=True)
-class AbilityGained(Event):
+class AbilityGained(Event, Struct, frozen=True):
     kind: ClassVar[str] = "mm.ability_gained"
     hero: str
     ability: str
 
 
-@dataclass(frozen=True)
-class AbilityUsed(Event):
+class AbilityUsed(Event, Struct, frozen=True):
     kind: ClassVar[str] = "mm.ability_used"
     hero: str
     ability: str
 
 
-@dataclass(frozen=True)
-class AchievementEarned(Event):
+class AchievementEarned(Event, Struct, frozen=True):
     kind: ClassVar[str] = "mm.achievement_earned"
     hero: str
     achievement: str
 
 
-@dataclass(frozen=True)
-class StoryAchieved(Event):
+class StoryAchieved(Event, Struct, frozen=True):
     kind: ClassVar[str] = "mm.story_achieved"
     name: str
 
 
-@dataclass(frozen=True)
-class PartyItemChanged(Event):
+class PartyItemChanged(Event, Struct, frozen=True):
     kind: ClassVar[str] = "mm.party_item_changed"
     item: str
     held: bool
 
 
-@dataclass(frozen=True)
-class ChapterEnded(Event):
+class ChapterEnded(Event, Struct, frozen=True):
     kind: ClassVar[str] = "mm.chapter_ended"
     outcome: Outcome
     reason: str
