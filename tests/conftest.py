@@ -6,6 +6,7 @@ import os
 import random
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -17,6 +18,9 @@ from fakegame import Counter, Tally  # noqa: E402
 
 from tablekit.session import Journal, Session  # noqa: E402
 from tablekit.ui import theme  # noqa: E402
+
+if TYPE_CHECKING:
+    from gpiozero.pins.mock import MockFactory
 
 # Tests never time anything: no 200 ms deadline per example and no "too slow" health check,
 # both of which fail a correct test on a busy machine. The whole suite runs this profile; a
@@ -55,3 +59,34 @@ def fresh_fonts() -> None:
     """Fonts are cached per process, and a test that quits pygame leaves the cached ones
     dead: every test starts without them, whatever ran before it."""
     theme.font.cache_clear()
+
+
+@pytest.fixture
+def factory() -> Iterator[MockFactory]:
+    """gpiozero's mock pins for one test, always released afterwards. gpiozero is imported
+    here, when a test asks for pins, never as the suite starts."""
+    from gpiozero import Device
+    from gpiozero.pins.mock import MockFactory
+
+    saved = Device.pin_factory
+    Device.pin_factory = MockFactory()
+    try:
+        yield Device.pin_factory
+    finally:
+        Device.pin_factory.reset()
+        Device.pin_factory.close()
+        Device.pin_factory = saved
+
+
+@pytest.fixture
+def no_gpio(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """A machine where gpiozero finds no pins at all, as a laptop or desktop."""
+    from gpiozero import Device
+
+    saved = Device.pin_factory
+    Device.pin_factory = None
+    monkeypatch.setenv("GPIOZERO_PIN_FACTORY", "no-such-factory")
+    try:
+        yield
+    finally:
+        Device.pin_factory = saved

@@ -3,12 +3,10 @@
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from gpiozero import Device
 from gpiozero.pins.mock import MockFactory
 from waiting import until
 
@@ -16,31 +14,6 @@ from tablekit.devices.pad_backends import PadBackends, start_pads
 from tablekit.devices.pads import PadInbox
 from tablekit.local.config import Buttons, PadWiring, PatrolPadWiring
 from tablekit.rules.pads import PadLights, PadPressed, PadStatus
-
-
-@pytest.fixture
-def factory() -> Iterator[MockFactory]:
-    """Mock pins for one test, always released afterwards."""
-    saved = Device.pin_factory
-    Device.pin_factory = MockFactory()
-    try:
-        yield Device.pin_factory
-    finally:
-        Device.pin_factory.reset()
-        Device.pin_factory.close()
-        Device.pin_factory = saved
-
-
-@pytest.fixture
-def no_pin_factory(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """A machine where gpiozero finds no GPIO at all, as on a laptop."""
-    saved = Device.pin_factory
-    Device.pin_factory = None
-    monkeypatch.setenv("GPIOZERO_PIN_FACTORY", "no-such-factory")
-    try:
-        yield
-    finally:
-        Device.pin_factory = saved
 
 
 def statuses(inbox: PadInbox) -> dict[str, PadStatus]:
@@ -100,7 +73,7 @@ def test_the_pin_map_comes_from_the_settings(factory: MockFactory) -> None:
 
 
 @pytest.mark.filterwarnings("ignore::gpiozero.PinFactoryFallback")
-@pytest.mark.usefixtures("no_pin_factory")
+@pytest.mark.usefixtures("no_gpio")
 def test_no_gpio_is_said_for_each_pad_and_nothing_crashes() -> None:
     inbox = PadInbox()
     pads = start_pads(Buttons(backend="gpio"), inbox)

@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from gpiozero import Device
 from gpiozero.pins.mock import MockFactory, MockPin
 from waiting import until
 
@@ -49,19 +48,6 @@ CLOCK = Clock()
 def clock(monkeypatch: pytest.MonkeyPatch) -> None:
     """The pad's settle guard reads :data:`CLOCK`, not the machine's clock."""
     monkeypatch.setattr(pads_gpio, "time", CLOCK)
-
-
-@pytest.fixture
-def factory() -> Iterator[MockFactory]:
-    """Mock pins for one test, always released afterwards."""
-    saved = Device.pin_factory
-    Device.pin_factory = MockFactory()
-    try:
-        yield Device.pin_factory
-    finally:
-        Device.pin_factory.reset()
-        Device.pin_factory.close()
-        Device.pin_factory = saved
 
 
 @pytest.fixture

@@ -19,7 +19,6 @@ from typing import Any
 import pygame
 import pytest
 from fakegame import LISTING
-from gpiozero import Device
 from waiting import until
 
 from tablekit.devices import cameras
@@ -128,18 +127,6 @@ def test_a_serial_pad_unplugged_and_back_while_the_game_goes_on(
         assert run_until(app, lambda: presses(app) == ["attack", "defend", "feint"])
     finally:
         again.unplug()
-
-
-@pytest.fixture
-def no_gpio(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """A desktop: gpiozero finds no pins at all."""
-    saved = Device.pin_factory
-    Device.pin_factory = None
-    monkeypatch.setenv("GPIOZERO_PIN_FACTORY", "no-such-factory")
-    try:
-        yield
-    finally:
-        Device.pin_factory = saved
 
 
 def test_no_gpio_on_a_desktop_is_said_and_the_screen_pad_plays(
