@@ -20,9 +20,12 @@ gets ``decide``, ``settled`` and ``is_legal`` from :class:`Handled`.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, ClassVar, Generic, Protocol, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, TypeVar, cast
+
+import msgspec
 
 from tablekit.rules.errors import RuleError, UnknownCommandError
 
@@ -43,6 +46,18 @@ class Event:
     """Something that happened, as decided by the rules. Frozen too, declared as a command is."""
 
     kind: ClassVar[str] = ""
+
+
+C = TypeVar("C", Command, Event)
+
+
+def replaced(value: C, /, **changes: Any) -> C:
+    """``value`` with ``changes`` to its fields (the camera's faces in a roll, say), whether its
+    class is a frozen msgspec ``Struct`` or a frozen dataclass."""
+    item: Any = value
+    if isinstance(item, msgspec.Struct):
+        return cast(C, msgspec.structs.replace(item, **changes))
+    return cast(C, dataclasses.replace(item, **changes))
 
 
 S = TypeVar("S")

@@ -14,7 +14,6 @@ import importlib
 import sys
 import time
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -31,7 +30,7 @@ from tablekit.local import config, failures, paths
 from tablekit.local.config import Buttons, Config
 from tablekit.local.notify import ALIVE_EVERY
 from tablekit.rules.errors import RuleError
-from tablekit.rules.game import Command
+from tablekit.rules.game import Command, replaced
 from tablekit.rules.pads import PadEvent, PadPressed, PadStatus
 from tablekit.rules.secret import TABLE
 from tablekit.session import Redo, Undo, codec, guard
@@ -388,7 +387,7 @@ class App:
         def with_faces(faces: list[int | str]) -> bool:
             self.goto(back)
             rolled: Any = command  # every rolling command has a ``faces`` field
-            return self.submit(replace(rolled, faces=tuple(str(face) for face in faces)))
+            return self.submit(replaced(rolled, faces=tuple(str(face) for face in faces)))
 
         tray = self.scene_named("camera")
         assert isinstance(tray, CameraScene)
