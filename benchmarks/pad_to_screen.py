@@ -1,6 +1,7 @@
 """Press to changed pixels, measured from outside: the real ``python -m tablekit`` under Xvfb.
 
-Run: ``make bench`` or ``python -m benchmarks.pad_to_screen [--before REV] [--presses N]``.
+Run: ``make bench`` or ``python -m benchmarks.pad_to_screen [--before REV] [--after REV]
+[--presses N] [--sizes 1000,100000]``.
 Needs ``Xvfb`` (apt: xvfb). Linux only (a pty, ``/proc``).
 
 Xvfb keeps its screen in a file (``-fbdir``), which this process maps and
