@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import sqlite3
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
 from tablekit.session.records import Damaged, damaged
@@ -54,24 +55,27 @@ def snapshot_checksum(tag: str, state: bytes) -> str:
     return hashlib.sha256(tag.encode() + b"\0" + state).hexdigest()
 
 
-def checked(session: str, steps: list[Step], previous: str, head: str) -> list[Step]:
-    """``steps`` (oldest first) if each chains to the one before it (``previous``, the
-    checksum of the step before the first) and the newest is the session's ``head``; else
-    Damaged, naming the first step that does not check out."""
+def checked(
+    session: str, steps: Iterable[Step], previous: str, head: Callable[[], str]
+) -> Iterator[Step]:
+    """Each of ``steps`` (oldest first) once it chains to the one before it (``previous``,
+    the checksum of the step before the first), and after the last, the newest checked
+    against the session's ``head()``, read then; Damaged, naming the first step that does
+    not check out, where one does not."""
     for step in steps:
         previous = step.verify(session, previous)
-    if head != previous:
+        yield step
+    if head() != previous:
         raise Damaged(session, None, "its newest step is missing or was changed")
-    return steps
 
 
-def checked_alone(session: str, steps: list[Step]) -> list[Step]:
-    """``steps`` of a journal read without upgrading it from before the chain, each checked
+def checked_alone(session: str, steps: Iterable[Step]) -> Iterator[Step]:
+    """Each of ``steps`` of a journal read without upgrading it from before the chain, checked
     alone as schema 1 checksummed it (a step of schema 0 has no checksum to check)."""
     for step in steps:
         if step.checksum is not None and step.checksum != unchained(step.command, step.events):
             raise damaged(session, step.id, "its command or events were changed")
-    return steps
+        yield step
 
 
 def rechain(db: sqlite3.Connection, session: str) -> None:

@@ -280,11 +280,11 @@ class Session(Generic[S]):
         """Fold the steps in effect, from the newest snapshot that checks out, if any."""
         with self.journal.reading():  # the snapshot and the steps after it, at one moment
             state, self._step = self._start()
-            steps = self.journal.steps(self.name, after=self._step)
-        recent = deque([(self._step, state, 0)], maxlen=RECENT)  # the newest, for undo
-        for folded, step in enumerate(steps, start=1):
-            state = fold(self.game, state, self._events_of(step))
-            recent.append((step.id, state, folded))
+            recent = deque([(self._step, state, 0)], maxlen=RECENT)  # the newest, for undo
+            steps = self.journal.each_step(self.name, after=self._step)
+            for folded, step in enumerate(steps, start=1):  # one at a time, each checked
+                state = fold(self.game, state, self._events_of(step))
+                recent.append((step.id, state, folded))
         self._step, _, self._tail = recent[-1]
         self._recent = list(recent)
         return state

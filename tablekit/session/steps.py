@@ -236,18 +236,23 @@ class StepStore:
         it is read at one moment, so another process's commit meanwhile is not damage.
         """
         with self.reading():
-            return self._checked_steps(session, after)
+            return list(self.each_step(session, after))
 
-    def _checked_steps(self, session: str, after: int) -> list[Step]:
+    def each_step(self, session: str, after: int = 0) -> Iterator[Step]:
+        """The steps :meth:`steps` gives, one at a time, each checked before it is given and
+        the newest against the head once the last is given: a fold of every step (a new
+        build's first open) holds one step at a time, not the session. Read it inside
+        :meth:`reading`, so that it is read at one moment."""
         checksum = "checksum" if "checksum" in self._columns.get("steps", ()) else "NULL"
         query = (
             f"SELECT id, command, events, {checksum} FROM steps "
             "WHERE session = ? AND undone = 0 AND id > ? ORDER BY id"
         )
-        found = [Step(*row) for row in self._read(query, (session, after))]
+        found = (Step(*row) for row in self._rows(query, (session, after)))
         if self._schema < SCHEMA_VERSION:  # read without upgrading: each step checks alone
             return checked_alone(session, found)
-        return checked(session, found, self._checksum_of(session, after), self.head(session))
+        previous = self._checksum_of(session, after)
+        return checked(session, found, previous, lambda: self.head(session))
 
     def _checksum_of(self, session: str, step: int) -> str:
         if not step or "checksum" not in self._columns.get("steps", ()):
@@ -400,13 +405,23 @@ class StepStore:
     def _read(self, query: str, parameters: tuple[object, ...]) -> list[tuple[Any, ...]]:
         try:
             return self._db.execute(query, parameters).fetchall()
-        except UnicodeEncodeError:  # a name read from a damaged record, which is no text
-            raise Unreadable(f"the journal {self.path} cannot be read: a name is no text") from None
-        except (sqlite3.Error, UnicodeDecodeError) as error:
-            said = f"the journal {self.path} cannot be read: {error}"
-            if readable.is_damage(error):
-                raise Unreadable(said) from None
-            raise JournalError(said) from None
+        except (sqlite3.Error, UnicodeError) as error:
+            raise self._unread(error) from None
+
+    def _rows(self, query: str, parameters: tuple[object, ...]) -> Iterator[tuple[Any, ...]]:
+        """The rows of ``query`` one at a time, as SQLite steps to each (see :meth:`_read`)."""
+        try:
+            yield from self._db.execute(query, parameters)
+        except (sqlite3.Error, UnicodeError) as error:
+            raise self._unread(error) from None
+
+    def _unread(self, error: sqlite3.Error | UnicodeError) -> JournalError:
+        """A read SQLite refused, said as the journal's error: Unreadable where the file is
+        damaged there (a name read from a damaged record that is no text, too)."""
+        if isinstance(error, UnicodeEncodeError):
+            return Unreadable(f"the journal {self.path} cannot be read: a name is no text")
+        said = f"the journal {self.path} cannot be read: {error}"
+        return Unreadable(said) if readable.is_damage(error) else JournalError(said)
 
     def _one(self, query: str, parameters: tuple[object, ...]) -> int:
         rows = self._read(query, parameters)
