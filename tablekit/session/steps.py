@@ -410,8 +410,10 @@ class StepStore:
 
     def _rows(self, query: str, parameters: tuple[object, ...]) -> Iterator[tuple[Any, ...]]:
         """The rows of ``query`` one at a time, as SQLite steps to each (see :meth:`_read`)."""
-        try:
-            yield from self._db.execute(query, parameters)
+        try:  # not ``yield from``, which closes the cursor when a walk left part-way is
+            # collected, and fails if the journal was closed by then
+            for row in self._db.execute(query, parameters):  # noqa: UP028
+                yield row
         except (sqlite3.Error, UnicodeError) as error:
             raise self._unread(error) from None
 
