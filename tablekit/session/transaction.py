@@ -4,14 +4,26 @@ from __future__ import annotations
 
 import contextlib
 import sqlite3
+from pathlib import Path
 from types import TracebackType
-from typing import TYPE_CHECKING
+from typing import Protocol
 
+from tablekit.session.acks import Acks
 from tablekit.session.errors import JournalError
 from tablekit.session.records import JournalBusy
 
-if TYPE_CHECKING:
-    from tablekit.session.steps import StepStore
+
+class Writes(Protocol):
+    """What a transaction reads and moves of the step store it runs on (the store imports
+    this module, so the store is named by its shape, not its class)."""
+
+    path: Path | str
+    readonly: bool
+    _db: sqlite3.Connection
+    _acks: Acks | None
+    _pending: tuple[str, int, str] | None
+    _known: tuple[str, int, str] | None
+    _depth: int
 
 
 class Transaction:
@@ -25,7 +37,7 @@ class Transaction:
 
     __slots__ = ("_journal", "_outer")
 
-    def __init__(self, journal: StepStore) -> None:
+    def __init__(self, journal: Writes) -> None:
         self._journal = journal
         self._outer = False
 
