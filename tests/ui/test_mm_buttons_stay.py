@@ -35,6 +35,7 @@ from typing import Any
 
 import pygame
 import pytest
+from buttons_stay import Place, Seen, Watch, named, tap, under_finger
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from mm_screens import NUMBERS, START, make
@@ -50,8 +51,6 @@ TAPS = 30
 EXAMPLES = 40
 SIZE = (800, 480)
 
-Place = tuple[int, int, int, int]
-Seen = tuple[str, Place, bool]
 """A button as a frame shows it: its name, its rectangle, whether it is enabled."""
 
 Line = dict[str, Any]
@@ -134,50 +133,15 @@ def frame(app: App) -> list[Seen]:
         area = scene._form_area(scene.view(), panel)
         pairs = zip(panel.pages[panel.page], panel._rows(app.layout, area), strict=False)
         boxes = {tuple(control) for item, (_, control) in pairs if item.kind == "text"}  # type: ignore[misc]
-    found: list[Seen] = []
-    for b in scene.buttons():
-        place: Place = tuple(b.rect)  # type: ignore[assignment]
+
+    def label(button: Any, place: Place) -> str:
         if place in boxes:
-            label = "text box"
-        elif isinstance(b, NumberBox):
-            label = f"number {b.key}"
-        else:
-            label = b.label.casefold()  # a key shown in capitals (shift) is the same key
-        nth = sum(one[0].partition(" #")[0] == label for one in found)
-        found.append((f"{label} #{nth + 1}" if nth else label, place, b.enabled))
-    return found
+            return "text box"
+        if isinstance(button, NumberBox):
+            return f"number {button.key}"
+        return str(button.label).casefold()  # a key shown in capitals (shift) is the same key
 
-
-def overlap(one: Place, other: Place) -> bool:
-    return pygame.Rect(one).colliderect(pygame.Rect(other))
-
-
-class Watch:
-    """The places each phase has shown so far, and what breaks the property."""
-
-    def __init__(self) -> None:
-        self.places: dict[tuple[object, ...], dict[str, Place]] = {}
-        self.alive: list[object] = []  # forms kept alive, so no two ever share an id
-
-    def frame(self, app: App, seen: list[Seen], note: str) -> list[str]:
-        now = phase(app)
-        self.alive.append(panel_of(app))
-        places = self.places.setdefault(now, {})
-        found = []
-        for label, place, enabled in seen:
-            was = places.get(label)
-            if was is not None and was != place:
-                found.append(f"{note}: {label!r} moved from {was} to {place} in {now}")
-            taken = [o for o, p in places.items() if o != label and enabled and overlap(place, p)]
-            if taken:
-                found.append(f"{note}: {label!r} took the place of {taken[0]!r} in {now}")
-            places.setdefault(label, place)
-        return found
-
-
-def tap(app: App, pos: tuple[int, int]) -> None:
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
-    app.step(0.0)
+    return named(scene.buttons(), label)
 
 
 def choose(data: Any, app: App) -> tuple[str, tuple[int, int], Seen | None]:
@@ -225,7 +189,7 @@ def choose(data: Any, app: App) -> tuple[str, tuple[int, int], Seen | None]:
 
 def check(language: str, seat: int, seed: int, data: Any) -> None:
     app = app_for(language, seat, seed)
-    watch = Watch()
+    watch = Watch(phase, panel_of)
     try:
         problems = watch.frame(app, frame(app), f"{language} seat {seat} seed {seed}: start")
         for number in range(TAPS):
@@ -239,9 +203,8 @@ def check(language: str, seat: int, seed: int, data: Any) -> None:
             note = f"{language} seat {seat} seed {seed}, tap {number + 1} on {what!r} ({was[0]})"
             problems += watch.frame(app, seen, note)
             if tapped is not None and tapped[2] and not opened(was, now):
-                for label, place, enabled in seen:
-                    if enabled and label != tapped[0] and overlap(place, tapped[1]):
-                        problems.append(f"{note}: {label!r} appeared under the finger in {now}")
+                for label in under_finger(seen, tapped):
+                    problems.append(f"{note}: {label!r} appeared under the finger in {now}")
             assert not problems, "\n".join(problems)
     finally:
         app.scene.exit()

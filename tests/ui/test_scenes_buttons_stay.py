@@ -33,6 +33,7 @@ from typing import Any
 
 import pygame
 import pytest
+from buttons_stay import Place, Seen, Watch, named, tap, under_finger
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from mm_screens import NUMBERS, START
@@ -50,8 +51,6 @@ SIZE = (800, 480)
 COUNT = re.compile(r" \(\d+\)$")
 """A count in brackets ends a button's words ("More (7)"): what it says, not its name."""
 
-Place = tuple[int, int, int, int]
-Seen = tuple[str, Place, bool]
 """A button as a frame shows it: its name, its rectangle, whether it is enabled."""
 
 
@@ -132,45 +131,11 @@ def frame(app: App) -> list[Seen]:
         rows = form._rows(app.layout, scene._form_area())
         pairs = zip(form.pages[form.page], rows, strict=False)
         boxes = {tuple(control) for item, (_, control) in pairs if item.kind == "text"}  # type: ignore[misc]
-    found: list[Seen] = []
-    for b in scene.buttons():
-        place: Place = tuple(b.rect)  # type: ignore[assignment]
-        label = "text box" if place in boxes else COUNT.sub("", b.label).casefold()
-        nth = sum(one[0].partition(" #")[0] == label for one in found)
-        found.append((f"{label} #{nth + 1}" if nth else label, place, b.enabled))
-    return found
 
+    def label(button: Any, place: Place) -> str:
+        return "text box" if place in boxes else COUNT.sub("", button.label).casefold()
 
-def overlap(one: Place, other: Place) -> bool:
-    return pygame.Rect(one).colliderect(pygame.Rect(other))
-
-
-class Watch:
-    """The places each phase has shown so far, and what breaks the property."""
-
-    def __init__(self) -> None:
-        self.places: dict[tuple[object, ...], dict[str, Place]] = {}
-        self.alive: list[object] = []  # forms kept alive, so no two ever share an id
-
-    def frame(self, app: App, seen: list[Seen], note: str) -> list[str]:
-        now = phase(app)
-        self.alive.append(form_of(app))
-        places = self.places.setdefault(now, {})
-        found = []
-        for label, place, enabled in seen:
-            was = places.get(label)
-            if was is not None and was != place:
-                found.append(f"{note}: {label!r} moved from {was} to {place} in {now}")
-            taken = [o for o, p in places.items() if o != label and enabled and overlap(place, p)]
-            if taken:
-                found.append(f"{note}: {label!r} took the place of {taken[0]!r} in {now}")
-            places.setdefault(label, place)
-        return found
-
-
-def tap(app: App, pos: tuple[int, int]) -> None:
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
-    app.step(0.0)
+    return named(scene.buttons(), label)
 
 
 def turned(before: tuple[object, ...], after: tuple[object, ...]) -> bool:
@@ -180,7 +145,7 @@ def turned(before: tuple[object, ...], after: tuple[object, ...]) -> bool:
 
 def check(scene: str, seat: int, language: str, journal: Path, data: Any) -> None:
     app = app_for(scene, seat, language, journal)
-    watch = Watch()
+    watch = Watch(phase, form_of)
     try:
         problems = watch.frame(app, frame(app), f"{scene} {language} seat {seat}: start")
         for number in range(TAPS):
@@ -197,9 +162,8 @@ def check(scene: str, seat: int, language: str, journal: Path, data: Any) -> Non
             problems += watch.frame(app, after, note)
             spoken = was[1] != now[1]  # every word changed: the names say nothing
             if tapped[2] and not spoken and not (turned(was, now) and was != now):
-                for label, place, enabled in after:
-                    if enabled and label != tapped[0] and overlap(place, tapped[1]):
-                        problems.append(f"{note}: {label!r} appeared under the finger in {now}")
+                for label in under_finger(after, tapped):
+                    problems.append(f"{note}: {label!r} appeared under the finger in {now}")
             assert not problems, "\n".join(problems)
     finally:
         app.scene.exit()
