@@ -56,6 +56,8 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
+import msgspec
+
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))  # the suite's boundary helpers, shared, not copied
 from fuzzing import doc_examples, words_in  # noqa: E402
@@ -220,7 +222,9 @@ class Values:
             return [self.of(a, depth + 1) for a in args]
         if origin is dict:
             return {self.text(): self.of(args[1], depth + 1) for _ in range(self.rng.randrange(3))}
-        if dataclasses.is_dataclass(hint) and isinstance(hint, type):
+        if isinstance(hint, type) and (
+            dataclasses.is_dataclass(hint) or issubclass(hint, msgspec.Struct)
+        ):
             return self.fields(hint, depth + 1)
         if hint is bool:
             return self.rng.random() < 0.5
@@ -235,19 +239,30 @@ class Values:
         return self.any(depth)
 
     def fields(self, cls: type, depth: int = 0) -> dict[str, Any]:
-        """A dict for dataclass ``cls``: its fields, some left out, now and then one too many."""
+        """A dict for ``cls`` (a dataclass or a msgspec Struct): its fields, some left out,
+        now and then one too many."""
         hints = typing.get_type_hints(cls, include_extras=True)
         found: dict[str, Any] = {}
-        for field in dataclasses.fields(cls):
-            required = field.default is dataclasses.MISSING and (
-                field.default_factory is dataclasses.MISSING
-            )
+        for name, required in declared(cls):
             keep = self.rng.random() >= 0.02 if required else self.rng.random() < 0.5
             if keep:
-                found[field.name] = self.of(hints[field.name], depth)
+                found[name] = self.of(hints[name], depth)
         if self.rng.random() < 0.02:
             found[self.text()] = self.any()
         return found
+
+
+def declared(cls: type) -> list[tuple[str, bool]]:
+    """Each field of ``cls`` (a dataclass or a msgspec Struct) and whether it is required."""
+    if issubclass(cls, msgspec.Struct):
+        return [(field.name, field.required) for field in msgspec.structs.fields(cls)]
+    return [
+        (
+            field.name,
+            field.default is dataclasses.MISSING and field.default_factory is dataclasses.MISSING,
+        )
+        for field in dataclasses.fields(cls)
+    ]
 
 
 def mutate(rng: random.Random, text: str) -> str:
