@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -74,3 +75,15 @@ def test_after_a_versus_roll_the_screen_says_the_result_not_a_chance() -> None:
     after = drawn(app)
     assert not [w for w in after if w.startswith(("Chance", "Win "))], after
     assert any(w.startswith("Successes:") and "GM:" in w for w in after), after
+
+
+@pytest.mark.parametrize(("language", "mark", "other"), [("da", ",", "."), ("en", ".", ",")])
+def test_a_chance_has_the_decimal_mark_of_the_tables_language(
+    language: str, mark: str, other: str
+) -> None:
+    """Danish writes a decimal comma ("Chance 56,25%"); it read "56.25%" in Danish too."""
+    begin = {"type": "mg.begin_test", "character": "Kenzie", "rating": "Fighter", "ob": 2}
+    words = " ".join(drawn(table(language, [begin])))
+    chances = re.findall(r"\d+[.,]\d\d%", words)
+    assert chances, words
+    assert all(mark in chance and other not in chance for chance in chances), chances

@@ -30,9 +30,15 @@ if TYPE_CHECKING:
 Tr = Callable[[str], str]
 
 
-def percent(chance: float) -> str:
-    """A chance as the table reads it: 65.63%."""
-    return f"{chance * 100:.2f}%"
+PERCENT = mark("{whole}.{hundredths}%")
+"""A chance's pattern, translated: the table's language says where its decimal mark goes
+(Danish writes 65,63%)."""
+
+
+def percent(chance: float, tr: Tr) -> str:
+    """A chance as the table reads it, to the hundredth and in its language: 65.63%."""
+    whole, hundredths = f"{chance * 100:.2f}".split(".")
+    return tr(PERCENT).format(whole=whole, hundredths=hundredths)
 
 
 def versus(chance: TestChance | ActionOdds) -> TypeIs[WinTieLose]:
@@ -54,8 +60,9 @@ def odds_line(test: TestView, tr: Tr) -> str:
         return ""
     chance = test["chance"]
     if versus(chance):
-        return f"{tr('Win')} {percent(chance['win'])} · {tr('Tie')} {percent(chance['tie'])}"
-    return f"{tr('Chance')} {percent(chance['now'])}"
+        win, tie = percent(chance["win"], tr), percent(chance["tie"], tr)
+        return f"{tr('Win')} {win} · {tr('Tie')} {tie}"
+    return f"{tr('Chance')} {percent(chance['now'], tr)}"
 
 
 def help_line(test: TestView, tr: Tr) -> str:
@@ -63,7 +70,7 @@ def help_line(test: TestView, tr: Tr) -> str:
     chance = test["chance"]
     if versus(chance) or chance["all"] <= chance["now"]:
         return ""
-    return f"{tr('After the roll: up to')} {percent(chance['all'])}"
+    return f"{tr('After the roll: up to')} {percent(chance['all'], tr)}"
 
 
 def headline(test: TestView, tr: Tr) -> str:
@@ -233,7 +240,7 @@ LEAST_DIE = 36
 def option_label(name: Option, chance: float | None, tr: Tr) -> str:
     """An after-roll option with the chance it would give: "Of Course! 80.25%"."""
     label = tr(OPTIONS[name])
-    return label if chance is None else f"{label} {percent(chance)}"
+    return label if chance is None else f"{label} {percent(chance, tr)}"
 
 
 OPTIONS: dict[Option, str] = {

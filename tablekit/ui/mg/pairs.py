@@ -143,9 +143,9 @@ def odds_words(test: ActionTestView, rival: ActionTestView | None, tr: Tr) -> st
     odds = test["odds"]
     if builder.versus(odds):
         theirs = f"{rival['pool']}D" if rival is not None else "?"
-        chance = tr("{chance} to win").format(chance=builder.percent(odds["win"]))
+        chance = tr("{chance} to win").format(chance=builder.percent(odds["win"], tr))
         return f"{test['pool']}D {tr('vs')} {theirs} · {chance}"
-    return f"{test['pool']}D {tr('vs')} Ob {test['ob']} · {builder.percent(odds['pass'])}"
+    return f"{test['pool']}D {tr('vs')} Ob {test['ob']} · {builder.percent(odds['pass'], tr)}"
 
 
 def no_test(
