@@ -76,7 +76,6 @@ def test_rename_delete_and_restore_by_taps(tmp_path: Path) -> None:
 
     tap(app, "…")
     tap(app, "Rename")
-    tap(app, "OK")
     for _ in first:
         tap(app, "delete")
     for letter in "tirsdag":
@@ -88,7 +87,6 @@ def test_rename_delete_and_restore_by_taps(tmp_path: Path) -> None:
 
     tap(app, "…")
     tap(app, "Delete")
-    tap(app, "OK")
     assert journal.exists("tirsdag"), "one tap on Delete only asks"
     tap(app, "Delete")
     assert not journal.exists("tirsdag")
@@ -101,6 +99,29 @@ def test_rename_delete_and_restore_by_taps(tmp_path: Path) -> None:
     assert len(journal.steps("tirsdag")) == steps
     tap(app, "tirsdag")
     assert app.session is not None and app.session.table_view()["round"] == 1
+
+
+def test_a_double_tap_on_delete_in_a_cards_menu_only_asks(tmp_path: Path) -> None:
+    """The menu's Delete goes on at its tap, and the question it opens has no button where
+    it was: the menu's OK had been where the question's Delete lies, so a double tap on OK
+    deleted the session (issue 21, "no enabled button under the button just tapped")."""
+    journal = Journal(tmp_path / "j.sqlite3")
+    app = make(journal)
+    name = chapter(app)
+    tap(app, "Home")
+    tap(app, "…")
+    menu = [b for b in app.scene.buttons() if b.label == "Delete" and b.enabled]
+    assert len(menu) == 1
+    for _ in range(2):  # a double tap on the menu's Delete
+        pygame.event.post(
+            pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=menu[0].rect.center, button=1)
+        )
+        app.step(0.0)
+    assert journal.exists(name), "a double tap only asks"
+    app.draw()
+    under = [b.label for b in app.scene.buttons() if b.enabled and b.rect.colliderect(menu[0].rect)]
+    assert under == [], under
+    assert "Delete" in [b.label for b in app.scene.buttons() if b.enabled], "it asks"
 
 
 def test_the_trash_forgets_after_its_days_and_names_never_clash(tmp_path: Path) -> None:

@@ -241,9 +241,12 @@ class HomeScene(Scene):
     # -- rename, delete, restore ---------------------------------------------------------
 
     def _card_menu(self, name: str) -> None:
+        """A session's menu: Rename or Delete, each going on at its tap. With an OK to
+        confirm the choice, Delete's question put its own Delete where OK had been, so a
+        double tap on OK deleted the session."""
         tr = self.app.tr
         choices = [("rename", tr("Rename")), ("delete", tr("Delete"))]
-        field = Field("do", "", "choice", "rename", choices, wide=True)
+        field = Field("do", "", "choice", None, choices, wide=True, required=True, submits=True)
         self.form = Form(name, [[field]], partial(self._chosen, name), tr("OK"))
 
     def _chosen(self, name: str, values: dict[str, Any]) -> bool:
