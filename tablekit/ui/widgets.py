@@ -224,6 +224,12 @@ class Button:
     ink: Colour = theme.INK
 
     def draw(self, surface: pygame.Surface, size: int) -> None:
+        inner, ink = self.frame(surface)
+        if not two_lines(surface, self.label, inner, size, ink):
+            text(surface, self.label, inner, size, ink)
+
+    def frame(self, surface: pygame.Surface) -> tuple[pygame.Rect, Colour]:
+        """Draw the button without its words; return the room for them and their ink."""
         fill = self.fill if self.enabled else theme.WOOD_LIGHT
         edge = theme.CHEESE if self.selected else (theme.EDGE if self.enabled else theme.DISABLED)
         panel(
@@ -232,9 +238,7 @@ class Button:
         inner = self.rect.inflate(-12, -6)
         if self.selected:
             inner = tick(surface, inner, self.ink)
-        ink = self.ink if self.enabled else theme.DISABLED
-        if not two_lines(surface, self.label, inner, size, ink):
-            text(surface, self.label, inner, size, ink)
+        return inner, self.ink if self.enabled else theme.DISABLED
 
     def press(self, pos: tuple[int, int]) -> bool:
         """Run the action if ``pos`` is on an enabled button; say whether it was."""

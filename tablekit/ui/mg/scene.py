@@ -25,7 +25,7 @@ from tablekit.ui.layout import columns, rows
 from tablekit.ui.mg import builder, forms, patrol, steps
 from tablekit.ui.mg.conflict import volley
 from tablekit.ui.mg.conflict_controls import ConflictControls
-from tablekit.ui.mg.stage import Slots, explain, step
+from tablekit.ui.mg.stage import Slots, even_words, explain, step
 from tablekit.ui.scene import Scene
 from tablekit.ui.touch import TAP
 from tablekit.ui.widgets import Button
@@ -300,6 +300,8 @@ class MouseGuardScene(Scene):
             found = self._column(area, slots, steps.BEFORE_ROLL)
             if apart is not None:
                 found.append(step(self._apart(area), apart, self.primary()))
+            layout = self.app.layout
+            even_words(found, layout.text("body"), layout.text("small"))
             return found
         if self.selected is not None:
             return self._column(area, list(steps.sheet_actions(self, view)))

@@ -14,7 +14,7 @@ import pygame
 
 from tablekit.rules.game import Command
 from tablekit.rules.mouse_guard.view_types import MouseGuardView
-from tablekit.ui import theme
+from tablekit.ui import theme, widgets
 from tablekit.ui.form import Form
 from tablekit.ui.host import Host
 from tablekit.ui.widgets import Button
@@ -33,6 +33,9 @@ class Entry(NamedTuple):
     enabled: bool
     why: str = ""
     key: str = ""
+    figure: str = ""
+    """The end of ``label`` that is a figure the table reads (an option's chance): drawn
+    apart at the right, never made smaller (see :class:`Step`)."""
 
 
 Slots = list[Entry | None]
@@ -46,11 +49,64 @@ class Step(Button):
 
     why: str = ""
     key: str = ""
+    figure: str = ""
+    """The end of the label that is a figure (see :class:`Entry`)."""
+    words_size: int = 0
+    """The size of the words before the figure; 0: the button's size."""
 
     @property
     def name(self) -> str:
         """What identifies the button from one frame to the next."""
         return self.key or self.label
+
+    @property
+    def words(self) -> str:
+        """The label without its figure."""
+        return self.label.removesuffix(self.figure).rstrip() if self.figure else self.label
+
+    def draw(self, surface: pygame.Surface, size: int) -> None:
+        """A button with a figure has it at the right at ``size``, in a room its own width so
+        it is never made smaller, and its words left of it: "Deeper Understanding 50.00%"
+        did not fit a column's button in one line at the size a count needs, and was shrunk
+        to fit (26 px; in Danish 24)."""
+        if not self.figure:
+            super().draw(surface, size)
+            return
+        inner, ink = self.frame(surface)
+        figure = figure_room(inner, self.figure, size)
+        widgets.text(surface, self.figure, figure, size, ink, align="right")
+        words = pygame.Rect(inner.x, inner.y, figure.left - FIGURE_GAP - inner.x, inner.height)
+        widgets.text(surface, self.words, words, self.words_size or size, ink, align="left")
+
+
+FIGURE_GAP = 8
+"""Pixels between a button's words and its figure."""
+
+
+def figure_room(inner: pygame.Rect, figure: str, size: int) -> pygame.Rect:
+    """Where a button's figure goes: the right of ``inner``, exactly as wide as it is."""
+    wide = widgets.width_of(theme.font("bold", size), figure)
+    return pygame.Rect(inner.right - wide, inner.y, wide, inner.height)
+
+
+def even_words(buttons: Sequence[Button], size: int, least: int) -> None:
+    """The words of the buttons with a figure all at one size: the largest from ``size``
+    down to ``least`` at which every one fits beside its figure (a label may be smaller,
+    a figure never is); one size down the column, not each its own ("condition labels
+    in mixed sizes")."""
+    figured = [b for b in buttons if isinstance(b, Step) and b.figure]
+    for each in [*range(size, least, -2), least]:
+        if all(_fits(button, size, each) for button in figured):
+            break
+    for button in figured:
+        button.words_size = each
+
+
+def _fits(button: Step, size: int, words: int) -> bool:
+    """Whether ``button``'s words fit at size ``words`` beside its figure at ``size``."""
+    inner = button.rect.inflate(-12, -6)
+    room = figure_room(inner, button.figure, size).left - FIGURE_GAP - inner.x
+    return widgets.width_of(theme.font("bold", words), button.words) <= room
 
 
 def step(cell: pygame.Rect, entry: Entry, primary: set[str]) -> Step:
@@ -58,7 +114,14 @@ def step(cell: pygame.Rect, entry: Entry, primary: set[str]) -> Step:
     ``primary``."""
     fill = theme.CHEESE if entry.label in primary else theme.PARCHMENT
     return Step(
-        cell, entry.label, entry.action, entry.enabled, fill=fill, why=entry.why, key=entry.key
+        cell,
+        entry.label,
+        entry.action,
+        entry.enabled,
+        fill=fill,
+        why=entry.why,
+        key=entry.key,
+        figure=entry.figure,
     )
 
 

@@ -306,14 +306,15 @@ def _after_roll(
             found.append(None)  # the ruleset has no wise rerolls: no button for them
             continue
         # Only the chance of reaching an obstacle names the options; win, tie, lose has none.
-        label = builder.option_label(name, None if builder.versus(chance) else chance.get(name), tr)
+        odds = None if builder.versus(chance) else chance.get(name)
         found.append(
             Entry(
-                label,
+                builder.option_label(name, odds, tr),
                 _option(stage, name, sheet),
                 bool(open_now.get(name)),
                 tr(NO_OPTION[name]),
                 key=name,
+                figure="" if odds is None else builder.percent(odds, tr),
             )
         )
     if test["tied"]:
