@@ -16,6 +16,7 @@ from waiting import until
 
 from tablekit.local.camera_settings import CameraSettings
 from tablekit.local.config import Config
+from tablekit.ui import widgets
 from tablekit.ui.scenes import camera as camera_scene
 from tablekit.ui.scenes.camera import CameraScene
 from tablekit.ui.touch import TAP
@@ -176,6 +177,25 @@ def test_a_mistaken_tap_by_hand_is_taken_back(make_app: Any) -> None:
         _press(scene, label)
     _press(scene, "Remove last")
     assert scene.values() == [5]
+
+
+@pytest.mark.parametrize("count", [6, 12])
+def test_a_roll_entered_by_hand_reads_across_the_table(make_app: Any, count: int) -> None:
+    """The faces entered by hand are drawn at 28 px or more at 800x480, whole, and never
+    made smaller to fit: on one line at the foot, six faces drew at 22 px (issue 21)."""
+    scene = _scene(make_app, CameraSettings())
+    for at in range(count):
+        _press(scene, ("sword + star", "sword + shield", "bow")[at % 3])
+    widgets.LEDGER = []
+    try:
+        scene.app.draw()
+        drawn = [one for one in widgets.LEDGER if "bow" in one.words or "sword" in one.words]
+    finally:
+        widgets.LEDGER = None
+    entered = [one for one in drawn if "x" not in one.words.split()]  # not the "4 x bow" list
+    assert entered, drawn
+    assert sum(one.words.count(",") for one in entered) == count - 1, "every face is shown"
+    assert all(one.size >= 28 and not one.cut for one in entered), entered
 
 
 @pytest.mark.parametrize("size", [(800, 480), (1024, 600), (720, 1280), (1920, 1080)])

@@ -436,17 +436,23 @@ class CameraScene(Scene):
             widgets.text(surface, "?", ask, layout.text("body"), theme.CREAM, "black")
 
     def _draw_manual(self, surface: pygame.Surface, view: pygame.Rect) -> None:
-        """No camera: say why, and show the dice entered by hand."""
+        """No camera: say why, and show the dice entered by hand below, wrapped at title
+        size, a face never broken across lines. On one line at the foot, six faces shrank
+        it to 22 px ("sword + star sword + shield bow bow bow bow"), and a face's words ran
+        into the next face's."""
         layout = self.app.layout
         inner = view.inflate(-2 * layout.gap, -2 * layout.gap)
         reason = self.reason
         used = widgets.wrapped(surface, reason, inner, layout.text("body"), theme.CREAM)
         hint = pygame.Rect(inner.x, inner.y + used + layout.gap, inner.width, inner.height)
         tip = self.app.tr("Tap the faces to enter the roll.")
-        widgets.wrapped(surface, tip, hint, layout.text("small"), theme.PARCHMENT_DARK)
-        chips = " ".join(self._label(v) for v in self.values())
-        line = pygame.Rect(inner.x, inner.bottom - layout.touch, inner.width, layout.touch)
-        widgets.text(surface, chips, line, layout.text("title"), theme.CHEESE, "black", "left")
+        used = hint.y - inner.y
+        used += widgets.wrapped(surface, tip, hint, layout.text("small"), theme.PARCHMENT_DARK)
+        faces = [self._label(v).replace(" ", "\N{NO-BREAK SPACE}") for v in self.values()]
+        room = pygame.Rect(inner.x, inner.y + used + layout.gap, inner.width, 0)
+        room.height = inner.bottom - room.y
+        size = layout.text("title")
+        widgets.wrapped(surface, ", ".join(faces), room, size, theme.CHEESE, "black")
 
     def _draw_side(self, surface: pygame.Surface) -> None:
         _, side = self._areas()
