@@ -23,6 +23,8 @@ from tablekit.ui import widgets
 from tablekit.ui.app import App
 from tablekit.ui.i18n import translator
 
+pytestmark = pytest.mark.usefixtures("figures_at_full_size")
+
 SEED = 24
 """The deck's random source, pinned after the first tap."""
 

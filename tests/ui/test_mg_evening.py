@@ -22,6 +22,8 @@ from tablekit.ui import chrome
 from tablekit.ui.app import App
 from tablekit.ui.mg import builder, patrol
 
+pytestmark = pytest.mark.usefixtures("figures_at_full_size")
+
 EVENINGS = {"mouse-guard": ("en", "Mouse Guard"), "regelhuskeark": ("da", "Regelhuskeark")}
 TAPS = {"mouse-guard": 146, "regelhuskeark": 150}
 """The taps each evening took when this was written (47 of them for the three sheets and

@@ -22,6 +22,8 @@ from tablekit.local import paths
 from tablekit.session import Journal
 from tablekit.ui import theme, widgets
 
+pytestmark = pytest.mark.usefixtures("figures_at_full_size")
+
 RAT_BATTLE = 6
 """The rat warrior's battle as typed: six dice, so one roll of six cheese surges."""
 
