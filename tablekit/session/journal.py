@@ -114,9 +114,13 @@ class Journal(Recovery):
         self._depth = 0
         self._held: guard.Held | None = None
         self._vouch: tuple[str, int] | None = None
+        self._in_memory = False
+        """Whether the connection reads a copy in memory, holding no descriptor of the file:
+        such a journal is not noted as holding it (see :func:`guard.hold`), since the file
+        may go and its inode number come back as another file's while this one is open."""
         try:
             self._db = self._connect()
-            self._held = None if self._file is None else guard.hold(self._file)
+            self._held = None if self._file is None or self._in_memory else guard.hold(self._file)
             self._db.text_factory = _text
             if not readonly:
                 self._db.execute("PRAGMA journal_mode=WAL")
@@ -153,11 +157,13 @@ class Journal(Recovery):
                 raise JournalError("there is no journal in memory to read")
             return sqlite3.connect(":memory:", isolation_level=None)
         if self.readonly and guard.unfinished(self._file):
+            self._in_memory = True
             return rolled_back(self._file)
         if self.readonly:  # as the files stand before the check reads them
             self._read_as = reading.Read(self._file)
         new = guard.check(self._file, readonly=self.readonly)
         if self._read_as is not None:
+            self._in_memory = self._read_as.copies
             return self._read_as.connect()
         self._file.parent.mkdir(parents=True, exist_ok=True)
         db = sqlite3.connect(self._file, isolation_level=None, timeout=BUSY_SECONDS)

@@ -46,6 +46,11 @@ class Read:
         """Whether a connection is at the log, so it is read through it (else copied)."""
         self._stood = _stat(file)
 
+    @property
+    def copies(self) -> bool:
+        """Whether the read is of a copy in memory (a log nobody holds), not of the file."""
+        return not self.immutable and not self.through_log
+
     def moved(self) -> bool:
         """Whether a writer may have changed the file under an ``immutable`` read: a log now
         stands beside it, or the file's size, time or inode changed. A read through the log
@@ -59,7 +64,7 @@ class Read:
         uri = self.file.resolve().as_uri()
         if self.immutable:
             db = sqlite3.connect(f"{uri}?mode=ro&immutable=1", uri=True, isolation_level=None)
-        elif self.through_log:
+        elif not self.copies:
             db = sqlite3.connect(
                 f"{uri}?mode=ro", uri=True, isolation_level=None, timeout=BUSY_SECONDS
             )

@@ -19,7 +19,7 @@ from fakegame import Add, Counter, counter_registered
 
 from tablekit import cli
 from tablekit.local import paths
-from tablekit.session import Journal, Session
+from tablekit.session import Journal, Session, guard
 from tablekit.session.guard import copy_files
 
 READS = (["state", "--session", "s"], ["check"], ["sessions"])
@@ -111,3 +111,21 @@ def test_a_read_without_a_log_knows_when_a_writer_moved_the_file(tmp_path: Path)
         assert read.moved()
     finally:
         read.close()
+
+
+def test_a_read_of_a_copy_in_memory_does_not_claim_the_file(copied: tuple[Path, int]) -> None:
+    """A read of a log nobody holds runs on a copy in memory and keeps no descriptor of the
+    file, so the file may be replaced and its inode number come back as another file's while
+    the read is open: were the read noted as holding it, the new file would skip its check
+    (a damaged journal was then said in SQLite's bare words, not as one SQLite cannot read).
+    A read of the file itself (no log) holds it, as a writer does."""
+    folder, total = copied
+    file = folder / "journal.sqlite3"
+    read = Journal(file, readonly=True)
+    try:
+        in_memory = Path(f"{file}-wal").exists()
+        assert Session(read, "s", Counter()).view()["total"] == total
+        assert guard.held(file) is not in_memory
+    finally:
+        read.close()
+    assert not guard.held(file)
