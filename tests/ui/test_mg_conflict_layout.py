@@ -124,6 +124,41 @@ def test_nothing_shrinks_overlaps_or_hides_under_a_button(
     pygame.quit()
 
 
+@pytest.mark.parametrize("game", ["mouse-guard", "regelhuskeark"])
+@pytest.mark.parametrize("language", ["en", "da"])
+def test_before_the_dispositions_each_sides_name_keeps_its_full_size(
+    size: tuple[int, int], game: str, language: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A conflict just begun: each side's panel says it has no disposition yet on a line of
+    its own, so the side's name ("Modstanderen", "Patrulje") is never shrunk beside it, as
+    it was to 18 px in Danish (issue 21, "never shrink text to fit")."""
+    shrunk: list[str] = []
+    fit = widgets.fit_size
+
+    def noting(words: str, face: str, size: int, width: int) -> int:
+        got = fit(words, face, size, width)
+        if got < size:
+            shrunk.append(f"{words!r} at {got} px, not {size}")
+        return got
+
+    monkeypatch.setattr(widgets, "fit_size", noting)
+    for app in app_at(size, language, [BEGIN], game):
+        now = app.session.table_view()["conflict"]  # type: ignore[union-attr]
+        assert now is not None and now["status"] == "disposition"
+        bar = app.layout.bar
+        shrunk.clear()
+        drawn = [one for one in measure(app) if one.place.top >= bar]
+        sides = {app.tr("Patrol"), "Weasel"}
+        names = [one for one in drawn if one.words in sides]
+        assert {one.words for one in names} == sides
+        assert all(one.size == app.layout.text("heading") for one in names), names
+        waiting = [one for one in drawn if one.words == app.tr("no disposition yet")]
+        assert len(waiting) == 2 and all(one.size >= app.layout.text("body") for one in waiting)
+        assert not [s for s in shrunk if s.split(" at ")[0].strip("'") in sides], shrunk
+    theme.font.cache_clear()
+    pygame.quit()
+
+
 @pytest.mark.parametrize(
     ("game", "costs"),
     [

@@ -163,7 +163,9 @@ def _draw_side(
     tr: Tr,
 ) -> None:
     """A team's name with its disposition at the row's end; below them its counts,
-    unless ``single``."""
+    unless ``single``. Before its disposition is rolled the name has the row to itself and
+    the line below says so (the counts come with the disposition), so a long name in
+    Danish is never shrunk beside a long sentence."""
     widgets.panel(surface, rect, theme.PARCHMENT, theme.EDGE, 3)
     inner = rect.inflate(-2 * layout.gap, -2 * layout.gap)
     first = pygame.Rect(inner.x, inner.y, inner.width, layout.text("title"))
@@ -171,16 +173,23 @@ def _draw_side(
     if team["side"] == "patrol":
         shown = tr(shown)
     start = team["start"]
-    amount = f"{team['disposition']} / {start}" if start else tr("no disposition yet")
-    size = layout.text("title") if start else layout.text("body")
-    used = widgets.text(surface, amount, first, size, theme.WAX, "black", "right")
-    name = pygame.Rect(first.x, first.y, used.left - layout.gap - first.x, first.height)
+    name = first
+    if start:
+        amount = f"{team['disposition']} / {start}"
+        used = widgets.text(
+            surface, amount, first, layout.text("title"), theme.WAX, "black", "right"
+        )
+        name = pygame.Rect(first.x, first.y, used.left - layout.gap - first.x, first.height)
     widgets.text(surface, shown, name, layout.text("heading"), theme.INK, "bold", "left")
     if single:
         return
-    script = pygame.Rect(inner.x, first.bottom + layout.gap, inner.width, layout.text("heading"))
+    below = pygame.Rect(inner.x, first.bottom + layout.gap, inner.width, layout.text("heading"))
+    if not start:
+        waiting = tr("no disposition yet")
+        widgets.text(surface, waiting, below, layout.text("body"), theme.WAX, "black", "left")
+        return
     line = script_line(team, team["script"]["revealed"], tr)
-    widgets.text(surface, line, script, layout.text("heading"), theme.INK, "bold", "left")
+    widgets.text(surface, line, below, layout.text("heading"), theme.INK, "bold", "left")
 
 
 def _draw_teams(
