@@ -131,6 +131,22 @@ def test_the_overlay_draws_at_800x480_and_then_rests(make_app: Any, tray_folder:
     assert surface.get_at(box.inflate(8, 8).midleft)[:3] != surface.get_at((5, 5))[:3]
 
 
+def test_the_rolls_counts_read_across_the_table(make_app: Any, tray_folder: Path) -> None:
+    """The tray's summary of a read roll ("2 x cheese") is a count: drawn at 28 px or more
+    at 800x480, as every count at the table is, not in the small print it had (23 px)."""
+    scene = _scene(make_app, CameraSettings(backend="replay", replay_path=str(tray_folder)))
+    _settle(scene)
+    widgets.LEDGER = []
+    try:
+        scene.draw(pygame.Surface((800, 480)))
+        drawn = widgets.LEDGER
+    finally:
+        widgets.LEDGER = None
+    counts = [one for one in drawn if " x " in one.words]
+    assert counts, "the summary was not drawn"
+    assert all(one.size >= 28 and not one.cut for one in counts), counts
+
+
 def test_leaving_for_another_scene_lets_the_camera_go(make_app: Any, tray_folder: Path) -> None:
     scene = _scene(make_app, CameraSettings(backend="replay", replay_path=str(tray_folder)))
     feed = scene.feed

@@ -472,9 +472,9 @@ class CameraScene(Scene):
         top = max([status.bottom] + [b.rect.bottom + layout.gap for b in picker])
         bottom = min([inner.bottom] + [b.rect.top - layout.gap for b in actions])
         summary = pygame.Rect(inner.x, top, inner.width, bottom - top)
-        if summary.height >= theme.font("bold", layout.text("small")).get_linesize():
+        if summary.height >= theme.font("bold", layout.text("heading")).get_linesize():
             widgets.wrapped(
-                surface, self._summary(), summary, layout.text("small"), theme.INK_SOFT, "bold"
+                surface, self._summary(), summary, layout.text("heading"), theme.INK, "bold"
             )
 
     def _draw_face_button(self, surface: pygame.Surface, button: Button, face: Face) -> None:
