@@ -30,7 +30,8 @@ def own_rulesets(folder: Path | None = None) -> tuple[list[Ruleset], list[str]]:
     problems: list[str] = []
     if not folder.is_dir():
         return found, problems  # the Mouse Guard engine is imported only for a table's own
-    from tablekit.rules.mouse_guard.ruleset import SHIPPED, RulesetError, parse_ruleset
+    from tablekit.rules.games import SHIPPED
+    from tablekit.rules.mouse_guard.ruleset import RulesetError, parse_ruleset
 
     for file in sorted(folder.glob("*.toml")):
         try:

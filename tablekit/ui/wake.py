@@ -49,7 +49,7 @@ class Sleeper:
         if self._wait is not None:
             self._wait(None, ms)
             return []
-        event = pygame.event.wait(ms)
+        event = pygame.event.wait(ms) if ms else pygame.event.poll()  # wait(0): for ever
         return [] if event.type == pygame.NOEVENT else [event]
 
 

@@ -6,6 +6,7 @@ import threading
 from typing import Any
 
 import pygame
+import pytest
 from waiting import until
 
 from tablekit.devices.camera import Camera, CameraStatus
@@ -14,6 +15,7 @@ from tablekit.devices.pads import PadInbox
 from tablekit.local.camera_settings import CameraSettings
 from tablekit.local.notify import ALIVE_EVERY
 from tablekit.rules.pads import PadPressed
+from tablekit.ui import wake as wake_module
 from tablekit.ui.app import CHAIN_POLL
 from tablekit.ui.wake import WAKE, Sleeper, wake
 
@@ -66,6 +68,22 @@ def test_a_wake_is_an_event_the_sleep_returns_for(shut_pygame: None) -> None:
     threading.Thread(target=wake).start()
     taken = Sleeper().sleep(60.0)  # would hang the test for a minute if no wake came
     assert WAKE in [event.type for event in taken + pygame.event.get()]
+
+
+def test_without_sdls_own_wait_a_sleep_of_nothing_returns_at_once(
+    shut_pygame: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Where SDL's wait is not found, pygame's event.wait stands in; its timeout 0 means for
+    ever, so a sleep of 0 s (a frame already due) looks at the queue and goes on."""
+    monkeypatch.setattr(wake_module, "sdl_wait", lambda: None)
+    pygame.display.init()
+    pygame.display.set_mode((10, 10))
+    pygame.event.clear()
+    slept: list[list[pygame.event.Event]] = []
+    sleeper = threading.Thread(target=lambda: slept.append(Sleeper().sleep(0.0)), daemon=True)
+    sleeper.start()
+    sleeper.join(60)  # the old wait never came back
+    assert slept == [[]]
 
 
 def test_a_wake_after_the_display_is_shut_is_ignored() -> None:

@@ -322,6 +322,19 @@ def test_a_tables_own_ruleset_becomes_a_game_and_a_bad_one_is_left_out(tmp_path:
     assert (house.name, house.title, house.listing().name) == ("house", "Mouse Guard", "house")
 
 
+@pytest.mark.parametrize("name", ["mice-mystics", "mouse-card", "mouse-guard", "regelhuskeark"])
+def test_a_tables_own_ruleset_may_not_take_any_shipped_games_name(
+    tmp_path: Path, name: str
+) -> None:
+    """A ruleset called ``mice-mystics`` would have replaced that game on Home and been
+    played with its rules on the Mouse Guard screen; every shipped game's name is refused."""
+    text = Path(__file__).parents[3] / "tablekit/rules/mouse_guard/rulesets/mouse-guard.toml"
+    taken = text.read_text(encoding="utf-8").replace('name = "mouse-guard"', f'name = "{name}"')
+    (tmp_path / "mine.toml").write_text(taken, encoding="utf-8")
+    found, problems = own_rulesets(tmp_path)
+    assert found == [] and len(problems) == 1 and "shipped game" in problems[0]
+
+
 @given(st.integers(-3, 15), st.integers(-3, 15))
 def test_starting_points_outside_the_range_are_refused(fate: int, persona: int) -> None:
     data: dict[str, Any] = msgspec.to_builtins(RABBITS)
