@@ -69,6 +69,22 @@ def size(request: pytest.FixtureRequest) -> tuple[int, int]:
     return request.param  # type: ignore[no-any-return]
 
 
+@pytest.fixture
+def shrunk(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Each text the screen makes smaller than asked so it fits, as the test draws."""
+    found: list[str] = []
+    fit = widgets.fit_size
+
+    def noting(words: str, face: str, size: int, width: int) -> int:
+        got = fit(words, face, size, width)
+        if got < size:
+            found.append(f"{words!r} at {got} px, not {size}")
+        return got
+
+    monkeypatch.setattr(widgets, "fit_size", noting)
+    return found
+
+
 def app_at(
     size: tuple[int, int], language: str, lines: list[dict[str, Any]], game: str = "mouse-guard"
 ) -> Iterator[App]:
@@ -86,18 +102,8 @@ def app_at(
 @pytest.mark.parametrize("moment", ["scripting", "acting", "over"])
 @pytest.mark.parametrize("language", ["en", "da"])
 def test_nothing_shrinks_overlaps_or_hides_under_a_button(
-    size: tuple[int, int], teams: int, moment: str, language: str, monkeypatch: pytest.MonkeyPatch
+    size: tuple[int, int], teams: int, moment: str, language: str, shrunk: list[str]
 ) -> None:
-    shrunk: list[str] = []
-    fit = widgets.fit_size
-
-    def noting(words: str, face: str, size: int, width: int) -> int:
-        got = fit(words, face, size, width)
-        if got < size:
-            shrunk.append(f"{words!r} at {got} px, not {size}")
-        return got
-
-    monkeypatch.setattr(widgets, "fit_size", noting)
     for app in app_at(size, language, moments(teams)[moment]):
         now = app.session.table_view()["conflict"]  # type: ignore[union-attr]
         assert now is not None and now["status"] == moment
@@ -127,21 +133,11 @@ def test_nothing_shrinks_overlaps_or_hides_under_a_button(
 @pytest.mark.parametrize("game", ["mouse-guard", "regelhuskeark"])
 @pytest.mark.parametrize("language", ["en", "da"])
 def test_before_the_dispositions_each_sides_name_keeps_its_full_size(
-    size: tuple[int, int], game: str, language: str, monkeypatch: pytest.MonkeyPatch
+    size: tuple[int, int], game: str, language: str, shrunk: list[str]
 ) -> None:
     """A conflict just begun: each side's panel says it has no disposition yet on a line of
     its own, so the side's name ("Modstanderen", "Patrulje") is never shrunk beside it, as
     it was to 18 px in Danish (issue 21, "never shrink text to fit")."""
-    shrunk: list[str] = []
-    fit = widgets.fit_size
-
-    def noting(words: str, face: str, size: int, width: int) -> int:
-        got = fit(words, face, size, width)
-        if got < size:
-            shrunk.append(f"{words!r} at {got} px, not {size}")
-        return got
-
-    monkeypatch.setattr(widgets, "fit_size", noting)
     for app in app_at(size, language, [BEGIN], game):
         now = app.session.table_view()["conflict"]  # type: ignore[union-attr]
         assert now is not None and now["status"] == "disposition"
