@@ -60,7 +60,7 @@ import msgspec
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))  # the suite's boundary helpers, shared, not copied
-from fuzzing import doc_examples, words_in  # noqa: E402
+from fuzzing import declared, doc_examples, words_in  # noqa: E402
 
 HANG = 1.0
 """Seconds one input may take before it counts as a hang (the default ``--hang-limit``)."""
@@ -243,26 +243,13 @@ class Values:
         now and then one too many."""
         hints = typing.get_type_hints(cls, include_extras=True)
         found: dict[str, Any] = {}
-        for name, required in declared(cls):
+        for name, required in declared(cls).items():
             keep = self.rng.random() >= 0.02 if required else self.rng.random() < 0.5
             if keep:
                 found[name] = self.of(hints[name], depth)
         if self.rng.random() < 0.02:
             found[self.text()] = self.any()
         return found
-
-
-def declared(cls: type) -> list[tuple[str, bool]]:
-    """Each field of ``cls`` (a dataclass or a msgspec Struct) and whether it is required."""
-    if issubclass(cls, msgspec.Struct):
-        return [(field.name, field.required) for field in msgspec.structs.fields(cls)]
-    return [
-        (
-            field.name,
-            field.default is dataclasses.MISSING and field.default_factory is dataclasses.MISSING,
-        )
-        for field in dataclasses.fields(cls)
-    ]
 
 
 def mutate(rng: random.Random, text: str) -> str:
