@@ -3,7 +3,8 @@
 Each subcommand lives in a module of its own that registers its parser here:
 :mod:`.sessions` (script, state, sessions), :mod:`.app` (run, screenshot),
 :mod:`.dice` (read and teach dice), :mod:`.odds` (exact chances), :mod:`.doctor`
-(start-up checks) and :mod:`.backup` (export and import).
+(start-up checks) and :mod:`.backup` (export and import); :mod:`.commands` lists
+them, and only the module of the command being run is imported.
 """
 
 from __future__ import annotations
@@ -13,9 +14,7 @@ import os
 import sys
 from collections.abc import Sequence
 
-from tablekit.cli.app import add_run_parser, add_screenshot_parser, run_app
-from tablekit.cli.check import add_check_parser
-from tablekit.cli.sessions import add_session_parsers
+from tablekit.cli import commands
 from tablekit.local import config, failures
 from tablekit.rules.errors import RuleError
 from tablekit.rules.secret import UnknownAudience
@@ -57,38 +56,20 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _command(argv: Sequence[str] | None) -> str:
-    """The subcommand being run, for the one line a failure shows."""
+    """The subcommand being run: the first word that is not an option (none: ``run``)."""
     words = list(sys.argv[1:] if argv is None else argv)
-    return words[0] if words and not words[0].startswith("-") else "run"
+    return next((word for word in words if not word.startswith("-")), "run")
 
 
-JOURNAL_COMMANDS = frozenset({"script", "state", "sessions", "check"})
-"""Subcommands that register only the journal's parsers: a read such as ``tablekit state``
-then never imports the dice reader, the odds tables or the box scanner."""
-
-
-def build_parser(command: str = "") -> argparse.ArgumentParser:
-    """The ``tablekit`` parser with every subcommand (with none it runs the app), or, for
-    one of the ``JOURNAL_COMMANDS``, with just those."""
+def build_parser(command: str = "run") -> argparse.ArgumentParser:
+    """The ``tablekit`` parser: every subcommand by name and help (with none it runs the
+    app), and ``command`` in full, the only one whose module is imported."""
     about = __doc__.split("\n")[0].replace("``", "")  # the docstring's markup is for Sphinx
     parser = argparse.ArgumentParser(prog="tablekit", description=about)
-    parser.set_defaults(func=run_app)
     sub = parser.add_subparsers(title="commands", metavar="COMMAND")
-    add_run_parser(sub)
-    add_session_parsers(sub)
-    add_check_parser(sub)
-    if command in JOURNAL_COMMANDS:
-        return parser
-    from tablekit.cli.backup import add_backup_parsers
-    from tablekit.cli.box import add_box_parser
-    from tablekit.cli.dice import add_dice_parser
-    from tablekit.cli.doctor import add_doctor_parser
-    from tablekit.cli.odds import add_odds_parser
+    commands.register(sub, command)
+    if command == "run":
+        from tablekit.cli.app import run_app
 
-    add_screenshot_parser(sub)
-    add_dice_parser(sub)
-    add_odds_parser(sub)
-    add_box_parser(sub)
-    add_doctor_parser(sub)
-    add_backup_parsers(sub)
+        parser.set_defaults(func=run_app)
     return parser

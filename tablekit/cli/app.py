@@ -6,18 +6,18 @@ import argparse
 import os
 import sys
 
-from tablekit.cli.sessions import Subparsers, session_options
+from tablekit.cli.commands import Subparsers, add
+from tablekit.cli.sessions import session_options
 from tablekit.local import config, paths
 from tablekit.session.journal import Journal
 
 
 def add_run_parser(sub: Subparsers) -> None:
-    run = sub.add_parser("run", help="start the table app (the default)")
-    run.set_defaults(func=run_app)
+    add(sub, "run").set_defaults(func=run_app)
 
 
 def add_screenshot_parser(sub: Subparsers) -> None:
-    shot = sub.add_parser("screenshot", help="render a scene headless to a PNG")
+    shot = add(sub, "screenshot")
     shot.add_argument("scene", help="a scene name, e.g. home or settings")
     shot.add_argument("--size", default="800x480", help="WIDTHxHEIGHT")
     shot.add_argument("--out", required=True, help="the PNG file to write")

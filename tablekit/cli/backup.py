@@ -9,21 +9,23 @@ from __future__ import annotations
 import argparse
 import sys
 
-from tablekit.cli.sessions import Subparsers
+from tablekit.cli.commands import Subparsers, add
 from tablekit.local import paths
 from tablekit.session import backup
 from tablekit.session.journal import Journal, JournalError
 
 
-def add_backup_parsers(sub: Subparsers) -> None:
-    out = sub.add_parser("export", help="write a session, or all of them, to one JSON file")
+def add_export_parser(sub: Subparsers) -> None:
+    out = add(sub, "export")
     out.add_argument("file", help="the file to write, or - for stdout")
     which = out.add_mutually_exclusive_group()
     which.add_argument("--session", help="the session to export (default: the last one used)")
     which.add_argument("--all", action="store_true", help="every session (a whole campaign)")
     out.set_defaults(func=run_export)
 
-    into = sub.add_parser("import", help="add the sessions of an exported file; all or nothing")
+
+def add_import_parser(sub: Subparsers) -> None:
+    into = add(sub, "import")
     into.add_argument("file", help="a file written by tablekit export, or - for stdin")
     into.set_defaults(func=run_import)
 

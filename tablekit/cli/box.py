@@ -11,13 +11,13 @@ import argparse
 import sys
 from pathlib import Path
 
-from tablekit.cli.sessions import Subparsers
+from tablekit.cli.commands import Subparsers, add
 from tablekit.local import box
 
 
 def add_box_parser(sub: Subparsers) -> None:
     """Register ``box export`` and ``box import``."""
-    parser = sub.add_parser("box", help="export or import the numbers entered from the cards")
+    parser = add(sub, "box")
     actions = parser.add_subparsers(title="actions", metavar="ACTION", required=True)
     out = actions.add_parser("export", help="write the box to FILE (TOML)")
     out.add_argument("file", type=Path, help="the TOML file to write")

@@ -18,7 +18,8 @@ import os
 import time
 from pathlib import Path
 
-from tablekit.cli.sessions import READS, Subparsers
+from tablekit.cli.commands import Subparsers, add
+from tablekit.cli.sessions import READS
 from tablekit.local import paths
 from tablekit.session.journal import Drop, Journal, JournalError, Unreadable
 from tablekit.session.rebuild import rebuild
@@ -26,9 +27,7 @@ from tablekit.session.salvage import Finding, drop_of, inspect, judge
 
 
 def add_check_parser(sub: Subparsers) -> None:
-    check = sub.add_parser(
-        "check", help="check the journal's steps; with --repair keep the good ones in a new file"
-    )
+    check = add(sub, "check")
     check.add_argument("--journal", help="the journal file (default: the one the app uses)")
     check.add_argument(
         "--repair",

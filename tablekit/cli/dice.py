@@ -35,13 +35,14 @@ import json
 import sys
 from pathlib import Path
 
+from tablekit.cli.commands import Subparsers, add
 from tablekit.local.dice_kits import KINDS_HELP, reader_for
 from tablekit.vision.imagefile import ImageRefused, LoadedImage, load_image, max_pixels
 
 
-def add_dice_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def add_dice_parser(sub: Subparsers) -> None:
     """Register ``dice`` with its ``read`` subcommand; ``args.func(args)`` runs it."""
-    dice = subparsers.add_parser("dice", help="read physical dice from images")
+    dice = add(sub, "dice")
     actions = dice.add_subparsers(dest="dice_command", required=True)
     read = actions.add_parser("read", help="read the dice in image files")
     read.add_argument("images", nargs="+", type=Path, metavar="IMAGE")

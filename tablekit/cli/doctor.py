@@ -14,7 +14,7 @@ import os
 from collections.abc import Mapping
 from pathlib import Path
 
-from tablekit.cli.sessions import Subparsers
+from tablekit.cli.commands import Subparsers, add
 from tablekit.devices.checks import Check
 from tablekit.devices.doctor import (
     SYS,
@@ -34,11 +34,7 @@ from tablekit.session.journal import Journal, JournalBusy
 
 
 def add_doctor_parser(sub: Subparsers) -> None:
-    doctor = sub.add_parser(
-        "doctor",
-        help="check the screen, touch, config, pads and camera; exit 1 if any has a problem",
-    )
-    doctor.set_defaults(func=run_doctor)
+    add(sub, "doctor").set_defaults(func=run_doctor)
 
 
 def run_doctor(args: argparse.Namespace) -> int:

@@ -23,7 +23,7 @@ import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from tablekit.cli.sessions import Subparsers
+from tablekit.cli.commands import Subparsers, add
 from tablekit.rules.cards import FULL_DECK, codes, rank_value
 from tablekit.rules.mouse_card.odds import Question
 from tablekit.rules.mouse_card.odds import odds as card_odds
@@ -45,7 +45,7 @@ class Answer:
 
 def add_odds_parser(sub: Subparsers) -> None:
     """Register ``odds``; ``args.func(args)`` runs it."""
-    odds = sub.add_parser("odds", help="exact chances of a roll")
+    odds = add(sub, "odds")
     odds.add_argument("game", metavar="GAME", help=f"whose dice: {', '.join(GAMES)}")
     odds.add_argument(
         "dice",

@@ -9,8 +9,9 @@ import os
 import stat
 import sys
 from collections.abc import Iterator, Mapping
-from typing import Any, TextIO, TypeAlias
+from typing import Any, TextIO
 
+from tablekit.cli.commands import Subparsers, add
 from tablekit.local import config, paths
 from tablekit.local.rulesets import own_rulesets
 from tablekit.rules import games as rules
@@ -31,26 +32,28 @@ from tablekit.session.salvage import Finding, Lossy, drop_of, inspect, mend, sal
 from tablekit.session.session import Session
 from tablekit.session.store import DEFAULT_NAME, open_session
 
-Subparsers: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
-"""What ``add_subparsers`` returns; each module registers its subcommands on it."""
 
-
-def add_session_parsers(sub: Subparsers) -> None:
-    """Register ``script``, ``state`` and ``sessions``; ``args.func(args)`` runs each."""
-    script = sub.add_parser("script", help="apply JSON-lines commands to a session")
+def add_script_parser(sub: Subparsers) -> None:
+    """Register ``script``; ``args.func(args)`` runs it."""
+    script = add(sub, "script")
     script.add_argument("file", help="a file of JSON commands, one per line, or - for stdin")
     session_options(script)
     script.add_argument("--state", action="store_true", help="print the view at the end")
     _view_option(script, "whose view of the events (and --state) to print")
     script.set_defaults(func=run_script)
 
-    state = sub.add_parser("state", help="print a session's view as JSON")
+
+def add_state_parser(sub: Subparsers) -> None:
+    """Register ``state``; ``args.func(args)`` runs it."""
+    state = add(sub, "state")
     session_options(state)
     _view_option(state, "whose view to print")
     state.set_defaults(func=print_state)
 
-    sessions = sub.add_parser("sessions", help="list the sessions, the last used first")
-    sessions.set_defaults(func=list_sessions)
+
+def add_sessions_parser(sub: Subparsers) -> None:
+    """Register ``sessions``; ``args.func(args)`` runs it."""
+    add(sub, "sessions").set_defaults(func=list_sessions)
 
 
 def session_options(parser: argparse.ArgumentParser) -> None:

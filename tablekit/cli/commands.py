@@ -1,0 +1,71 @@
+"""The ``tablekit`` subcommands by name: the module that runs each and its line of help.
+
+The list is what ``tablekit --help`` shows, in its order. Parsing a command line
+imports only the module of the command it names (:func:`register`), so
+``tablekit state`` never loads the dice reader, the odds tables or the pygame
+side; every other command is registered by its name and help alone, which is
+all the top-level help and argparse's "invalid choice" message read.
+"""
+
+from __future__ import annotations
+
+import argparse
+from importlib import import_module
+from typing import NamedTuple, TypeAlias
+
+Subparsers: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
+"""What ``add_subparsers`` returns; each module registers its subcommands on it."""
+
+
+class Command(NamedTuple):
+    """Where a subcommand lives: ``module.adder(sub)`` registers it in full."""
+
+    module: str
+    adder: str
+    help: str
+
+
+COMMANDS = {
+    "run": Command("app", "add_run_parser", "start the table app (the default)"),
+    "script": Command("sessions", "add_script_parser", "apply JSON-lines commands to a session"),
+    "state": Command("sessions", "add_state_parser", "print a session's view as JSON"),
+    "sessions": Command(
+        "sessions", "add_sessions_parser", "list the sessions, the last used first"
+    ),
+    "check": Command(
+        "check",
+        "add_check_parser",
+        "check the journal's steps; with --repair keep the good ones in a new file",
+    ),
+    "screenshot": Command("app", "add_screenshot_parser", "render a scene headless to a PNG"),
+    "dice": Command("dice", "add_dice_parser", "read physical dice from images"),
+    "odds": Command("odds", "add_odds_parser", "exact chances of a roll"),
+    "box": Command("box", "add_box_parser", "export or import the numbers entered from the cards"),
+    "doctor": Command(
+        "doctor",
+        "add_doctor_parser",
+        "check the screen, touch, config, pads and camera; exit 1 if any has a problem",
+    ),
+    "export": Command(
+        "backup", "add_export_parser", "write a session, or all of them, to one JSON file"
+    ),
+    "import": Command(
+        "backup", "add_import_parser", "add the sessions of an exported file; all or nothing"
+    ),
+}
+"""Every subcommand, in the order ``--help`` lists them; modules are under ``tablekit.cli``."""
+
+
+def add(sub: Subparsers, name: str) -> argparse.ArgumentParser:
+    """The parser of the subcommand ``name``, registered with its line of help."""
+    return sub.add_parser(name, help=COMMANDS[name].help)
+
+
+def register(sub: Subparsers, chosen: str) -> None:
+    """Register every subcommand, in full only ``chosen`` (its module is imported here)."""
+    for name, command in COMMANDS.items():
+        if name == chosen:
+            adder = getattr(import_module(f"tablekit.cli.{command.module}"), command.adder)
+            adder(sub)
+        else:
+            add(sub, name)
