@@ -27,8 +27,10 @@ wises could do better by choosing after each result (1D Ob 2 with all three:
 How it is computed: with Of Course!, each die ends as an axe (1/4), a sword
 (1/2) or a failure (1/4) independently of the others, so one multinomial over
 (failures, axes) covers the roll and its rerolls; Deeper Understanding moves
-one failure; then a table, in whole numbers, of the successes that ``a``
-chains of exploding dice add. Pools up to 15D take about a millisecond.
+one failure; then :mod:`.exploding` counts, in whole numbers, what the axes'
+chains and the level 3 reroll add. The rolls with the same number of axes are
+counted together, each a slice of one table. A test's whole panel of six
+questions at 15D takes about half a millisecond.
 """
 
 from __future__ import annotations
@@ -37,9 +39,11 @@ from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 from functools import lru_cache
-from math import comb, factorial
+from math import comb
+from operator import mul
 
 from tablekit.rules.mouse_guard.dice import MAX_DICE
+from tablekit.rules.mouse_guard.exploding import Rest
 
 _PLAIN = (1, 2, 3, 6)
 """Weights of axe, sword and failure for one die, and their total."""
@@ -72,9 +76,16 @@ def chance(
     deeper_understanding: bool = False,
     of_course: bool = False,
 ) -> Fraction:
-    """The chance that ``dice`` dice meet obstacle ``ob``, using the options allowed."""
-    weights = _WITH_OF_COURSE if of_course else _PLAIN
-    return _finish(0, 0, 0, dice, weights, ob, fate, deeper_understanding)
+    """The chance that ``dice`` dice meet obstacle ``ob``, using the options allowed (Fate
+    on the axes beside Deeper Understanding: a Fate point for each)."""
+    if dice < 0:
+        raise ValueError("dice, successes, failures and axes are never negative")
+    if dice > MAX_DICE:
+        raise ValueError(f"the odds count pools of up to {MAX_DICE} dice")
+    if ob > MAX_NEEDED:
+        raise ValueError(f"the odds count up to {MAX_NEEDED} more successes needed")
+    options = {"of_course": of_course, "deeper_understanding": deeper_understanding}
+    return best_chance(ob, dice, explode=fate, fate=2, **options)
 
 
 def versus(dice: int, dice2: int) -> Versus:
@@ -93,137 +104,6 @@ def percent(p: Fraction, places: int = 2) -> str:
     """``p`` as a percentage rounded half up, the way odds tables print it (34.38%)."""
     shown = Decimal(p.numerator * 100) / Decimal(p.denominator)
     return f"{shown.quantize(Decimal(1).scaleb(-places), ROUND_HALF_UP)}%"
-
-
-def _finish(
-    successes: int,
-    axes: int,
-    failures: int,
-    dice: int,
-    weights: tuple[int, int, int, int],
-    ob: int,
-    fate: bool,
-    deeper_understanding: bool,
-) -> Fraction:
-    """Roll ``dice`` more dice with ``weights`` beside a fixed roll, then the later options.
-
-    Everything is counted in whole numbers over one denominator, so one fraction is made.
-    """
-    if min(successes, axes, failures, dice) < 0:
-        raise ValueError("dice, successes, failures and axes are never negative")
-    if max(axes, failures, dice) > MAX_DICE:
-        raise ValueError(f"the odds count pools of up to {MAX_DICE} dice")
-    if ob - successes > MAX_NEEDED:
-        raise ValueError(f"the odds count up to {MAX_NEEDED} more successes needed")
-    if ob <= successes:
-        return Fraction(1)
-    spread = _after_wise(successes, axes, failures, dice, weights, deeper_understanding)
-    denominator = weights[3] ** dice * (6 if deeper_understanding else 1)
-    if not fate:
-        met = sum(weight for (won, _), weight in spread.items() if won >= ob)
-        return Fraction(met, denominator)
-    by_axes: dict[int, int] = {}
-    for (won, chains), weight in spread.items():
-        met = weight * _chains_reach(chains, ob - won, ob)
-        by_axes[chains] = by_axes.get(chains, 0) + met
-    one_chain, most = 2 * 6**ob, max(by_axes)
-    met = sum(ways * one_chain ** (most - chains) for chains, ways in by_axes.items())
-    return Fraction(met, denominator * one_chain**most)
-
-
-def _after_wise(
-    successes: int,
-    axes: int,
-    failures: int,
-    dice: int,
-    weights: tuple[int, int, int, int],
-    deeper_understanding: bool,
-) -> dict[tuple[int, int], int]:
-    """Whole-number weights of (successes, axes) once the wises are used."""
-    spread: dict[tuple[int, int], int] = {}
-    axe, sword, snake, total = _PLAIN
-    for fails, new_axes, weight in _outcomes(dice, weights):
-        won, axes_now, fails_now = successes + dice - fails, axes + new_axes, failures + fails
-        if not deeper_understanding:
-            ways = [((won, axes_now), weight)]
-        elif fails_now == 0:
-            ways = [((won, axes_now), weight * total)]
-        else:
-            ways = [
-                ((won + 1, axes_now + 1), weight * axe),
-                ((won + 1, axes_now), weight * sword),
-                ((won, axes_now), weight * snake),
-            ]
-        for key, part in ways:
-            spread[key] = spread.get(key, 0) + part
-    return spread
-
-
-@lru_cache(maxsize=1024)
-def _outcomes(dice: int, weights: tuple[int, int, int, int]) -> tuple[tuple[int, int, int], ...]:
-    """Whole-number weights of (failures, axes, weight) for ``dice`` dice, out of
-    ``total ** dice``."""
-    axe, sword, snake, _ = weights
-    table = []
-    for fails in range(dice + 1):
-        for axes in range(dice - fails + 1):
-            swords = dice - fails - axes
-            ways = factorial(dice) // (factorial(fails) * factorial(axes) * factorial(swords))
-            table.append((fails, axes, ways * axe**axes * sword**swords * snake**fails))
-    return tuple(table)
-
-
-@lru_cache(maxsize=1024)
-def _by_failures(dice: int, weights: tuple[int, int, int, int]) -> tuple[tuple[int, int, int], ...]:
-    """:func:`_outcomes` with the axes summed away, for a chance where no axe explodes: the
-    axes then change nothing, and 15D has 16 numbers of failures against 136 outcomes."""
-    summed = [0] * (dice + 1)
-    for fails, _, weight in _outcomes(dice, weights):
-        summed[fails] += weight
-    return tuple((fails, 0, weight) for fails, weight in enumerate(summed))
-
-
-def _chains_reach(chains: int, needed: int, cap: int) -> int:
-    """How often ``chains`` exploding dice add ``needed`` successes or more, out of
-    ``(2 * 6**cap) ** chains``, for ``needed <= cap``.
-    """
-    return _chain_tails(chains, cap)[max(needed, 0)]
-
-
-@lru_cache(maxsize=1024)
-def _chain_tails(chains: int, cap: int) -> tuple[int, ...]:
-    """For each ``needed`` from 0 to ``cap``, how often ``chains`` exploding dice add that
-    many successes or more: :func:`_chain_sums` summed from the top, once."""
-    tails = list(_chain_sums(chains, cap))
-    for needed in range(cap - 1, -1, -1):
-        tails[needed] += tails[needed + 1]
-    return tuple(tails)
-
-
-@lru_cache(maxsize=1024)
-def _chain_sums(chains: int, cap: int) -> tuple[int, ...]:
-    """Whole-number weights of the successes ``chains`` exploding dice add, 0 to ``cap``
-    (the last meaning ``cap`` or more), out of ``(2 * 6**cap) ** chains``.
-
-    One exploding die adds nothing half the time; it adds exactly ``j`` (its
-    first ``j - 1`` dice axes, then a sword, or ``j`` axes then a snake) with
-    chance ``5/2 * 6**-j``, and ``cap`` or more with chance ``3 * 6**-cap``.
-    Out of ``2 * 6**cap``: ``6**cap`` ways to add nothing, ``5 * 6**(cap - j)`` to add
-    ``j``, and ``6**(cap - j + 1)`` to add ``j`` or more. One more chain is then a
-    running sum over the successes before it, not a product of every pair: a pool of
-    15D has 17 chains and a cap near 20.
-    """
-    if chains == 0:
-        return (1,) + (0,) * cap
-    fewer = _chain_sums(chains - 1, cap)
-    six = [6**power for power in range(cap + 1)]
-    sums = []
-    below = 0  # the ways to fewer successes than ``had``, each weighed by 6**successes
-    for had in range(cap):
-        sums.append(fewer[had] * six[cap] + 5 * six[cap - had] * below)
-        below += fewer[had] * six[had]
-    sums.append(6 * below + 2 * six[cap] * fewer[cap])
-    return tuple(sums)
 
 
 def best_chance(
@@ -249,81 +129,96 @@ def best_chance(
     axes never explode. Deeper Understanding and the axes each cost a Fate
     point: with only one (``fate`` 1) the mouse decides, seeing the roll, which
     of the two to buy. Every option is used whenever it might help.
+
+    The answers are kept for the last :data:`KEPT` questions: a test's panel asks the
+    same questions again each time the view is built while nothing about the test changed.
     """
     if min(successes, axes, failures, dice) < 0:
         raise ValueError("dice, successes, failures and axes are never negative")
     if max(axes, failures, dice) > MAX_DICE or ob - successes > MAX_NEEDED:
         raise ValueError(f"the odds count pools of up to {MAX_DICE} dice")
+    choice = deeper_understanding and explode and fate < 2
+    return _best(
+        ob, dice, successes, failures, axes, of_course, deeper_understanding, explode, choice,
+        reroll_failures,
+    )  # fmt: skip
+
+
+KEPT = 256
+"""How many answers :func:`best_chance` keeps: each is one fraction of at most a few
+hundred digits, so the cache stays under 256 KiB."""
+
+
+@lru_cache(maxsize=KEPT)
+def _best(
+    ob: int,
+    dice: int,
+    successes: int,
+    failures: int,
+    axes: int,
+    of_course: bool,
+    deeper_understanding: bool,
+    explode: bool,
+    choice: bool,
+    reroll: bool,
+) -> Fraction:
+    """:func:`best_chance` once its inputs are checked; ``choice``: one Fate point for
+    Deeper Understanding or the axes, chosen after the roll.
+
+    The rolls are taken a number of axes at a time: among them each more failure needs one
+    more success, so what the last steps add is a slice of one row of :class:`.Rest`.
+    """
     weights = _PLAIN
     if of_course and dice:
         weights = _WITH_OF_COURSE
     elif of_course:
         dice, failures = failures, 0
-    last = _Last(ob, reroll_failures, failures + dice, axes + dice + 1)
-    total, met, deeper = 0, last.met, last.deeper
-    outcomes = _outcomes(dice, weights) if explode else _by_failures(dice, weights)
-    for fails, new_axes, weight in outcomes:
-        needed, left, pending = ob - successes - dice + fails, failures + fails, axes + new_axes
-        if not (deeper_understanding and left):
-            value = _PLAIN[3] * met(needed, left, pending if explode else 0)
-        elif explode and fate < 2:
-            value = max(_PLAIN[3] * met(needed, left, pending), deeper(needed, left, 0, False))
-        else:
-            value = deeper(needed, left, pending, explode)
-        total += weight * value
-    return Fraction(total, weights[3] ** dice * last.out_of)
+    chains = axes + dice + 1 if explode else 0
+    rest = Rest(ob - successes, reroll, failures + dice, chains)
+    needed, skip = ob - successes - dice, int(failures == 0)  # the roll with no failure
+    rather = [0] * skip  # Deeper Understanding instead of the axes, by number of failures
+    if choice:
+        rather += rest.deeper(needed + skip, failures + skip, 0, dice + 1 - skip, False)
+    total = 0
+    for new_axes, by_fails in _outcomes(dice, weights) if explode else _by_failures(dice, weights):
+        count, first = len(by_fails), axes + new_axes if explode else 0
+        values = rest.met(needed, failures, first, count)
+        if deeper_understanding:
+            values = list(map(_PLAIN[3].__mul__, values))
+        if choice:
+            values = list(map(max, values, rather))
+        elif deeper_understanding and count > skip:
+            left = count - skip
+            values[skip:] = rest.deeper(needed + skip, failures + skip, first, left, explode)
+        total += sum(map(mul, by_fails, values))
+    unit = _PLAIN[3] if deeper_understanding else 1  # a Deeper Understanding die's outcomes
+    return Fraction(total, weights[3] ** dice * unit * rest.out_of)
 
 
-class _Last:
-    """Steps 8 and 9 of one chance: Fate on the axes, then the sheet's level 3 reroll.
+Outcomes = tuple[tuple[int, tuple[int, ...]], ...]
+"""For each number of axes, the whole-number weights of each number of failures."""
 
-    Every figure is a whole number out of :attr:`out_of`, one denominator for the whole
-    question (up to ``fails`` failed dice and ``chains`` axes), so the best play is chosen
-    by comparing whole numbers and the answer is one fraction made at the end: fractions
-    of a thousand digits, added one by one, took tens of milliseconds at 15D.
-    """
 
-    def __init__(self, ob: int, reroll: bool, fails: int, chains: int) -> None:
-        self.ob, self.reroll, self.cap = ob, reroll, max(ob, 0)
-        self.fails, self.chains = fails, chains
-        one_chain = 2 * 6**self.cap  # the outcomes of one exploding chain (_chain_sums)
-        self.powers = [1]
-        """``one_chain ** c`` for each ``c`` up to ``chains``."""
-        for _ in range(chains):
-            self.powers.append(self.powers[-1] * one_chain)
-        self.out_of = 6 * self.powers[chains] << (fails if reroll else 0)
-        """A Deeper Understanding die (6), the rerolls of the most failures (2 each) and the
-        most exploding chains (``2 * 6**cap`` each)."""
-        self.known: dict[tuple[int, int, int], int] = {}
-        """What :meth:`_met` has counted, by (successes needed, failures, chains)."""
-
-    def deeper(self, needed: int, fails: int, axes: int, explode: bool) -> int:
-        """Deeper Understanding on one failed die (an axe, a sword or a failure again), then
-        the axes explode if ``explode``, then the reroll; out of ``out_of``."""
-        axe, sword, snake, _ = _PLAIN
-        chains = axes if explode else 0
-        return (
-            axe * self.met(needed - 1, fails - 1, chains + explode)
-            + sword * self.met(needed - 1, fails - 1, chains)
-            + snake * self.met(needed, fails, chains)
+@lru_cache(maxsize=1024)
+def _outcomes(dice: int, weights: tuple[int, int, int, int]) -> Outcomes:
+    """Whole-number weights of ``dice`` dice, out of ``total ** dice``: for each number of
+    axes, the weight of each number of failures among the other dice (two binomials)."""
+    axe, sword, snake, _ = weights
+    table = []
+    for axes in range(dice + 1):
+        rest, head = dice - axes, comb(dice, axes) * axe**axes
+        by_fails = tuple(
+            head * comb(rest, fails) * snake**fails * sword ** (rest - fails)
+            for fails in range(rest + 1)
         )
+        table.append((axes, by_fails))
+    return tuple(table)
 
-    def met(self, needed: int, fails: int, chains: int) -> int:
-        """The ways ``chains`` exploding dice and the reroll of ``fails`` failed dice add
-        ``needed`` successes, out of ``out_of / 6``; each is counted once per question
-        (Deeper Understanding's three ways lead to other rolls' places)."""
-        key = (needed, fails, chains)
-        found = self.known.get(key)
-        if found is None:
-            found = self.known[key] = self._count(needed, fails, chains)
-        return found
 
-    def _count(self, needed: int, fails: int, chains: int) -> int:
-        """The ways ``chains`` exploding dice and the reroll of ``fails`` add ``needed``."""
-        tails = _chain_tails(chains, self.cap)
-        if self.reroll:
-            met = sum(comb(fails, k) * tails[max(needed - k, 0)] for k in range(fails + 1))
-        else:
-            met = tails[max(needed, 0)]
-        rerolls = self.fails - fails if self.reroll else 0
-        return met * self.powers[self.chains - chains] << rerolls
+@lru_cache(maxsize=1024)
+def _by_failures(dice: int, weights: tuple[int, int, int, int]) -> Outcomes:
+    """:func:`_outcomes` with the axes summed away, for a chance where no axe explodes: the
+    axes then change nothing, and 15D has 16 numbers of failures against 136 outcomes."""
+    axe, sword, snake, _ = weights
+    hit = axe + sword
+    return ((0, tuple(comb(dice, f) * snake**f * hit ** (dice - f) for f in range(dice + 1))),)
