@@ -5,13 +5,18 @@ rendered labels held 50 MiB after a long evening. :func:`bounded` weighs each
 value (a surface by its pixels, text by its length) and lets the least recently
 used go once the total passes the cap, so memory stays flat however long the
 table plays. The caps are stated in the README.
+
+A font one cache lets go may still be a key of another's (a label's width or
+image is kept by the font it was measured in): those entries go with it, or they
+would keep the font alive, its 300 KiB counted nowhere.
 """
 
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterable
 from typing import Any, Generic, NamedTuple, ParamSpec, TypeVar
+from weakref import WeakSet
 
 import pygame
 
@@ -43,6 +48,7 @@ class Bounded(Generic[P, R]):
         self._weigh = weigh
         self._kept: OrderedDict[Hashable, tuple[R, int]] = OrderedDict()
         self._held = self._hits = self._misses = 0
+        _CACHES.add(self)
 
     def __call__(self, *args: P.args, **kwargs: P.kwargs) -> R:
         key = (args, tuple(kwargs.items())) if kwargs else args
@@ -56,17 +62,45 @@ class Bounded(Generic[P, R]):
         weight = self._weigh(value) + ENTRY + sum(len(a) for a in args if isinstance(a, str))
         self._kept[key] = (value, weight)
         self._held += weight
+        gone = []
         while self._held > self._cap and len(self._kept) > 1:
-            _, (_, dropped) = self._kept.popitem(last=False)
+            _, (old, dropped) = self._kept.popitem(last=False)
             self._held -= dropped
+            gone.append(old)
+        _let_go(gone)
         return value
 
     def cache_info(self) -> CacheInfo:
         return CacheInfo(self._hits, self._misses, len(self._kept), self._held, self._cap)
 
     def cache_clear(self) -> None:
+        gone = [value for value, _ in self._kept.values()]
         self._kept.clear()
         self._held = self._hits = self._misses = 0
+        _let_go(gone)
+
+    def forget(self, held: set[int]) -> None:
+        """Drop the entries whose arguments hold an object whose ``id`` is in ``held``."""
+        for key in [key for key in self._kept if _holds(key, held)]:
+            _, weight = self._kept.pop(key)
+            self._held -= weight
+
+
+_CACHES: WeakSet[Bounded[Any, Any]] = WeakSet()
+"""Every cache made, so that a font let go by one is let go by all."""
+
+
+def _let_go(values: Iterable[object]) -> None:
+    """Forget, in every cache, the entries kept by one of the fonts among ``values``."""
+    fonts = {id(value) for value in values if isinstance(value, pygame.font.Font)}
+    if fonts:
+        for cache in list(_CACHES):
+            cache.forget(fonts)
+
+
+def _holds(key: object, held: set[int]) -> bool:
+    """Whether ``key`` (arguments, or arguments and keyword items) holds one of ``held``."""
+    return isinstance(key, tuple) and any(id(part) in held or _holds(part, held) for part in key)
 
 
 def bounded(cap: int, weigh: Callable[[Any], int]) -> Callable[[Callable[P, R]], Bounded[P, R]]:

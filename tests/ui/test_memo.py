@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import gc
+import weakref
+
 import pygame
 import pytest
 
@@ -59,3 +62,25 @@ def test_rendered_labels_stay_under_their_cap_however_many_there_are() -> None:
         widgets.rendered(font, f"label number {number}", (0, 0, 0))
     info = widgets.rendered.cache_info()
     assert info.held <= widgets.RENDERED_BYTES and 0 < info.entries < 3000
+
+
+@pytest.mark.usefixtures("shut_pygame")
+def test_a_font_the_font_cache_lets_go_is_let_go_by_the_caches_keyed_by_it() -> None:
+    pygame.font.init()
+    theme.font.cache_clear()
+    first = theme.font("regular", 9)
+    widgets.width_of(first, "cheese")
+    widgets.rendered(first, "cheese", (0, 0, 0))
+    widgets.lines_of("cheese and bread", first, 40)
+    gone = weakref.ref(first)
+    del first
+    kept = theme.font("bold", 30)
+    widgets.width_of(kept, "cheese")
+    for size in range(10, 10 + theme.font.cache_info().cap // theme.FONT_BYTES):
+        theme.font("regular", size)  # more sizes than the font cache holds: 9 goes
+        theme.font("bold", 30)  # used again and again, so it stays
+    gc.collect()
+    assert gone() is None
+    hits = widgets.width_of.cache_info().hits
+    widgets.width_of(kept, "cheese")
+    assert widgets.width_of.cache_info().hits == hits + 1  # what a kept font measured stays
