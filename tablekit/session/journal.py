@@ -109,8 +109,9 @@ class Journal(Recovery):
         self._read_as: reading.Read | None = None
         """How a journal opened only to read was opened (see :mod:`.reading`)."""
         self._acks: acks.Acks | None = None
-        self._pending: tuple[str, int, str] | None = None
-        self._known: tuple[str, int, str] | None = None
+        self._pending: tuple[str, int, str, int] | None = None
+        self._known: tuple[str, int, str, int] | None = None
+        self._round = False
         self._depth = 0
         self._held: guard.Held | None = None
         self._vouch: tuple[str, int] | None = None
@@ -132,6 +133,8 @@ class Journal(Recovery):
                 self._db.executescript(SCHEMA)  # a new or older journal: nothing written otherwise
                 self._upgrade()
             self._refresh_schema()
+            if not readonly:
+                self._make_round()
             self._acks = self._sidecar()
             if lost is not None:
                 self._report(lost)

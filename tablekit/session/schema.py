@@ -64,6 +64,40 @@ CREATE TABLE IF NOT EXISTS meta (
 INSERT OR IGNORE INTO meta (one, journal) VALUES (1, lower(hex(randomblob(8))));
 """
 
+ONE_ROUND = "INSERT INTO tablekit_step VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
+"""A new step, and its session moved on, in one statement of its own transaction: what a
+command costs when the session is as this connection's last commit left it (see
+``StepStore.record``). The view it writes to is this connection's own (see :data:`ROUND`)."""
+
+ROUND = (
+    "CREATE TEMP VIEW IF NOT EXISTS tablekit_step "
+    "(id, session, command, events, at, checksum, seen, head, game) "
+    "AS SELECT NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL",
+    "CREATE TEMP TRIGGER IF NOT EXISTS tablekit_step_in INSTEAD OF INSERT ON tablekit_step "
+    "BEGIN "
+    "UPDATE sessions SET version = NEW.seen + 1, touched = NEW.at, head = NEW.checksum "
+    "WHERE name = NEW.session AND version = NEW.seen AND head = NEW.head "
+    "AND (NEW.game IS NULL OR game = NEW.game) "
+    "AND NOT EXISTS (SELECT 1 FROM steps WHERE session = NEW.session AND undone = 1) "
+    "AND (SELECT max(id) FROM steps) = NEW.id - 1; "
+    "SELECT RAISE(ABORT, 'tablekit: not as this connection left it') WHERE changes() = 0; "
+    "INSERT INTO steps (id, session, command, events, at, checksum) "
+    "VALUES (NEW.id, NEW.session, NEW.command, NEW.events, NEW.at, NEW.checksum); "
+    "END",
+)
+"""What :data:`ONE_ROUND` writes through: a view and its trigger in this connection's TEMP
+schema, so the file's layout is the same (an older journal opens, an older build reads this
+one) and nothing but that statement ever fires it.
+
+The trigger moves the session on from version ``seen`` only if its head is ``head``, it is a
+session of ``game`` (NULL: any), no step of it is undone and the new step's ``id`` is the
+one SQLite would give it (the largest id so far, plus one); otherwise it raises, the
+statement changes nothing, and the caller takes the round that reads what the session is.
+The step is then inserted as ``record`` inserts it. One statement from Python instead of
+the four of a transaction of its own (BEGIN IMMEDIATE, UPDATE, INSERT, COMMIT); as its own
+transaction it takes the write lock (waiting for another writer as BEGIN IMMEDIATE does),
+and its commit is synced like any other."""
+
 SCHEMA_VERSION = 2
 """``PRAGMA user_version`` of a current journal: 0 before steps had checksums and
 snapshots, 1 while a step's checksum covered only its own command and events."""

@@ -32,8 +32,15 @@ from tablekit.session.records import (
     seconds,
     word,
 )
-from tablekit.session.schema import SCHEMA_VERSION, columns_of, tables, user_version
-from tablekit.session.transaction import Transaction
+from tablekit.session.schema import (
+    ONE_ROUND,
+    ROUND,
+    SCHEMA_VERSION,
+    columns_of,
+    tables,
+    user_version,
+)
+from tablekit.session.transaction import Transaction, raise_as_journal_error
 
 
 class StepStore:
@@ -47,11 +54,16 @@ class StepStore:
     _db: sqlite3.Connection
     _file: Path | None
     _acks: acks.Acks | None
-    _pending: tuple[str, int, str] | None
-    """The session, version and head the open transaction moved to, acknowledged on commit."""
-    _known: tuple[str, int, str] | None
-    """The session, version and head this journal's last commit left, if it moved one: a
-    command that follows checks them in the statement that writes (see ``record``)."""
+    _pending: tuple[str, int, str, int] | None
+    """The session, version and head the open transaction moved to, acknowledged on commit,
+    and the id of the step it appended (0: none)."""
+    _known: tuple[str, int, str, int] | None
+    """The session, version, head and appended step (0: none) this journal's last commit
+    left, if it moved one: a command that follows checks them in the statement that writes
+    (see ``record``)."""
+    _round: bool
+    """Whether this connection's TEMP view for :data:`.schema.ONE_ROUND` is made (it is as a
+    writer opens the journal)."""
     _depth: int
     """How many ``_transaction`` blocks are open: only the outermost begins and commits."""
     _held: guard.Held | None
@@ -98,8 +110,18 @@ class StepStore:
         """As ``append``, and store ``snapshot`` (tag, encoded state after this step) and
         the answer to ``command_id`` in the same transaction; return the new version and
         the new step's id. With ``game``, a session of that name that is now another game's
-        (renamed away, and one made anew in its place) is refused: JournalError."""
+        (renamed away, and one made anew in its place) is refused: JournalError.
+
+        A plain step (no snapshot, no answer) of a session as this journal's last commit
+        left it takes one statement (:meth:`_one_round`); otherwise, or if that finds the
+        session moved, one transaction checks and writes."""
         known = self._known
+        plain = snapshot is None and command_id is None and not self._depth
+        if plain and known is not None and known[3] and known[0] == session and known[1] == seen:
+            appended = (known[3] + 1, session, command, events, seen, known[2])
+            if self._one_round(appended, chain(known[2], command, events), game):
+                return seen + 1, known[3] + 1
+            known = None  # refused there: read what the session is
         with self._transaction():
             now = time.time()
             checksum = ""
@@ -122,8 +144,49 @@ class StepStore:
                 self._store_snapshot(session, step, *snapshot)
             if command_id is not None:
                 self._store_answer(session, command_id, events, now)
-            self._pending = (session, seen + 1, checksum)
+            self._pending = (session, seen + 1, checksum, step)
         return seen + 1, step
+
+    def _one_round(
+        self, step: tuple[int, str, str, str, int, str], checksum: str, game: str | None
+    ) -> bool:
+        """Append ``step`` (its id, session, command and events, the version the session is
+        moved on from and its head then) with ``checksum``, in one statement that is its own
+        transaction (:data:`.schema.ONE_ROUND`); acknowledge it once committed. False, with
+        nothing written, if the session is not so (moved, renamed, another game's, a step
+        undone) or another step took the id.
+
+        A journal without the view (opened only to read, or SQLite refused it) takes the
+        transaction, which says why if it cannot write."""
+        if not self._round:
+            return False
+        step_id, session, command, events, seen, head = step
+        try:
+            now = time.time()
+            self._db.execute(
+                ONE_ROUND, (step_id, session, command, events, now, checksum, seen, head, game)
+            )
+        except sqlite3.IntegrityError:
+            return False
+        except sqlite3.Error as error:
+            self._known = None
+            if self._db.in_transaction:
+                with contextlib.suppress(sqlite3.Error):
+                    self._db.execute("ROLLBACK")
+            raise_as_journal_error(error)
+        self._known = (session, seen + 1, checksum, step_id)
+        if self._acks is not None:
+            self._acks.write(session, seen + 1, checksum)
+        return True
+
+    def _make_round(self) -> None:
+        """Make this connection's view for :data:`.schema.ONE_ROUND`, if SQLite lets it."""
+        try:
+            for statement in ROUND:
+                self._db.execute(statement)
+        except sqlite3.Error:
+            return
+        self._round = True
 
     def _move_on(
         self, session: str, seen: int, head: str, checksum: str, now: float, game: str | None
@@ -317,7 +380,7 @@ class StepStore:
         """Have the open transaction's commit write ``session``'s version and head, as they
         are now, to the sidecar: a session made anew under a name (its version starts at 0)
         must not be compared with what an older session of that name reached."""
-        self._pending = (session, *self._version_and_head(session))
+        self._pending = (session, *self._version_and_head(session), 0)
 
     def flip(
         self,
@@ -400,7 +463,7 @@ class StepStore:
             (now, head, session),
         ).fetchone()
         if row is not None:
-            self._pending = (session, int(row[0]), head)
+            self._pending = (session, int(row[0]), head, 0)
 
     def _read(self, query: str, parameters: tuple[object, ...]) -> list[tuple[Any, ...]]:
         try:

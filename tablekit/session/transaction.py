@@ -21,8 +21,8 @@ class Writes(Protocol):
     readonly: bool
     _db: sqlite3.Connection
     _acks: Acks | None
-    _pending: tuple[str, int, str] | None
-    _known: tuple[str, int, str] | None
+    _pending: tuple[str, int, str, int] | None
+    _known: tuple[str, int, str, int] | None
     _depth: int
 
 
@@ -86,7 +86,7 @@ class Transaction:
             journal._depth = 0
         journal._known = journal._pending
         if journal._pending is not None and journal._acks is not None:
-            journal._acks.write(*journal._pending)
+            journal._acks.write(*journal._pending[:3])
 
 
 def raise_as_journal_error(error: BaseException) -> None:
