@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from math import comb
+from operator import mul
 
 from tablekit.rules.mouse_guard.dice import MAX_DICE
 
@@ -106,6 +107,13 @@ class Rest:
         found = self.known.get(key)
         if found is None:
             row = self._row(chains, needed)
-            met = sum(comb(fails, k) * row[max(needed - k, 0)] for k in range(fails + 1))
-            found = self.known[key] = met << self.fails - fails
+            reach = row[max(needed - fails, 0) : max(needed, 0) + 1][::-1]  # k rerolled won
+            reach += [row[0]] * (fails + 1 - len(reach))
+            found = self.known[key] = sum(map(mul, binomials(fails), reach)) << self.fails - fails
         return found
+
+
+@lru_cache(maxsize=MOST_CHAINS + 1)
+def binomials(dice: int) -> tuple[int, ...]:
+    """The ways ``dice`` rerolled dice give each number of successes, 0 to ``dice``."""
+    return tuple(comb(dice, k) for k in range(dice + 1))
