@@ -214,6 +214,19 @@ def _checked_in_full(value: Command) -> str:
 _DECODERS: dict[type, msgspec.json.Decoder[Any]] = {}
 """Each command class's own decoder, which holds a line to the class's schema."""
 
+_PASSED: dict[bytes, Command] = {}
+"""Lines that passed :func:`_plain_line`, each with the command its decoder read from it: a
+tap the table repeats (a cheese, the next turn) is not decoded again. A line is the same
+bytes every time, so it passes again exactly when its command is of the same class and
+equal to the one read; at most ``PASSED_BYTES`` of lines, each at most ``PASSED_LINE``."""
+
+PASSED_LINE = 256
+PASSED_BYTES = 64 * 1024
+"""The caps of :data:`_PASSED`, by bytes of the lines kept (their commands, read from them,
+take about as much again): it is emptied when it would hold more."""
+
+_passed_bytes = 0
+
 
 def _plain_line(value: Command) -> str | None:
     """The command's JSON line if it plainly meets its schema, else None (to check in full).
@@ -228,6 +241,9 @@ def _plain_line(value: Command) -> str | None:
         line = _line(value)
     except (UnicodeEncodeError, NotImplementedError, TypeError, ValueError, RecursionError):
         return None  # a lone surrogate, or a value JSON cannot hold: said by the full check
+    read = _PASSED.get(line)
+    if read is not None and type(read) is type(value) and read == value:
+        return line.decode()
     if b"\\" in line or b"\x7f" in line or b"\xc2" in line:
         return None
     decoder = _DECODERS.get(type(value))
@@ -237,7 +253,22 @@ def _plain_line(value: Command) -> str | None:
         read = decoder.decode(line)
     except msgspec.ValidationError:
         return None
-    return line.decode() if read == value else None  # a key 7 written as "7", say
+    if read != value:  # a key 7 written as "7", say
+        return None
+    _keep(line, read)
+    return line.decode()
+
+
+def _keep(line: bytes, read: Command) -> None:
+    """Note that ``line`` passed, read as ``read`` (see :data:`_PASSED`)."""
+    global _passed_bytes
+    if len(line) > PASSED_LINE:
+        return
+    if _passed_bytes + len(line) > PASSED_BYTES:
+        _PASSED.clear()
+        _passed_bytes = 0
+    _PASSED[line] = read
+    _passed_bytes += len(line)
 
 
 NESTING = 256

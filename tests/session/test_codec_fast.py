@@ -112,3 +112,44 @@ def test_a_key_that_is_not_text_goes_the_long_way_and_is_refused(key: object) ->
     assert codec._plain_line(value) is None
     with pytest.raises(CommandError, match="traits"):
         codec.checked_line(value)
+
+
+class CountingDecoder:
+    """A command class's decoder that counts the lines it reads."""
+
+    def __init__(self, real: msgspec.json.Decoder[Any]) -> None:
+        self.real = real
+        self.read = 0
+
+    def decode(self, line: bytes) -> Any:
+        self.read += 1
+        return self.real.decode(line)
+
+
+def test_a_line_that_passed_is_not_read_again_and_its_twins_still_go_the_long_way(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue 26 item 5: a repeated tap is checked by its line alone, which is the same
+    bytes; a command whose line is the same but that is not the command read from it (a key
+    7, written as "7") is still decided by the full check, and refused."""
+    monkeypatch.setattr(codec, "_PASSED", {})
+    text = AddCharacter("collin", traits={"7": 1})
+    codec.checked_line(text)
+    counting = CountingDecoder(codec._DECODERS[AddCharacter])
+    monkeypatch.setitem(codec._DECODERS, AddCharacter, counting)  # type: ignore[arg-type]
+    assert codec.checked_line(AddCharacter("collin", traits={"7": 1})) == full(text)
+    assert counting.read == 0
+    with pytest.raises(CommandError, match="traits"):
+        codec.checked_line(built(AddCharacter, {"name": "collin", "traits": {7: 1}}))
+    assert counting.read == 1
+
+
+def test_the_lines_kept_are_capped_by_bytes(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(codec, "_PASSED", {})
+    monkeypatch.setattr(codec, "_passed_bytes", 0)
+    for n in range(2000):
+        codec.checked_line(AddCharacter(f"mouse {n}", traits={"Brave": 1}))
+        assert sum(map(len, codec._PASSED)) <= codec.PASSED_BYTES
+    many = {f"A rather long trait {n}": 1 for n in range(20)}
+    assert len(codec.checked_line(AddCharacter("collin", traits=many))) > codec.PASSED_LINE
+    assert all(len(line) <= codec.PASSED_LINE for line in codec._PASSED)
