@@ -28,8 +28,10 @@ loop's own wake-up and the display server.
   pad's thread waits for the GIL (``sys.getswitchinterval()``, 5 ms) each
   time it wakes: what a main thread that never idles would cost it.
 * Baselines in the same run: the same press posted straight into
-  ``app.pads`` (no backend), and a bare redraw (``draw`` + ``present``) with
-  nothing changed.
+  ``app.pads`` (no backend), a bare redraw (``draw`` + ``present``) with
+  nothing changed, and a whole one: the scene made to forget its last frame
+  first (see :mod:`tablekit.ui.parts`), so it repaints and the display
+  compares every part, as a scene drawn whole would on each press.
 
 Each press is journalled durably before it is drawn, so beside the total the
 table shows the time spent applying and committing the command
@@ -272,8 +274,9 @@ def serial(path: Path, pause: float = POLL) -> Timed:
     return timed
 
 
-def direct(path: Path) -> tuple[Timed, list[float]]:
-    """The same presses posted straight into the inbox; then a redraw of nothing new."""
+def direct(path: Path) -> tuple[Timed, list[float], list[float]]:
+    """The same presses posted straight into the inbox; then a redraw of nothing new, and a
+    whole redraw (the scene made to forget its last frame, as after a notice)."""
     app = App(Config(), Journal(path), SCREEN)
     timed = Timed(app)
     try:
@@ -284,15 +287,20 @@ def direct(path: Path) -> tuple[Timed, list[float]]:
             app.pads.post(PadPressed("opponents", button))
             timed.until_drawn(start)
             assert timed.script_length("gm") == (index + 1) % 2
-        bare = []
+        bare, whole = [], []
         for _ in range(PRESSES):
             start = time.perf_counter()
             app.draw()
             app.present()
             bare.append((time.perf_counter() - start) * 1000)
+            app.scene.forget()
+            start = time.perf_counter()
+            app.draw()
+            app.present()
+            whole.append((time.perf_counter() - start) * 1000)
     finally:
         close(app)
-    return timed, bare
+    return timed, bare, whole
 
 
 def cuts(timings: list[float]) -> tuple[float, float, float]:
@@ -324,7 +332,7 @@ def main() -> None:
             made = time.perf_counter() - made
             gpio_timed = gpio(path)
             serial_timed, busy_timed = serial(path), serial(path, pause=0.0)
-            direct_timed, bare = direct(path)
+            direct_timed, bare, whole = direct(path)
             print()
             print(f"journal of {steps:,} filler steps (built in {made:.1f} s)")
             print(f"{'':<42} {'p50':>8} {'p99':>8} {'max':>8}")
@@ -334,6 +342,7 @@ def main() -> None:
                 *rows("  same, step loop never sleeping", busy_timed),
                 *rows("  baseline: press posted into app.pads", direct_timed),
                 row("  baseline: bare redraw, nothing changed", bare),
+                row("  baseline: whole redraw, nothing changed", whole),
             ):
                 print(line)
 

@@ -20,8 +20,8 @@ what it costs on tmpfs, not a disk's noise.
 * bare window: in the same run, a pygame window that changes colour on each
   byte of the same kind of pty, read by a pyserial thread that posts an event
   to a ``pygame.event.wait()`` loop that fills and flips the whole window, as
-  pygame's own examples do. (The app sends only the rows a frame changed, see
-  :mod:`tablekit.ui.display`, so it can beat this baseline.)
+  pygame's own examples do. (The app sends only the rects a press repainted, see
+  :mod:`tablekit.ui.parts` and :mod:`tablekit.ui.display`, so it can beat this baseline.)
 
 The programs run side by side, each on an Xvfb of its own, and are pressed in
 turn, in a fresh random order each round, so a busy machine's load falls on all

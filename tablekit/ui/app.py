@@ -111,6 +111,11 @@ class App:
         self.screen = open_display(settings.display, size)
         self.canvas = make_canvas(self.screen, settings.display.rotate)
         self.presenter = Presenter()
+        self.painted: list[pygame.Rect] | None = None
+        """The rects the last frame painted; None: the whole frame (the display compares)."""
+        self._painted: Scene | None = None
+        self._covered = False
+        """Whether a notice or the keyboard's focus was painted over the last frame."""
         self.layout = Layout(*self.canvas.get_size())
         self.scenes: dict[str, Scene] = {}
         self.scene: Scene = self.scene_named("home")
@@ -528,6 +533,7 @@ class App:
             return
         elif event.type in (pygame.WINDOWEXPOSED, pygame.WINDOWRESIZED):
             self.presenter.forget()
+            self.scene.forget()
             self.scene.dirty = True
         pos = tap_position(event, self.screen.get_size(), self.settings.display.rotate)
         if pos is not None:
@@ -585,17 +591,30 @@ class App:
             self.scene.dirty = True
 
     def draw(self) -> None:
-        """Paint the scene and any notice onto the canvas."""
-        self.scene.draw(self.canvas)
+        """Paint what changed of the scene, and any notice or focus over it, onto the canvas.
+
+        The scene repaints over its own last frame (see :meth:`.Scene.redraw`), so a frame
+        after another scene's, or after one with a notice or focus painted over it, is
+        painted whole; a frame with either over it leaves the display to find what changed.
+        """
+        if self.scene is not self._painted or self._covered:
+            self.scene.forget()
+        self._painted = self.scene
+        self.painted = self.scene.redraw(self.canvas)
+        self._covered = self.focus is not None or bool(self.notice_text)
         if self.focus is not None:
             self.keys.draw(self.canvas, self.scene.buttons())
         if self.notice_text:
             self.notices.draw(self.canvas, self.layout, self.scene.buttons())
+        if self._covered:
+            self.painted = None
         self.scene.dirty = False
 
     def present(self) -> None:
-        """Send what changed on the canvas to the display."""
-        self.presenter.present(self.screen, self.canvas, self.settings.display.rotate)
+        """Send what changed on the canvas to the display: the rects the scene painted, or
+        where it painted the whole frame, what the display finds changed."""
+        rotate = self.settings.display.rotate
+        self.presenter.present(self.screen, self.canvas, rotate, self.painted)
 
     def _notice_rect(self) -> pygame.Rect:
         """Where the notice goes on the screen shown (see :meth:`.Notice.rect`)."""

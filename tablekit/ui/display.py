@@ -2,8 +2,9 @@
 
 A press changes a few rows of the screen (a count, a slot), yet sending the whole
 frame to the display costs more than drawing it (about 8 ms for 800x480 through
-X11 here, more on a Pi). :class:`Presenter` remembers the frame it last sent and
-sends only the band of rows that differ, or nothing.
+X11 here, more on a Pi). :class:`Presenter` sends only the rects a scene says it
+painted (see :mod:`.parts`); for a scene that does not say, it remembers the frame
+it last sent and sends only the band of rows that differ, or nothing.
 """
 
 from __future__ import annotations
@@ -45,16 +46,36 @@ def make_canvas(screen: pygame.Surface, rotate: int) -> pygame.Surface:
     return pygame.Surface(logical_size(screen.get_size(), rotate))
 
 
+CHUNK = 16
+"""Rows compared at once while looking for the first and last that changed."""
+
+
 class Presenter:
-    """Sends the screen to the display, only the rows that changed since the last send."""
+    """Sends the screen to the display: the rects a scene says it painted, or else only the
+    band of rows that changed since the last frame sent."""
 
     def __init__(self) -> None:
         self._sent: bytes | None = None
+        self._whole = True
 
-    def present(self, screen: pygame.Surface, canvas: pygame.Surface, rotate: int) -> None:
-        """Show ``canvas`` on ``screen`` (turned by ``rotate`` degrees)."""
+    def present(
+        self,
+        screen: pygame.Surface,
+        canvas: pygame.Surface,
+        rotate: int,
+        painted: list[pygame.Rect] | None = None,
+    ) -> None:
+        """Show ``canvas`` on ``screen`` (turned by ``rotate`` degrees); ``painted``: the only
+        rects that changed since the last frame (None: not known, so the rows are compared)."""
         if rotate:
             screen.blit(pygame.transform.rotate(canvas, rotate), (0, 0))
+            painted = None  # its rects are the canvas's, not the screen's
+        if painted is not None and not self._whole:
+            self._sent = None  # the frame kept to compare with is behind now
+            if painted:
+                pygame.display.update(painted)
+            return
+        self._whole = False
         band = self.changed(screen)
         if band is not None:
             pygame.display.update(band)
@@ -62,6 +83,7 @@ class Presenter:
     def forget(self) -> None:
         """Send the whole screen next time (the window was exposed or resized)."""
         self._sent = None
+        self._whole = True
 
     def changed(self, screen: pygame.Surface) -> pygame.Rect | None:
         """The full-width band of rows that differ from the last frame sent; None if none do."""
@@ -74,12 +96,25 @@ class Presenter:
             return None
         if sent is None or len(sent) != len(frame):
             return pygame.Rect(0, 0, width, height)
-        pitch = screen.get_pitch()
-        rows = [y for y in range(height) if _row(sent, y, pitch) != _row(frame, y, pitch)]
-        if not rows:
+        rows = _differing(sent, frame, screen.get_pitch(), height)
+        if rows is None:
             return None
-        return pygame.Rect(0, rows[0], width, rows[-1] - rows[0] + 1)
+        return pygame.Rect(0, rows[0], width, rows[1] - rows[0] + 1)
 
 
-def _row(frame: bytes, y: int, pitch: int) -> bytes:
-    return frame[y * pitch : (y + 1) * pitch]
+def _differing(sent: bytes, frame: bytes, pitch: int, height: int) -> tuple[int, int] | None:
+    """The first and last rows that differ: found a :data:`CHUNK` of rows at a time from
+    each end, then a row at a time inside the two chunks found."""
+    chunks = range(0, height, CHUNK)
+
+    def differs(y: int, count: int) -> bool:
+        start, end = y * pitch, min(y + count, height) * pitch
+        return sent[start:end] != frame[start:end]
+
+    top = next((y for y in chunks if differs(y, CHUNK)), None)
+    bottom = next((y for y in reversed(chunks) if differs(y, CHUNK)), None)
+    if top is None or bottom is None:
+        return None
+    first = next(y for y in range(top, height) if differs(y, 1))
+    last = next(y for y in reversed(range(min(bottom + CHUNK, height))) if differs(y, 1))
+    return first, last

@@ -2,7 +2,8 @@
 
 Scenes read views from the session and emit commands through the app; they
 never change game state themselves. A scene sets ``dirty`` when it must be
-redrawn, so an idle screen costs no CPU.
+redrawn, so an idle screen costs no CPU, and a scene that knows what changed
+repaints only that (:meth:`Scene.redraw`).
 """
 
 from __future__ import annotations
@@ -48,6 +49,18 @@ class Scene:
 
     def draw(self, surface: pygame.Surface) -> None:
         """Paint the whole scene onto ``surface``."""
+
+    def redraw(self, surface: pygame.Surface) -> list[pygame.Rect] | None:
+        """Paint onto ``surface``, which still holds this scene's last frame, what changed
+        since; return the rects painted, or None when the whole frame was painted (the
+        display then finds what changed itself). A scene drawn in parts
+        (:mod:`~tablekit.ui.parts`) repaints only those that changed; by default, all."""
+        self.draw(surface)
+        return None
+
+    def forget(self) -> None:
+        """The surface no longer holds this scene's last frame (another scene or a notice
+        was painted over it): the next :meth:`redraw` paints it whole."""
 
     def buttons(self) -> list[Button]:
         """Every touch target on screen now; the keyboard's Tab walks these too."""

@@ -47,3 +47,51 @@ def test_a_turned_canvas_reaches_the_screen(screen: pygame.Surface) -> None:
     canvas.fill((200, 180, 120))
     Presenter().present(screen, canvas, 90)
     assert screen.get_at((199, 99))[:3] == (200, 180, 120)
+
+
+def test_a_band_is_found_in_rows_of_any_chunk(screen: pygame.Surface) -> None:
+    """The first and last changed rows, wherever they fall in the chunks compared at once."""
+    presenter = Presenter()
+    for top, bottom in ((0, 0), (15, 16), (17, 99), (99, 99), (31, 32)):
+        presenter.changed(screen)
+        for y in {top, bottom}:
+            was = screen.get_at((7, y))[:3]
+            screen.set_at((7, y), (1, 2, 3) if was != (1, 2, 3) else (4, 5, 6))
+        assert presenter.changed(screen) == pygame.Rect(0, top, 200, bottom - top + 1)
+
+
+def sent_by(monkeypatch: pytest.MonkeyPatch) -> list[object]:
+    """What reaches ``pygame.display.update`` from now on."""
+    sent: list[object] = []
+    monkeypatch.setattr(pygame.display, "update", sent.append)
+    return sent
+
+
+def test_painted_rects_are_sent_as_they_are(
+    screen: pygame.Surface, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A scene that says what it painted is not compared row by row: those rects go, or
+    nothing when it painted nothing; the first frame still goes whole."""
+    sent = sent_by(monkeypatch)
+    presenter = Presenter()
+    presenter.present(screen, screen, 0, [pygame.Rect(1, 2, 3, 4)])
+    assert sent == [pygame.Rect(0, 0, 200, 100)]
+    presenter.present(screen, screen, 0, [pygame.Rect(1, 2, 3, 4)])
+    presenter.present(screen, screen, 0, [])
+    assert sent[1:] == [[pygame.Rect(1, 2, 3, 4)]]
+
+
+def test_after_painted_rects_an_unsaid_frame_goes_whole(
+    screen: pygame.Surface, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The frame kept for comparing is behind once rects went by themselves; an exposed
+    window is sent whole even when the scene says what it painted."""
+    sent = sent_by(monkeypatch)
+    presenter = Presenter()
+    presenter.present(screen, screen, 0)
+    presenter.present(screen, screen, 0, [pygame.Rect(1, 2, 3, 4)])
+    presenter.present(screen, screen, 0)
+    presenter.forget()
+    presenter.present(screen, screen, 0, [pygame.Rect(1, 2, 3, 4)])
+    whole = pygame.Rect(0, 0, 200, 100)
+    assert sent == [whole, [pygame.Rect(1, 2, 3, 4)], whole, whole]

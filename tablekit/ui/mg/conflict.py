@@ -23,6 +23,7 @@ from tablekit.ui.i18n import mark
 from tablekit.ui.layout import Layout, columns
 from tablekit.ui.mg import pairs
 from tablekit.ui.mg.pairs import ACTION_NAMES, side_name
+from tablekit.ui.parts import Part
 
 Tr = Callable[[str], str]
 
@@ -119,39 +120,82 @@ def panels(
     return gm, patrol, rest
 
 
-def draw(
-    surface: pygame.Surface,
+def parts(
     layout: Layout,
     area: pygame.Rect,
     conflict: ConflictView,
     missing: Mapping[str, str],
     tr: Tr,
     bottom: int | None = None,
-) -> None:
+) -> list[Part]:
     """Both sides on top, then what the conflict is doing now, down to ``bottom`` (where
     the buttons begin); once it is over, the whole compromise over the whole ``area``.
 
     ``missing`` names each side whose physical pad is configured but not
     answering, with its backend's reason: the table must know it is not heard.
+
+    As parts (see :mod:`~tablekit.ui.parts`): each side's panel, keyed by its teams, and
+    what is happening now, keyed by all but the scripts' counts, so a press on a pad
+    repaints only its side's panel.
     """
     if conflict["status"] == "over" and conflict["compromise"] is not None:
-        draw_compromise(surface, layout, area, conflict, conflict["compromise"], tr)
-        return
+        result = conflict["compromise"]
+        over = area.copy()
+        return [
+            Part(
+                "compromise",
+                over,
+                (conflict, tr),
+                lambda s: draw_compromise(s, layout, over, conflict, result, tr),
+            )
+        ]
     gm, patrol, rest = panels(layout, area, conflict)
     sides: tuple[tuple[pygame.Rect, ConflictSide], ...] = ((gm, "gm"), (patrol, "patrol"))
-    for rect, side in sides:
-        teams = [t for t in conflict["teams"] if t["side"] == side]
-        if len(teams) > 1:
-            counts = conflict["status"] in SCRIPTING
-            _draw_teams(surface, layout, rect, teams, counts, tr)
-        else:
-            team = conflict["sides"][side]
-            _draw_side(surface, layout, rect, team, conflict["status"] in SINGLE, tr)
-        if side in missing:
-            _draw_missing(surface, layout, rect, tr)
+    found = [_side_part(layout, rect, conflict, side, missing, tr) for rect, side in sides]
     if bottom is not None:
         rest.height = bottom - layout.gap - rest.y
-    _draw_now(surface, layout, rest, conflict, tr)
+    now = (unscripted(conflict), tr)
+    found.append(Part("now", rest, now, lambda s: _draw_now(s, layout, rest, conflict, tr)))
+    return found
+
+
+def _side_part(
+    layout: Layout,
+    rect: pygame.Rect,
+    conflict: ConflictView,
+    side: ConflictSide,
+    missing: Mapping[str, str],
+    tr: Tr,
+) -> Part:
+    """One side's panel: its teams, or its one team, and a seal if its pad is missing."""
+    teams = [t for t in conflict["teams"] if t["side"] == side]
+    team, status, gone = conflict["sides"][side], conflict["status"], missing.get(side)
+
+    def paint(surface: pygame.Surface) -> None:
+        if len(teams) > 1:
+            _draw_teams(surface, layout, rect, teams, status in SCRIPTING, tr)
+        else:
+            _draw_side(surface, layout, rect, team, status in SINGLE, tr)
+        if gone is not None:
+            _draw_missing(surface, layout, rect, tr)
+
+    return Part(side, rect, (teams, team, status, gone, tr), paint)
+
+
+COUNTS = ("script", "actions")
+"""What each team holds of its script: only its side's panel shows it (as counts)."""
+
+
+def unscripted(conflict: ConflictView) -> dict[str, object]:
+    """``conflict`` without its teams' scripts: what the lines below the panels read."""
+
+    def bare(team: TeamView) -> dict[str, object]:
+        return {k: v for k, v in team.items() if k not in COUNTS}
+
+    found: dict[str, object] = dict(conflict)
+    found["teams"] = [bare(t) for t in conflict["teams"]]
+    found["sides"] = {side: bare(conflict["sides"][side]) for side in ("gm", "patrol")}
+    return found
 
 
 def _draw_side(

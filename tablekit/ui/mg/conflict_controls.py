@@ -32,6 +32,7 @@ from tablekit.ui.i18n import mark
 from tablekit.ui.mg import conflict, conflict_cells, conflict_forms, pairs, scripting
 from tablekit.ui.mg.conflict_cells import Cell
 from tablekit.ui.mg.stage import Entry, Stage, Step, step
+from tablekit.ui.parts import Part, button_parts
 from tablekit.ui.widgets import Button
 
 SIDES: tuple[ConflictSide, ConflictSide] = ("gm", "patrol")
@@ -65,19 +66,24 @@ class ConflictControls:
 
     # -- drawing ---------------------------------------------------------------------
 
-    def draw(self, surface: pygame.Surface, view: MouseGuardView) -> None:
+    def parts(self, view: MouseGuardView) -> list[Part]:
         """The two sides and what is happening, or a cover (a side's pad, the log); then
-        the buttons."""
+        each button: as parts (see :mod:`~tablekit.ui.parts`)."""
         now = _conflict(view)
         app = self.stage.app
-        layout = app.layout
+        layout, tr = app.layout, app.tr
         buttons = self.buttons(view)
         area = chrome.content(layout)
         cover = self._cover(now)
+        found: list[Part]
         if self.log:
-            self._draw_log(surface, now, cover)
+            paint_log = partial(self._draw_log, now=now, cover=cover)
+            found = [Part("log", cover, (now, self.log_page, tr), paint_log)]
         elif self.pad is not None:
-            scripting.draw(surface, layout, cover, now, self.pad, app.tr)
+            paint = partial(
+                scripting.draw, layout=layout, area=cover, conflict=now, side=self.pad, tr=tr
+            )
+            found = [Part("pad", cover, (now, self.pad, tr), paint)]
         else:
             missing = {
                 PAD_SIDES.get(pad, pad): status.detail
@@ -85,9 +91,8 @@ class ConflictControls:
                 if not status.connected
             }
             top = min((b.rect.top for b in buttons if b.rect.top >= area.top), default=area.bottom)
-            conflict.draw(surface, layout, area, now, missing, app.tr, top)
-        for button in buttons:
-            button.draw(surface, layout.text("body"))
+            found = conflict.parts(layout, area, now, missing, tr, top)
+        return found + button_parts("button", buttons, layout.text("body"))
 
     def _cover(self, now: ConflictView) -> pygame.Rect:
         """What a cover (a side's pad, the log) hides: the conflict above the sides' cells."""

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
+from functools import partial
 from typing import Any, cast
 
 import pygame
@@ -26,9 +27,13 @@ from tablekit.ui.mg import builder, forms, patrol, steps
 from tablekit.ui.mg.conflict import volley
 from tablekit.ui.mg.conflict_controls import ConflictControls
 from tablekit.ui.mg.stage import Slots, even_words, explain, step
+from tablekit.ui.parts import Part, Parts, look, paint_all
 from tablekit.ui.scene import Scene
 from tablekit.ui.touch import TAP
 from tablekit.ui.widgets import Button
+
+BAR_LINE = 2
+"""Rows the bar's line paints below the bar's own rect (it is 3 px wide, on its edge)."""
 
 GUARD_DICE = ("d6", "taught:mouse-guard")
 """The dice a Mouse Guard roll can be read as: pips, or the table's taught Guard dice."""
@@ -54,6 +59,8 @@ class MouseGuardScene(Scene):
         self.quiet: tuple[pygame.Rect, float] | None = None
         """After a form's button closed it: where and until when a second tap is let fall."""
         self.conflict_controls = ConflictControls(self)
+        self.painted = Parts()
+        """The parts of the frame last painted by :meth:`redraw`."""
 
     # -- the contract ----------------------------------------------------------------
 
@@ -83,6 +90,10 @@ class MouseGuardScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         view = self.view()
         self._forget_gone(view)
+        found = self._parts(view)
+        if found is not None:
+            paint_all(surface, _wood, found)
+            return
         layout = self.app.layout
         surface.fill(theme.WOOD)
         chrome.draw_bar(
@@ -92,9 +103,6 @@ class MouseGuardScene(Scene):
         if self._open_form() is not None:
             assert self.form is not None
             self.form.draw(surface, layout, area, self.app.tr)
-            return
-        if view["conflict"] is not None:
-            self.conflict_controls.draw(surface, view)
             return
         left, right = self._split(view)
         if view["test"] is not None:
@@ -115,6 +123,36 @@ class MouseGuardScene(Scene):
             patrol.draw_patrol(surface, layout, left, view, self.app.tr)
         for button in self._side(view, right):
             button.draw(surface, layout.text("body"))
+
+    def redraw(self, surface: pygame.Surface) -> list[pygame.Rect] | None:
+        """A conflict repaints only what changed (a press on a pad: its side's panel); any
+        other screen is drawn whole."""
+        view = self.view()
+        self._forget_gone(view)
+        found = self._parts(view)
+        if found is None:
+            self.painted.forget()
+            self.draw(surface)
+            return None
+        return self.painted.paint(surface, _wood, found)
+
+    def forget(self) -> None:
+        self.painted.forget()
+
+    def _parts(self, view: MouseGuardView) -> list[Part] | None:
+        """The screen as parts (see :mod:`~tablekit.ui.parts`) while a conflict shows with
+        no form open: the bar, then the conflict's; None for any other screen."""
+        if view["conflict"] is None or self._open_form() is not None:
+            return None
+        layout = self.app.layout
+        title, bar = self._title(view), self._bar()
+        left = self._bar_left(bar)
+        room = chrome.bar_rect(layout).unionall([chrome.title_row(layout), *(b.rect for b in bar)])
+        room.height += BAR_LINE  # the cheese line under the bar runs past its last row
+        key = (title, left, [look(b) for b in bar])
+        paint = partial(chrome.draw_bar, layout=layout, title=title, buttons=bar, left=left,
+                        titled=True)  # fmt: skip
+        return [Part("bar", room, key, paint), *self.conflict_controls.parts(view)]
 
     def buttons(self) -> list[Button]:
         view = self.view()
@@ -265,12 +303,12 @@ class MouseGuardScene(Scene):
         """Drop the test, asked once: what it spent stays spent (Undo takes it back)."""
         self.show(forms.cancel_test(self.submit, self.app.tr))
 
-    def _bar_left(self) -> int:
+    def _bar_left(self, bar: list[Button] | None = None) -> int:
         """Where the title may begin: after the buttons packed from the left (Home, and
-        Patrol or the Log beside it)."""
+        Patrol or the Log beside it) of ``bar`` (the bar's buttons, made if not given)."""
         tr = self.app.tr
         packed = {tr("Home"), tr("Patrol"), tr("Log")}
-        left = [b.rect.right for b in self._bar() if b.label in packed]
+        left = [b.rect.right for b in (self._bar() if bar is None else bar) if b.label in packed]
         return max(left, default=0)
 
     def _home(self) -> None:
@@ -369,3 +407,8 @@ class MouseGuardScene(Scene):
         kind = self.app.settings.camera.dice_kind
         self.app.roll_on_tray(kind if kind in GUARD_DICE else "d6", command)
         return True
+
+
+def _wood(surface: pygame.Surface) -> None:
+    """What every part is painted over."""
+    surface.fill(theme.WOOD)
