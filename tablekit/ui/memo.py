@@ -23,9 +23,12 @@ import pygame
 P = ParamSpec("P")
 R = TypeVar("R")
 
-ENTRY = 200
-"""Bytes counted for an entry's own bookkeeping (its key, the dict's slot) beside its value;
-the words in its key are counted too."""
+ENTRY = 360
+"""Bytes counted for an entry's own bookkeeping beside its value: its key's tuple and numbers,
+the dict's slot, the order's link and the (value, weight) pair: 280-360 bytes as tracemalloc
+measures them (``tests/ui/test_memo.py``). The words in its key are counted as text too, so
+that a cap is what the cache really holds (at 200, without the words' own 50 bytes, the
+1 MiB caches of widths and sizes held 1.4-1.5 MiB)."""
 
 
 class CacheInfo(NamedTuple):
@@ -59,7 +62,7 @@ class Bounded(Generic[P, R]):
             return found[0]
         self._misses += 1
         value = self.__wrapped__(*args, **kwargs)
-        weight = self._weigh(value) + ENTRY + sum(len(a) for a in args if isinstance(a, str))
+        weight = self._weigh(value) + ENTRY + sum(text_bytes(a) for a in args if isinstance(a, str))
         self._kept[key] = (value, weight)
         self._held += weight
         gone = []

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gc
+import tracemalloc
 import weakref
 
 import pygame
@@ -27,6 +28,23 @@ def test_the_least_recently_used_goes_once_the_bytes_pass_the_cap() -> None:
     assert made == [1, 2, 3, 4, 2]
     info = square.cache_info()
     assert info.entries == 3 and info.held <= info.cap and info.hits == 2
+
+
+def test_a_full_cache_holds_no_more_memory_than_its_cap() -> None:
+    @bounded(256 * 1024, text_bytes)
+    def measured(words: str, width: int) -> int:
+        return len(words) * width
+
+    tracemalloc.start()
+    try:
+        start = tracemalloc.get_traced_memory()[0]
+        for number in range(20_000):  # words made afresh, kept alive only by the cache's keys
+            measured(f"label number {number} of a long evening", 300 + number)
+        held = tracemalloc.get_traced_memory()[0] - start
+    finally:
+        tracemalloc.stop()
+    info = measured.cache_info()
+    assert info.entries < 20_000 and held <= info.cap
 
 
 def test_a_value_larger_than_the_cap_is_kept_alone() -> None:
