@@ -1,6 +1,9 @@
 """A campaign's journal at 1k, 10k and 100k events: open, undo, redo, commit, ``tablekit state``.
 
-Run: ``make bench`` or ``python -m benchmarks.session_speed [EVENTS ...]``.
+Run: ``make bench`` or ``python -m benchmarks.session_speed [EVENTS ...]``. With
+``--commit`` first, only apply + commit (issue 26 item 5), ``ROUNDS`` times over on one
+journal of each size, reported as the median and range of the rounds' ratios:
+``python -m benchmarks.session_speed --commit 1000 100000``.
 
 Each session is a Mice and Mystics chapter played by a pinned random mix of
 commands (rolls, wounds, cheese, turns), in a journal file on the working
@@ -23,7 +26,7 @@ beside a bare baseline measured in the same run:
 * apply + commit: ``Session.apply`` of one command, beside a bare INSERT + COMMIT
   into a table of as many rows, with the same pragmas; in wall-clock time, and in
   CPU time (``time.process_time``) with ``synchronous=OFF`` on both, so that the
-  fsync neither hides nor adds to the Python around each commit;
+  fsync neither hides nor adds to the Python around each commit (target: at most 2x);
 * ``tablekit state`` as a subprocess, beside a subprocess that only imports
   sqlite3 and reads the newest row; the package's bytecode is compiled first, as
   installing it on the Pi does.
@@ -48,14 +51,18 @@ from chapter_mix import MIX, SETUP
 
 import tablekit
 from tablekit.rules.errors import RuleError
-from tablekit.rules.game import fold
+from tablekit.rules.game import fold, settle
 from tablekit.rules.mice_mystics import commands as cmd
 from tablekit.rules.mice_mystics.game import MiceAndMystics
 from tablekit.session import Journal, Redo, Session, Undo, codec
-from tablekit.session.journal import WAL_PAGES
+from tablekit.session.journal import WAL_PAGES, chain
 from tablekit.session.store import open_session
 
 SIZES = (1_000, 10_000, 100_000)
+COMMIT_SIZES = (1_000, 100_000)
+ROUNDS = 5
+"""Rounds of ``--commit``: the machine is shared, so its report is the median of the
+rounds' ratios, with their range."""
 SEED = 13
 PAIRS = 400
 """Commands timed, each beside a bare insert: the median of a few hundred settles to within
@@ -196,6 +203,125 @@ def bare_update(db: sqlite3.Connection) -> None:
     db.execute("COMMIT")
 
 
+def commits(
+    session: Session[Any], bare: sqlite3.Connection, payload: str
+) -> dict[str, tuple[float, float]]:
+    """Apply + commit of one command beside a bare INSERT + COMMIT, in ms: in wall-clock
+    time as the journal syncs, and in CPU time with ``synchronous=OFF`` on both (after
+    which both connections stay so). A tap adds a cheese and the next takes it back, so the
+    session stays as it was; a snapshot every ``SNAPSHOT_EVERY`` commands and the log's
+    checkpoints are part of what a command costs, so the CPU figure is a mean."""
+    cheese = iter([cmd.GainCheese("collin", 1), cmd.GainCheese("collin", -1)] * PAIRS)
+    figures = {
+        "apply + commit": paired_ms(
+            lambda: session.apply(next(cheese)), lambda: bare_insert(bare, payload), PAIRS
+        )
+    }
+    session.journal._db.execute("PRAGMA synchronous=OFF")
+    bare.execute("PRAGMA synchronous=OFF")
+    figures["apply + commit, CPU, synchronous=OFF"] = paired_cpu_ms(
+        lambda: session.apply(next(cheese)), lambda: bare_insert(bare, payload), PAIRS
+    )
+    return figures
+
+
+PARTS = 3000
+"""Commands whose parts ``parts`` times: medians of single parts, each a few microseconds."""
+
+
+def parts(session: Session[Any], bare: sqlite3.Connection, payload: str) -> dict[str, float]:
+    """Where one command's time goes, in median microseconds with ``synchronous=OFF``: the
+    whole ``apply`` and the journal's ``record`` inside it (its statement, the chain's
+    SHA-256, the sidecar's write), and, beside each command in the same loop, each part
+    the session calls on the way, on the same command and state (the rules' ``settle``,
+    the command's check and line, the events' line, the chain, the sidecar), and the bare
+    INSERT + COMMIT. Medians of wall-clock time: a part takes microseconds, which a
+    preempted moment would swamp in a mean."""
+    journal = session.journal
+    real_record = journal.record
+    times: dict[str, list[float]] = {}
+
+    def timed(name: str, action: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+        start = time.perf_counter()
+        result = action(*args, **kwargs)
+        times.setdefault(name, []).append(time.perf_counter() - start)
+        return result
+
+    def record(*args: Any, **kwargs: Any) -> Any:
+        return timed("journal.record", real_record, *args, **kwargs)
+
+    journal.record = record  # type: ignore[method-assign]
+    acks = journal._acks
+    assert acks is not None
+    taps = [cmd.GainCheese("collin", 1), cmd.GainCheese("collin", -1)]
+    try:
+        for n in range(PARTS):
+            tap = taps[n % 2]
+            line = timed("codec.checked_line", codec.checked_line, tap)
+            game, state, rng = session.game, session.state, session.rng
+            events, _ = timed("settle (the rules)", settle, game, state, tap, rng)
+            text = timed("codec.dumps_all", codec.dumps_all, events)
+            head = journal.head("bench")
+            timed("chain", chain, head, line, text)
+            timed("sidecar write", acks.write, "bench", session.version, head)
+            timed("Session.apply", session.apply, tap)
+            timed("bare INSERT + COMMIT", bare_insert, bare, payload)
+    finally:
+        del journal.record
+    return {name: statistics.median(took) * 1e6 for name, took in times.items()}
+
+
+def measure_commits(folder: Path, events: int) -> dict[str, tuple[float, float]]:
+    """Only :func:`commits`, on a journal of ``events`` events, ``ROUNDS`` times over; each
+    round's figures are kept under their names with the round's number."""
+    path = folder / "journal.sqlite3"
+    made = build(path, events)
+    journal = Journal(path)
+    rows = len(journal.steps("bench"))
+    session: Session[Any] = Session(journal, "bench", MiceAndMystics())
+    figures: dict[str, tuple[float, float]] = {}
+    for round_ in range(ROUNDS):
+        bare = bare_db(folder / f"bare-{round_}.sqlite3", rows, "x" * 200)
+        session.journal._db.execute("PRAGMA synchronous=FULL")
+        for name, pair in commits(session, bare, "x" * 200).items():
+            figures[f"{name} #{round_}"] = pair
+        bare.close()
+    bare = bare_db(folder / "bare-parts.sqlite3", rows, "x" * 200)
+    bare.execute("PRAGMA synchronous=OFF")  # as commits() left the journal
+    took = parts(session, bare, "x" * 200)
+    for name, us in took.items():
+        figures[f"part {name}"] = (us, took["bare INSERT + COMMIT"])
+    bare.close()
+    journal.close()
+    figures["_events"] = (float(made), float(rows))
+    return figures
+
+
+def commit_table(results: dict[int, dict[str, tuple[float, float]]], sizes: list[int]) -> None:
+    """Print each figure of ``--commit`` as the median of its rounds: ms, the bare baseline's
+    ms from the same rounds, and the median of the rounds' ratios with their range."""
+    print("| measure (ms) | " + " | ".join(f"{n:,} events" for n in sizes) + " |")
+    print("|---|" + "---|" * len(sizes))
+    for name in ("apply + commit", "apply + commit, CPU, synchronous=OFF"):
+        cells = []
+        for events in sizes:
+            pairs = [results[events][f"{name} #{r}"] for r in range(ROUNDS)]
+            ratios = sorted(mine / base for mine, base in pairs)
+            mine = statistics.median(pair[0] for pair in pairs)
+            base = statistics.median(pair[1] for pair in pairs)
+            cells.append(
+                f"{mine:.3f} (bare {base:.3f}, {statistics.median(ratios):.2f}x, "
+                f"{ratios[0]:.2f}-{ratios[-1]:.2f})"
+            )
+        print(f"| {name} | " + " | ".join(cells) + " |")
+    print("\n| one command's parts (us, x bare) | " + " | ".join(f"{n:,}" for n in sizes) + " |")
+    print("|---|" + "---|" * len(sizes))
+    for name in [key for key in results[sizes[0]] if key.startswith("part ")]:
+        pairs = (results[events][name] for events in sizes)
+        cells = [f"{mine:.1f} ({mine / base:.2f}x)" for mine, base in pairs]
+        print(f"| {name[5:]} | " + " | ".join(cells) + " |")
+
+
 def measure(folder: Path, events: int) -> dict[str, tuple[float, float]]:
     """Each figure in ms, beside its baseline."""
     path = folder / "journal.sqlite3"
@@ -222,15 +348,7 @@ def measure(folder: Path, events: int) -> dict[str, tuple[float, float]]:
     bare = bare_db(folder / "bare.sqlite3", rows, payload)
     figures["undo"] = paired_ms(lambda: session.apply(Undo()), lambda: bare_update(bare), 20)
     figures["redo"] = paired_ms(lambda: session.apply(Redo()), lambda: bare_update(bare), 20)
-    cheese = iter([cmd.GainCheese("collin", 1), cmd.GainCheese("collin", -1)] * PAIRS)
-    figures["apply + commit"] = paired_ms(
-        lambda: session.apply(next(cheese)), lambda: bare_insert(bare, payload), PAIRS
-    )
-    journal._db.execute("PRAGMA synchronous=OFF")
-    bare.execute("PRAGMA synchronous=OFF")
-    figures["apply + commit, CPU, synchronous=OFF"] = paired_cpu_ms(
-        lambda: session.apply(next(cheese)), lambda: bare_insert(bare, payload), PAIRS
-    )
+    figures.update(commits(session, bare, payload))
     journal.close()
     bare.close()
 
@@ -261,14 +379,19 @@ def measure(folder: Path, events: int) -> dict[str, tuple[float, float]]:
 
 
 def main() -> None:
-    sizes = [int(arg) for arg in sys.argv[1:]] or list(SIZES)
+    only_commits = sys.argv[1:2] == ["--commit"]
+    args = sys.argv[2:] if only_commits else sys.argv[1:]
+    sizes = [int(arg) for arg in args] or list(COMMIT_SIZES if only_commits else SIZES)
     results = {}
     for events in sizes:
         # On the working directory's disk, not /tmp, which may live in memory and skip fsync.
         with tempfile.TemporaryDirectory(dir=".") as folder:
-            results[events] = measure(Path(folder), events)
+            results[events] = (measure_commits if only_commits else measure)(Path(folder), events)
         made, rows = results[events].pop("_events")
         print(f"built {made:.0f} events in {rows:.0f} steps", file=sys.stderr)
+    if only_commits:
+        commit_table(results, sizes)
+        return
     print("| measure (ms) | " + " | ".join(f"{n:,} events" for n in sizes) + " |")
     print("|---|" + "---|" * len(sizes))
     for name in results[sizes[0]]:
