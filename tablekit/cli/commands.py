@@ -11,18 +11,22 @@ from __future__ import annotations
 
 import argparse
 from importlib import import_module
-from typing import NamedTuple, TypeAlias
+from typing import TypeAlias
 
 Subparsers: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
 """What ``add_subparsers`` returns; each module registers its subcommands on it."""
 
 
-class Command(NamedTuple):
-    """Where a subcommand lives: ``module.adder(sub)`` registers it in full."""
+class Command:
+    """Where a subcommand lives: ``module.adder(sub)`` registers it in full. (A plain class:
+    a NamedTuple is built by ``exec`` when this module loads, on every command line.)"""
 
-    module: str
-    adder: str
-    help: str
+    __slots__ = ("module", "adder", "help")
+
+    def __init__(self, module: str, adder: str, help: str) -> None:
+        self.module = module
+        self.adder = adder
+        self.help = help
 
 
 COMMANDS = {

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import tempfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import IO
@@ -11,6 +10,8 @@ from typing import IO
 
 def replace_file(path: Path, write: Callable[[IO[bytes]], object]) -> None:
     """Write a new ``path`` through ``write``: to a temporary file, synced, then renamed over it."""
+    import tempfile  # only a write needs it: a start that reads its files does not load it
+
     path.parent.mkdir(parents=True, exist_ok=True)
     handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:

@@ -7,10 +7,13 @@ cannot fill the card), and the caller shows one sentence naming that file.
 
 from __future__ import annotations
 
-import logging
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from tablekit.local import paths
+
+if TYPE_CHECKING:
+    import logging
 
 LOG_BYTES = 1024 * 1024
 """Each log file's size before it is rotated; three old ones are kept."""
@@ -45,6 +48,8 @@ def note(text: str) -> None:
 
 
 def _logger(path: Path) -> logging.Logger:
+    import logging  # only a failure or a note writes: a start does not load it
+
     logger = logging.getLogger("tablekit.failures")
     if not any(getattr(h, "baseFilename", None) == str(path) for h in logger.handlers):
         for handler in list(logger.handlers):

@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import os
 import sqlite3
-import subprocess
 import sys
 import threading
 import time
@@ -94,6 +93,8 @@ _COPY = (
 def copy_files(pairs: list[tuple[Path, Path]]) -> None:
     """Copy each source to its target byte for byte, in a process of its own, so that closing
     the copies' descriptors drops none of this process's locks; OSError on failure."""
+    import subprocess  # only a copy needs it: an ordinary open or read does not load it
+
     argv = [os.fspath(path) for pair in pairs for path in pair]
     copied = subprocess.run(
         [sys.executable, "-I", "-S", "-c", _COPY, *argv],

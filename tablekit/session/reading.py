@@ -29,7 +29,6 @@ import fcntl
 import os
 import sqlite3
 import struct
-import tempfile
 from pathlib import Path
 
 from tablekit.session import guard
@@ -111,6 +110,8 @@ def _stat(file: Path) -> tuple[int, int, int, int] | None:
 def copied(file: Path, ends: tuple[str, ...]) -> sqlite3.Connection:
     """The journal at ``file`` with its files ``ends`` (``""``, ``"-wal"``, ...), copied aside
     by another process (see :func:`guard.copy_files`) and read into memory from the copy."""
+    import tempfile  # only beside a log nobody holds: an ordinary read does not load it
+
     with tempfile.TemporaryDirectory() as folder:
         copy = Path(folder) / file.name
         present = [end for end in ends if Path(f"{file}{end}").exists()]

@@ -12,12 +12,11 @@ vouches for it in the sidecar, so the next read need not walk it again.
 
 from __future__ import annotations
 
-import logging
 import math
 import sqlite3
-import tempfile
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from tablekit.session import acks, guard, readable
 from tablekit.session.errors import JournalError
@@ -25,7 +24,15 @@ from tablekit.session.records import Drop, number, word
 from tablekit.session.schema import tables
 from tablekit.session.steps import StepStore
 
-log = logging.getLogger(__name__)
+if TYPE_CHECKING:
+    import logging
+
+
+def _log() -> logging.Logger:
+    """This module's logger: :mod:`logging` is loaded once there is something to say."""
+    import logging
+
+    return logging.getLogger(__name__)
 
 
 class Recovery(StepStore):
@@ -72,7 +79,7 @@ class Recovery(StepStore):
         try:
             return self.keep_copy()
         except OSError as error:
-            log.warning("no copy of the damaged journal %s was kept: %s", self.path, error)
+            _log().warning("no copy of the damaged journal %s was kept: %s", self.path, error)
             return None
 
     def _report(self, drop: Drop) -> None:
@@ -205,6 +212,8 @@ def rolled_back(file: Path) -> sqlite3.Connection:
     left unfinished is undone (see :func:`guard.unfinished`), in memory: the undo is done
     on a copy made by another process, so the file is never written or even opened here.
     A first creation undone to nothing is no journal yet, as for a missing file."""
+    import tempfile  # only after a killed writer: an ordinary start does not load it
+
     with tempfile.TemporaryDirectory() as folder:
         copy = Path(folder) / file.name
         ends = ("", "-journal")

@@ -14,10 +14,9 @@ from __future__ import annotations
 
 import functools
 import hashlib
-import logging
 import sys
 from pathlib import Path
-from typing import Generic, TypeVar
+from typing import TYPE_CHECKING, Generic, TypeVar
 
 import msgspec
 
@@ -27,12 +26,20 @@ from tablekit.rules.game import Game, state_type
 from tablekit.session import codec
 from tablekit.session.journal import Snapshot, snapshot_checksum
 
+if TYPE_CHECKING:
+    import logging
+
 S = TypeVar("S")
 
 FORMAT = 1
 """The snapshot encoding; a change makes every older snapshot be ignored."""
 
-log = logging.getLogger(__name__)
+
+def _log() -> logging.Logger:
+    """This module's logger: :mod:`logging` is loaded once there is something to say."""
+    import logging
+
+    return logging.getLogger(__name__)
 
 
 class SnapshotCodec(Generic[S]):
@@ -56,7 +63,7 @@ class SnapshotCodec(Generic[S]):
         try:
             return cls(game, kind)
         except (TypeError, ValueError, msgspec.MsgspecError) as error:
-            log.warning("no snapshots for %s: %s", game.name, error)
+            _log().warning("no snapshots for %s: %s", game.name, error)
             return None
 
     def encode(self, state: S) -> bytes | None:
@@ -68,7 +75,7 @@ class SnapshotCodec(Generic[S]):
             why = "it does not decode to an equal state"
         except (TypeError, ValueError, msgspec.MsgspecError) as error:
             why = str(error)
-        log.warning("no snapshot of this %s state: %s", self.kind.__name__, why)
+        _log().warning("no snapshot of this %s state: %s", self.kind.__name__, why)
         return None
 
     def decode(self, snapshot: Snapshot, session: str) -> S | None:
@@ -82,7 +89,7 @@ class SnapshotCodec(Generic[S]):
                 return self._decoder.decode(snapshot.state)
             except (msgspec.MsgspecError, TypeError, ValueError) as error:
                 why = f"it does not decode: {error}"
-        log.info(
+        _log().info(
             "snapshot of %r at step %d ignored, %s; folding every step instead",
             session,
             snapshot.step,

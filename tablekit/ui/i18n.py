@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import gettext
 from collections.abc import Callable, Mapping
-from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
@@ -21,7 +20,7 @@ from tablekit.rules.errors import Phrases, RuleError
 if TYPE_CHECKING:
     from tablekit.devices.camera import CameraStatus
 
-LOCALES = Path(str(resources.files("tablekit").joinpath("locale")))
+LOCALES = Path(__file__).parents[1] / "locale"  # the package is installed as plain files
 LANGUAGES: list[tuple[str, Literal["en", "da"]]] = [("English", "en"), ("Dansk", "da")]
 """The languages tablekit speaks, each by its own name."""
 

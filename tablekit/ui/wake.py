@@ -59,9 +59,10 @@ def sdl_wait() -> Wait | None:
     Only that very library will do: another copy of SDL has its own, empty queue.
     """
     try:
-        names = [line.split()[-1] for line in MAPS.read_text().splitlines() if "/" in line]
+        lines = MAPS.read_text().splitlines()
     except OSError:
         return None
+    names = [line.split()[-1] for line in lines if "/libSDL2-2" in line]  # a few of hundreds
     found = [name for name in names if Path(name).name.startswith("libSDL2-2")]
     if not found:
         return None

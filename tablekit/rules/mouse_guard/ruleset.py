@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import hashlib
 import tomllib
-from importlib import resources
+from pathlib import Path
 from typing import Annotated, Literal
 
 import msgspec
@@ -303,9 +303,10 @@ def shipped_ruleset(name: str) -> Ruleset:
 
     Like the content packs of Mice and Mystics, it is part of the package:
     a table's own rulesets are read from the data directory by
-    :mod:`tablekit.local.rulesets`.
+    :mod:`tablekit.local.rulesets`. The package is installed as plain files, so the file is
+    found beside this module.
     """
-    text = resources.files(__package__).joinpath(f"rulesets/{name}.toml").read_text("utf-8")
+    text = (Path(__file__).parent / "rulesets" / f"{name}.toml").read_text("utf-8")
     return parse_ruleset(text, f"{name}.toml")
 
 

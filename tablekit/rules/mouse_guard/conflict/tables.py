@@ -16,7 +16,6 @@ from __future__ import annotations
 import functools
 import tomllib
 from collections.abc import Mapping
-from importlib import resources
 from pathlib import Path
 from typing import Literal, TypeVar
 
@@ -160,7 +159,7 @@ def named(name: str) -> Tables:
 @functools.cache
 def _resource(name: str) -> Tables:
     try:
-        text = resources.files(__package__ or __name__).joinpath(name).read_text("utf-8")
+        text = Path(__file__).with_name(name).read_text("utf-8")  # installed as plain files
     except (OSError, UnicodeDecodeError) as error:
         raise TablesError(f"{name}: cannot be read: {error}") from None
     return parse(text, name)
