@@ -18,9 +18,11 @@ app: :func:`load` says why and gives an empty box.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import IO, Any
+
+import msgspec
+from msgspec.structs import replace
 
 from tablekit.local.atomic import replace_file
 from tablekit.local.paths import data_dir
@@ -45,8 +47,7 @@ def box_file() -> Path:
     return data_dir() / "box.toml"
 
 
-@dataclass(frozen=True)
-class Box:
+class Box(msgspec.Struct, frozen=True):
     """The entered numbers, and why the box file could not be read if it could not."""
 
     pack: Pack = Pack()

@@ -9,8 +9,9 @@ rule knows any backend.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
+
+import msgspec
 
 from tablekit.rules.game import Command
 
@@ -24,8 +25,7 @@ GESTURES = (HELD,)
 """What a pad reports besides plain presses; a press that became a gesture is reported only so."""
 
 
-@dataclass(frozen=True)
-class PadPressed:
+class PadPressed(msgspec.Struct, frozen=True):
     """``button`` (one of :data:`BUTTONS`, or of :data:`GESTURES`) on the pad called ``pad``."""
 
     pad: str
@@ -37,8 +37,7 @@ class PadPressed:
             raise ValueError(f"a pad has no button {self.button!r}; buttons: {', '.join(known)}")
 
 
-@dataclass(frozen=True)
-class PadStatus:
+class PadStatus(msgspec.Struct, frozen=True):
     """Whether the pad called ``pad`` is connected, with a sentence about it."""
 
     pad: str
@@ -46,8 +45,7 @@ class PadStatus:
     detail: str = ""
 
 
-@dataclass(frozen=True)
-class PadLights:
+class PadLights(msgspec.Struct, frozen=True):
     """What a pad's LEDs show: how many of its script slots are filled, and whether it is locked.
 
     Lights carry counts only, never which action fills a slot, so the other

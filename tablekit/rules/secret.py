@@ -15,8 +15,9 @@ is never mistaken for another audience's.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
+
+import msgspec
 
 GM_SIDE = "gm"
 """The game master's side: owner of the GM's secrets."""
@@ -32,8 +33,7 @@ PAD_SIDES: dict[str, str] = {GM_PAD: GM_SIDE, PATROL_PAD: "patrol"}
 with the side it serves. This is the one place a pad's audience meets a side."""
 
 
-@dataclass(frozen=True)
-class Audience:
+class Audience(msgspec.Struct, frozen=True):
     """Who a projection is for: ``name`` as a script says it, ``side`` whose secrets it sees.
 
     ``side`` None sees no secret at all.
@@ -78,8 +78,7 @@ def audience_names() -> list[str]:
     return [TABLE.name, GM.name, *(f"pad:{pad}" for pad in PAD_SIDES)]
 
 
-@dataclass(frozen=True)
-class Secret:
+class Secret(msgspec.Struct, frozen=True):
     """``value`` is visible only to audiences whose side is ``owner``."""
 
     owner: str

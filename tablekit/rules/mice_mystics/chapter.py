@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+import msgspec
+
+from tablekit.rules.mice_mystics.frozen import replace
 
 MAX_PAGE = 99
 """No chapter track is longer; a larger page is a typo."""
 
 
-@dataclass(frozen=True)
-class ChapterTrack:
+class ChapterTrack(msgspec.Struct, frozen=True):
     """The hourglass's page and the chapter end marker's page.
 
     The hourglass starts on page 1. It moves one page on each surge and on

@@ -10,11 +10,13 @@ carry the numbers they use, so editing a pack never changes an old replay.
 from __future__ import annotations
 
 import tomllib
-from dataclasses import dataclass, replace
-from importlib import resources
+from pathlib import Path
 from typing import Any, TypeVar
 
+import msgspec
+
 from tablekit.rules.errors import Phrase, Phrases, RuleError
+from tablekit.rules.mice_mystics.frozen import replace
 from tablekit.rules.mice_mystics.mice import HeroStats
 from tablekit.rules.mice_mystics.minions import CardStats, Moves
 
@@ -25,8 +27,7 @@ class ContentError(ValueError):
     """A content pack entry with a missing or bad value; the message names both."""
 
 
-@dataclass(frozen=True)
-class HeroEntry:
+class HeroEntry(msgspec.Struct, frozen=True):
     """A hero as the pack knows it; ``None`` marks a number still to enter."""
 
     id: str
@@ -61,8 +62,7 @@ class HeroEntry:
         )
 
 
-@dataclass(frozen=True)
-class CardEntry:
+class CardEntry(msgspec.Struct, frozen=True):
     """One of a boss's initiative cards."""
 
     id: str
@@ -73,8 +73,7 @@ class CardEntry:
     moves: Moves = Moves.DIE
 
 
-@dataclass(frozen=True)
-class MinionEntry:
+class MinionEntry(msgspec.Struct, frozen=True):
     """A minion type or boss; a boss lists its initiative cards."""
 
     id: str
@@ -126,8 +125,7 @@ def _require(name: str, figure: str, values: dict[str, Any]) -> None:
         )
 
 
-@dataclass(frozen=True)
-class Pack:
+class Pack(msgspec.Struct, frozen=True):
     """Every hero and minion the table can bring into play."""
 
     heroes: tuple[HeroEntry, ...] = ()
@@ -256,8 +254,9 @@ def base_pack() -> Pack:
 
 
 def shipped_pack(name: str) -> Pack:
-    """The pack ``content/NAME.toml`` shipped inside this package."""
-    text = resources.files(__package__).joinpath(f"content/{name}.toml").read_text("utf-8")
+    """The pack ``content/NAME.toml`` shipped inside this package (installed as plain files,
+    so found beside this module without :mod:`importlib.resources` and its imports)."""
+    text = (Path(__file__).parent / "content" / f"{name}.toml").read_text("utf-8")
     return parse_pack(text, f"{name}.toml")
 
 

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
 from enum import StrEnum
+
+import msgspec
 
 from tablekit.rules.errors import RuleError
 
@@ -119,8 +120,7 @@ def movement(faces: Roll) -> int:
     return sum(MOVEMENT[face] for face in faces)
 
 
-@dataclass(frozen=True)
-class Tally:
+class Tally(msgspec.Struct, frozen=True):
     """Everything a roll can mean, for the screen."""
 
     melee_hits: int

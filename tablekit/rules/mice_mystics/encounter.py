@@ -7,25 +7,23 @@ overrides.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Annotated
 
+import msgspec
 from msgspec import Meta
 
 MAX_FIGURES = 20
 """More figures of one type than any box holds: a typo, not a chapter."""
 
 
-@dataclass(frozen=True)
-class MinionGroup:
+class MinionGroup(msgspec.Struct, frozen=True):
     """``count`` figures of the minion type ``minion`` (a content id)."""
 
     minion: Annotated[str, Meta(min_length=1, max_length=40, pattern=r"^[A-Za-z0-9_-]+$")]
     count: Annotated[int, Meta(ge=1, le=MAX_FIGURES)]
 
 
-@dataclass(frozen=True)
-class Encounter:
+class Encounter(msgspec.Struct, frozen=True):
     """One line of an encounter card, and its surge."""
 
     minions: tuple[MinionGroup, ...]

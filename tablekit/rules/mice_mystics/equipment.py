@@ -12,9 +12,8 @@ make a ranged attack without a ranged weapon.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from tablekit.rules.errors import Phrase, RuleError
+from tablekit.rules.mice_mystics.frozen import replace
 from tablekit.rules.mice_mystics.mice import Mouse
 from tablekit.rules.mice_mystics.state import State
 

@@ -7,8 +7,11 @@ because a capture discards the found cards the mouse has equipped.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
 from enum import StrEnum
+
+import msgspec
+
+from tablekit.rules.mice_mystics.frozen import replace
 
 LEVEL_UP_COST = 6
 """Cheese a mouse exchanges for a new ability card."""
@@ -26,8 +29,7 @@ class Marker(StrEnum):
     CHARMED = "charmed"
 
 
-@dataclass(frozen=True)
-class HeroStats:
+class HeroStats(msgspec.Struct, frozen=True):
     """The numbers on a hero card, as the events carry them."""
 
     id: str
@@ -46,8 +48,7 @@ class HeroStats:
     is not followed (old sessions and tables that never entered it play on)."""
 
 
-@dataclass(frozen=True)
-class Mouse:
+class Mouse(msgspec.Struct, frozen=True):
     """A hero in play and what lies on its card."""
 
     stats: HeroStats

@@ -9,10 +9,12 @@ is gone, and a boss is defeated when its last card leaves.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
 from enum import StrEnum
 
+import msgspec
+
 from tablekit.rules.errors import RuleError
+from tablekit.rules.mice_mystics.frozen import replace
 
 
 class Moves(StrEnum):
@@ -26,8 +28,7 @@ class Moves(StrEnum):
     """Brodie pounces onto the fullest space on his tile: no roll."""
 
 
-@dataclass(frozen=True)
-class CardStats:
+class CardStats(msgspec.Struct, frozen=True):
     """The numbers of one minion initiative card, as the events carry them."""
 
     id: str
@@ -44,8 +45,7 @@ class CardStats:
     roach: bool = False
 
 
-@dataclass(frozen=True)
-class MinionCard:
+class MinionCard(msgspec.Struct, frozen=True):
     """One minion card on the track: its numbers and each figure's wounds."""
 
     stats: CardStats

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from enum import StrEnum
+
+import msgspec
 
 from tablekit.rules.errors import Phrase, RuleError
 from tablekit.rules.mice_mystics.chapter import ChapterTrack
@@ -35,8 +36,7 @@ class Ask(StrEnum):
     PACK_FULL = "pack_full"
 
 
-@dataclass(frozen=True)
-class Question:
+class Question(msgspec.Struct, frozen=True):
     """A choice the rulebook leaves to the players, or a roll they must make.
 
     ``answer`` is the command kind that answers it. The other fields say who
@@ -55,8 +55,7 @@ class Question:
     attacker: str = ""
 
 
-@dataclass(frozen=True)
-class LastRoll:
+class LastRoll(msgspec.Struct, frozen=True):
     """The latest roll, with what it was for and who made it."""
 
     purpose: str
@@ -65,8 +64,7 @@ class LastRoll:
     movement: int | None = None
 
 
-@dataclass(frozen=True)
-class Turn:
+class Turn(msgspec.Struct, frozen=True):
     """What the card whose turn it is has done so far this turn."""
 
     moved: bool = False
@@ -79,23 +77,22 @@ class Turn:
     charmed mouse, acting as a minion, is figure 0."""
 
 
-@dataclass(frozen=True)
-class State:
+class State(msgspec.Struct, frozen=True):
     """Everything the device keeps for one chapter (and what carries to the next)."""
 
     pack: Pack
     chapter: str = ""
     outcome: Outcome = Outcome.SETUP
     outcome_reason: str = ""
-    track: Track = field(default_factory=Track)
+    track: Track = msgspec.field(default_factory=Track)
     mice: tuple[Mouse, ...] = ()
     minions: tuple[MinionCard, ...] = ()
-    wheel: Wheel = field(default_factory=Wheel)
-    chapter_track: ChapterTrack = field(default_factory=ChapterTrack)
+    wheel: Wheel = msgspec.field(default_factory=Wheel)
+    chapter_track: ChapterTrack = msgspec.field(default_factory=ChapterTrack)
     encounter: Encounter | None = None
     greedy: bool = False
     pending: tuple[Question, ...] = ()
-    turn: Turn = field(default_factory=Turn)
+    turn: Turn = msgspec.field(default_factory=Turn)
     last_roll: LastRoll | None = None
     achievements: tuple[tuple[str, str], ...] = ()
     story: tuple[str, ...] = ()

@@ -11,11 +11,13 @@ the highest card that has not yet acted this round.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+
+import msgspec
+
+from tablekit.rules.mice_mystics.frozen import replace
 
 
-@dataclass(frozen=True)
-class Track:
+class Track(msgspec.Struct, frozen=True):
     """Cards from the top (slot 1) down, the card whose turn it is, and the round."""
 
     cards: tuple[str, ...] = ()

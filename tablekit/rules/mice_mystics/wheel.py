@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import msgspec
 
 SURGE_AT = 6
 """A wheel holding this much cheese or more triggers a surge."""
 
 
-@dataclass(frozen=True)
-class Wheel:
+class Wheel(msgspec.Struct, frozen=True):
     """Cheese on the wheel, and whether the last fill set off a surge."""
 
     cheese: int = 0

@@ -7,12 +7,12 @@ from one chapter to the next).
 
 from __future__ import annotations
 
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from msgspec.structs import replace
 from rules.mice_mystics.mm_support import GAME, Table, started
 
 from tablekit.rules.errors import RuleError
