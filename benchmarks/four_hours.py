@@ -1,7 +1,10 @@
 """A twelve-hour day of play through the real app, in compressed time: memory, journal, frames.
 
-Run: ``make bench`` or ``python -m benchmarks.four_hours [MINUTES]`` (default 720, twelve
-hours; the name is the benchmark's first length, kept for ``make bench`` and the notes).
+Run: ``make bench`` or ``python -m benchmarks.four_hours [MINUTES] [--hours H] [--trace]``
+(default 720 minutes, twelve hours; the name is the benchmark's first length, kept for
+``make bench`` and the notes). ``--trace`` takes ``tracemalloc`` snapshots at the end of
+hours 1 and 4 and of the last hour and prints what grew between them, by the line that
+allocated it: the way to find a drift (it makes the run about twice as slow).
 
 All four games in turn, a quarter of an hour each (Mice and Mystics, Mouse Guard, the
 Mouse Card game, Regelhuskeark, then again, each resuming its own session), so that
@@ -20,20 +23,25 @@ passes in the loop's ``dt`` (the notices time out, the scenes animate), not
 on the clock.
 
 Reported: every loop step's time (the 99th percentile must stay under 33 ms,
-one frame at 30 fps), the resident memory every hour, the journal's size, the
-commands that went in, and what the screen's caches hold at the end (each is
-capped by bytes, see :mod:`tablekit.ui.memo`). The target (issue 26): resident
-memory at hour 12 within 5 MiB of hour 1.
+one frame at 30 fps), the resident memory every hour beside what the screen's
+caches hold (each capped by bytes, see :mod:`tablekit.ui.memo`: they fill up
+over an evening, which is growth, but bounded), the journal's size, the commands
+that went in, and each cache at the end. ``--trim`` adds, each hour, the MiB that
+glibc's ``malloc_trim`` hands back: freed memory the C heap still holds. The
+target (issue 26): resident memory at hour 12 within 5 MiB of hour 1.
 """
 
 from __future__ import annotations
 
+import argparse
+import ctypes
 import os
 import random
 import shutil
-import sys
 import tempfile
 import time
+import tracemalloc
+from array import array
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -105,7 +113,10 @@ class Evening:
         self.app.session.rng = random.Random(seed)
         for command in MM_SETUP:
             self.app.submit(self.app.session.parse(command))
-        self.steps: list[float] = []
+        self.steps = array("d")
+        """Each loop step's seconds, 8 bytes each: a list of floats took 32, about 80 KiB
+        an hour, and tracemalloc showed the benchmark's own list as the RSS drift's largest
+        single grower."""
         self.rolls = 0
         self.accepted = 0
         self.sessions = {"mice-mystics": self.app.session.name}
@@ -189,21 +200,72 @@ class Evening:
 
 
 def main() -> None:
-    minutes = int(sys.argv[1]) if len(sys.argv) > 1 else 720
+    minutes, trace, trim = _arguments()
     import cv2
 
     cv2.setNumThreads(1)
     photo = min((DATA / PHOTOS[0] / "images").glob("*.jpg"))
+    if trace:
+        tracemalloc.start(TRACE_FRAMES)
     with tempfile.TemporaryDirectory() as temp:
         folder, photos = Path(temp) / "data", Path(temp) / "photos"
         os.environ["TABLEKIT_CONFIG_DIR"] = str(Path(temp) / "config")  # Settings saves there
         folder.mkdir()
         photos.mkdir()
         shutil.copy(photo, photos / photo.name)
-        run(Evening(folder, photos, seed=4), minutes)
+        run(Evening(folder, photos, seed=4), minutes, trim)
 
 
-def run(evening: Evening, minutes: int) -> None:
+def _arguments() -> tuple[int, bool, bool]:
+    """(simulated minutes, whether to trace the allocations, whether to trim the C heap)."""
+    parser = argparse.ArgumentParser(description="Twelve hours of play, compressed.")
+    parser.add_argument("minutes", nargs="?", type=int, default=720)
+    parser.add_argument("--hours", type=float, help="the length in hours (over MINUTES)")
+    parser.add_argument("--trace", action="store_true", help="tracemalloc at hours 1, 4, last")
+    parser.add_argument("--trim", action="store_true", help="malloc_trim(0) after each hour")
+    args = parser.parse_args()
+    minutes = round(args.hours * 60) if args.hours is not None else args.minutes
+    return minutes, args.trace, args.trim
+
+
+def _trimmed() -> float:
+    """Hand the C heap's free pages back (glibc's ``malloc_trim(0)``); the MiB that RSS fell.
+
+    Memory that is free in malloc's arenas but still resident is fragmentation, not a leak:
+    a trim each hour tells the two apart (it also changes what follows, so a run with
+    ``--trim`` is a diagnosis, not the figure)."""
+    before = rss_mib()
+    ctypes.CDLL("libc.so.6").malloc_trim(0)
+    return before - rss_mib()
+
+
+TRACE_FRAMES = 6
+"""How many frames each traced allocation keeps: enough to see who asked for it."""
+TRACED_HOURS = (1, 4)
+"""The hours, beside the last, at whose end a traced run takes a snapshot."""
+
+
+def _snapshot(hour: int, last: bool, shots: dict[int, tracemalloc.Snapshot]) -> None:
+    """Take a snapshot at the hours traced; at the last, print what grew since each."""
+    if not tracemalloc.is_tracing() or not (hour in TRACED_HOURS or last):
+        return
+    shots[hour] = tracemalloc.take_snapshot().filter_traces(
+        (tracemalloc.Filter(False, tracemalloc.__file__),)
+    )
+    if not last:
+        return
+    for since in sorted(shots)[:-1]:
+        grown = shots[hour].compare_to(shots[since], "lineno")
+        total = sum(stat.size_diff for stat in grown)
+        print(f"traced from hour {since} to hour {hour}: {total / 2**20:+.2f} MiB; grew most:")
+        for stat in grown[:12]:
+            kib, blocks = stat.size_diff / 1024, stat.count_diff
+            print(f"  {kib:+9.1f} KiB {blocks:+7d} blocks  {stat.traceback}")
+        top = shots[hour].compare_to(shots[since], "traceback")[0]
+        print("  the first, called from:\n    " + "\n    ".join(top.traceback.format()))
+
+
+def run(evening: Evening, minutes: int, trim: bool = False) -> None:
     started = time.perf_counter()
     app = evening.app
     print(
@@ -211,10 +273,12 @@ def run(evening: Evening, minutes: int) -> None:
         f"{SIZE[0]}x{SIZE[1]}, {', '.join(GAMES)} {TURN} minutes each"
     )
     print(
-        "| hour | game | RSS MiB | journal (db + WAL) MiB | db MiB | commands | p99 ms | max ms |"
+        "| hour | game | RSS MiB | caches MiB | journal (db + WAL) MiB | db MiB | commands "
+        "| p99 ms | max ms |"
     )
-    print("|---|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|---|")
     rss: list[float] = []
+    shots: dict[int, tracemalloc.Snapshot] = {}
     window_start = 0
     for number in range(1, minutes + 1):
         evening.minute(number)
@@ -224,10 +288,13 @@ def run(evening: Evening, minutes: int) -> None:
             p99 = 1000 * window[int(0.99 * (len(window) - 1))]
             rss.append(rss_mib())
             print(
-                f"| {number / 60:g} | {app.scene.name} | {rss[-1]:.1f} | "
+                f"| {number / 60:g} | {app.scene.name} | {rss[-1]:.1f} | {cached_mib():.1f} | "
                 f"{journal_mib(evening.folder):.2f} | {database_mib(evening.folder):.2f} | "
                 f"{evening.accepted} | {p99:.1f} | {1000 * window[-1]:.1f} |"
+                + (f" trimmed {_trimmed():.1f} MiB" if trim else ""),
+                flush=True,
             )
+            _snapshot(-(-number // 60), number == minutes, shots)
     every = sorted(evening.steps)
     p99 = 1000 * every[int(0.99 * (len(every) - 1))]
     grown = rss[-1] - rss[0]
@@ -247,6 +314,12 @@ def run(evening: Evening, minutes: int) -> None:
             f"{info.cap / 2**20:.0f} MiB, {hit:.1%} of asks found"
         )
     app.close()
+
+
+def cached_mib() -> float:
+    """What the screen's caches hold, MiB as they count it: they fill up to their caps as an
+    evening shows more words, sizes and faces, which RSS shows as growth."""
+    return sum(cache.cache_info().held for cache in caches().values()) / 2**20
 
 
 def caches() -> dict[str, Any]:
