@@ -12,7 +12,7 @@ a level 3 trait, one Fate point to choose with) and with all of them,
 :func:`~tablekit.rules.mouse_guard.chances.test_chances` itself, under Mouse
 Guard's rules. "reroll" is the slowest single question any ruleset can ask: the
 same with the level 3 trait read as a reroll of the failed dice, at the pool
-plus 3. Every call is cold (the odds module's caches emptied first), and each
+plus 3. Every call is cold (the odds modules' caches emptied first), and each
 figure is milliseconds per call: the mean of calls made one after another for
 0.1 s, so that a CPU quota's periods average out, the lowest of three such
 windows (:func:`benchmarks.pinned.per_call_ms`).
