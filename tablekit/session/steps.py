@@ -156,9 +156,10 @@ class StepStore:
         nothing written, if the session is not so (moved, renamed, another game's, a step
         undone) or another step took the id.
 
-        A journal without the view (opened only to read, or SQLite refused it) takes the
+        A journal without the view (opened only to read, or SQLite refused it), or inside a
+        read of one moment (:meth:`reading`), whose commit is not this statement's, takes the
         transaction, which says why if it cannot write."""
-        if not self._round:
+        if not self._round or self._db.in_transaction:
             return False
         step_id, session, command, events, seen, head = step
         try:

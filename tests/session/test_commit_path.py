@@ -313,3 +313,19 @@ def test_a_step_another_process_commits_while_a_session_opens_is_not_damage(
     assert opened.state.added == (1,), "the journal as it was when the reads began"
     assert opened.apply(Add(3))[0].amount == 3  # type: ignore[attr-defined]
     assert Session(Journal(path), "friday", Counter()).state.added == (1, 2, 3)
+
+
+def test_a_command_inside_a_read_of_one_moment_is_refused_as_before(
+    session: Session[Tally],
+) -> None:
+    """The one statement commits only as its own transaction: inside a read of one moment
+    the command takes the transaction, which refuses to begin inside another, and neither
+    the journal nor the sidecar moves."""
+    session.apply(Add(1))
+    session.apply(Add(2))
+    sidecar = acks.sidecar(session.journal.path).read_bytes()
+    with session.journal.reading(), pytest.raises(JournalError):
+        session.journal.record("friday", codec.dumps(Add(3)), "[]", session.version)
+    assert acks.sidecar(session.journal.path).read_bytes() == sidecar
+    assert reopen(session).state.added == (1, 2)
+    assert statements(session, Add(3)) == ["INSERT INTO tablekit_step"]
