@@ -77,32 +77,27 @@ class Parts:
 
     def __init__(self) -> None:
         self._shown: Shown | None = None
-        self._whole: object = None
+        self._size: tuple[int, int] | None = None
 
     def forget(self) -> None:
         """The surface no longer holds the last frame: paint the next one whole."""
         self._shown = None
 
     def paint(
-        self,
-        surface: pygame.Surface,
-        background: Paint,
-        parts: Sequence[Part],
-        whole: object = None,
+        self, surface: pygame.Surface, background: Paint, parts: Sequence[Part]
     ) -> list[pygame.Rect] | None:
         """Paint onto ``surface`` (holding the last frame painted here) what changed; return
-        the rects painted, or None if the whole frame was painted. A frame whose ``whole``
-        (what the background reads) or size differs from the last one's is painted whole,
-        and so is one painted while the ledger of drawn text records (a layout test reads
+        the rects painted, or None if the whole frame was painted: the first, one of a new
+        size, and one painted while the ledger of drawn text records (a layout test reads
         every line on screen)."""
         shown: Shown = {part.name: (tuple(part.rect), part.key) for part in parts}
         last, self._shown = self._shown, shown
-        now = (whole, surface.get_size())
-        before, self._whole = self._whole, now
-        if last is None or now != before or widgets.LEDGER is not None:
+        size, self._size = self._size, surface.get_size()
+        if last is None or size != self._size or widgets.LEDGER is not None:
             paint_all(surface, background, parts)
             return None
-        changed = _changed(last, shown)
+        bounds = surface.get_rect()
+        changed = [rect.clip(bounds) for rect in _changed(last, shown) if rect.colliderect(bounds)]
         for rect in changed:
             surface.set_clip(rect)
             try:

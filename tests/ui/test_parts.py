@@ -69,15 +69,23 @@ def test_frames_of_moving_overlapping_parts_equal_whole_ones() -> None:
         assert pygame.image.tobytes(surface, "RGB") == whole(frame)
 
 
-def test_a_new_size_a_new_whole_or_a_forgotten_frame_is_painted_whole() -> None:
+def test_a_new_size_or_a_forgotten_frame_is_painted_whole() -> None:
     painted = Parts()
     frame = [square("a", (0, 0, 50, 40), (200, 0, 0))]
-    painted.paint(pygame.Surface(SIZE), wood, frame, whole="en")
-    assert painted.paint(pygame.Surface((80, 80)), wood, frame, whole="en") is None
-    assert painted.paint(pygame.Surface((80, 80)), wood, frame, whole="da") is None
+    painted.paint(pygame.Surface(SIZE), wood, frame)
+    assert painted.paint(pygame.Surface((80, 80)), wood, frame) is None
     painted.forget()
-    assert painted.paint(pygame.Surface((80, 80)), wood, frame, whole="da") is None
-    assert painted.paint(pygame.Surface((80, 80)), wood, frame, whole="da") == []
+    assert painted.paint(pygame.Surface((80, 80)), wood, frame) is None
+    assert painted.paint(pygame.Surface((80, 80)), wood, frame) == []
+
+
+def test_what_is_painted_and_said_stays_on_the_surface() -> None:
+    """A part reaching past the surface's edge is painted, and said, only where it is on it."""
+    surface = pygame.Surface(SIZE)
+    painted = Parts()
+    painted.paint(surface, wood, [square("a", (100, 60, 40, 40), (200, 0, 0))])
+    changed = painted.paint(surface, wood, [square("a", (100, 60, 40, 40), (0, 0, 200))])
+    assert changed == [pygame.Rect(100, 60, 20, 20)]
 
 
 def test_while_the_ledger_records_every_part_is_painted() -> None:
