@@ -33,18 +33,8 @@ from tablekit.rules.cards import Card, rank_value
 from tablekit.rules.game import Command
 from tablekit.rules.mouse_card import commands as cmd
 from tablekit.ui import chrome, theme, widgets
-from tablekit.ui.cards import forms
-from tablekit.ui.cards.faces import (
-    VERDICTS,
-    Shown,
-    back,
-    card,
-    card_words,
-    key,
-    least_size,
-    rank_letter,
-    worded,
-)
+from tablekit.ui.cards import forms, spread
+from tablekit.ui.cards.faces import Shown, back, card_words, rank_letter
 from tablekit.ui.form import Form
 from tablekit.ui.host import Host
 from tablekit.ui.i18n import mark
@@ -63,9 +53,6 @@ RESULTS = {
     "continues": mark("goes on next turn"),
     "abandoned": mark("abandoned"),
 }
-
-KEY = 28
-"""At 800x480 the cards' ranks and verdicts are read across the table: never under this."""
 
 MODE_NAMES = {"cautious": mark("Cautious"), "broke": mark("Going for broke")}
 
@@ -182,33 +169,21 @@ class MouseCardScene(Scene):
         deck = self._deck(None, area, 0, self._deck_words(view))
         people = self._people(None, area, 0, view)
         above = sum(self._tall(words, area.width) for words in said)
-        full = not shown or (
-            area.height - deck - above - people - layout.gap >= self._least(shown, area.width)
-        )
+        least = spread.least_height(shown, area.width, layout, tr) if shown else 0
+        full = not shown or area.height - deck - above - people - layout.gap >= least
         y = self._deck(surface, area, area.y, self._deck_words(view)) if full else area.y
         for words in said:
             y = self._line(surface, area, y, words, theme.CHEESE)
         if shown:
             below = people if full else self._flow(None, area, 0, view)
             room = pygame.Rect(area.x, y, area.width, area.bottom - below - layout.gap // 2 - y)
-            y = self._cards(surface, room, shown) + layout.gap // 2
+            y = spread.lay_out(surface, room, shown, layout, tr) + layout.gap // 2
         if not full:
             self._flow(surface, area, y, view)
             return
         if not view["characters"]:
             self._line(surface, area, y, tr("Nobody at the table yet."))
         self._people(surface, area, y, view)
-
-    def _least(self, shown: list[Shown], width: int) -> int:
-        """How tall ``shown`` stand at their least, in rows ``width`` wide, with their key."""
-        layout, tr = self.app.layout, self.app.tr
-        size = self.card_size()
-        wide, tall = least_size(shown, size, tr)
-        across = max(1, (width + layout.gap) // (wide + layout.gap))
-        down = -(-len(shown) // across)
-        verdicts = [v for v in VERDICTS if any(s.verdict == v for s in shown)]
-        keyed = key(None, pygame.Rect(0, 0, width, 0), 0, verdicts, size, tr, theme.CREAM)
-        return down * tall + (down - 1) * layout.gap + (keyed if verdicts else 0) + layout.gap
 
     def _people(self, surface: pygame.Surface | None, area: pygame.Rect, y: int,
                 view: View) -> int:  # fmt: skip
@@ -317,7 +292,7 @@ class MouseCardScene(Scene):
             shown = self._last_shown(last, task)
         if shown:
             room = pygame.Rect(area.x, y, area.width, area.bottom - y - below)
-            y = self._cards(surface, room, shown)
+            y = spread.lay_out(surface, room, shown, layout, tr)
         else:
             y = self._line(surface, area, y, tr("No card drawn yet this turn."))
         y = self._line(surface, area, y + layout.gap // 2, after, theme.CHEESE)
@@ -378,75 +353,6 @@ class MouseCardScene(Scene):
                     widgets.text(surface, count, room, px, theme.CHEESE, "bold", "left")
             x += width + font.size(" · ")[0]
         return y + height - top
-
-    def card_size(self) -> int:
-        """The px of a card's rank and verdict: the body's size, and never under 28."""
-        return max(KEY, self.app.layout.text("body"))
-
-    def _cards(self, surface: pygame.Surface, area: pygame.Rect, shown: list[Shown]) -> int:
-        """Cards in rows, each as large as the room allows at its 5:7 shape or squatter,
-        their rank and verdict at :meth:`card_size` whatever their number; the verdicts'
-        words on the cards if they fit, else in a key below them. Return the y below it all."""
-        tr = self.app.tr
-        size = self.card_size()
-        verdicts = [v for v in VERDICTS if any(s.verdict == v for s in shown)]
-        key_height = key(None, area, 0, verdicts, size, tr, theme.CREAM)
-        places = self._widened(area, self._grid(area, shown, size), shown, size)
-        words = worded(shown, places[0].width, size, tr)
-        if verdicts and not words:
-            short = pygame.Rect(area.x, area.y, area.width, area.height - key_height)
-            places = self._grid(short, shown, size)
-            words = worded(shown, places[0].width, size, tr)
-        for rect, face in zip(places, shown, strict=True):
-            card(surface, rect, face, size, tr, words)
-        y = max(rect.bottom for rect in places) + self.app.layout.gap // 2
-        if verdicts and not words:
-            y = key(surface, area, y, verdicts, size, tr, theme.CREAM)
-        return y
-
-    def _widened(self, area: pygame.Rect, places: list[pygame.Rect], shown: list[Shown],
-                 size: int) -> list[pygame.Rect]:  # fmt: skip
-        """The cards made wider, if the row has the room, so their verdicts' words fit on them."""
-        gap = self.app.layout.gap
-        across = len({rect.x for rect in places})
-        wide = places[0].width
-        room = area.width + gap
-        while not worded(shown, wide, size, self.app.tr) and across * (wide + 2 + gap) <= room:
-            wide += 2
-        if not worded(shown, wide, size, self.app.tr):
-            return places
-        return [
-            pygame.Rect(area.x + (i % across) * (wide + gap), rect.y, wide, rect.height)
-            for i, rect in enumerate(places)
-        ]
-
-    def _grid(self, area: pygame.Rect, shown: list[Shown], size: int) -> list[pygame.Rect]:
-        """Where each card goes: the count of columns that gives the largest cards."""
-        gap = self.app.layout.gap
-        least_w, least_h = least_size(shown, size, self.app.tr)
-        count = len(shown)
-        best: tuple[int, int, int] = (0, count, 1)
-        for across in range(1, count + 1):
-            down = -(-count // across)
-            width = (area.width - (across - 1) * gap) // across
-            height = (area.height - (down - 1) * gap) // down
-            wide = min(width, max(least_w, height * 5 // 7))
-            tall = min(height, wide * 7 // 5)
-            if wide >= least_w and tall >= least_h and wide * tall > best[0]:
-                best = (wide * tall, across, down)
-        _, across, down = best
-        wide = max(least_w, min((area.width - (across - 1) * gap) // across,
-                                (area.height - (down - 1) * gap) // down * 5 // 7))  # fmt: skip
-        tall = max(least_h, min((area.height - (down - 1) * gap) // down, wide * 7 // 5))
-        return [
-            pygame.Rect(
-                area.x + (i % across) * (wide + gap),
-                area.y + (i // across) * (tall + gap),
-                wide,
-                tall,
-            )  # fmt: skip
-            for i in range(count)
-        ]
 
     def _after_cards(self, task: View) -> str:
         """Below the cards: the bad cards that stopped the draw, or the next draw's odds."""
