@@ -8,8 +8,8 @@ and the types beside it; ``docs/state.md`` describes it for scripts.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-from tablekit.rules.mice_mystics import view_types as vt
 from tablekit.rules.mice_mystics.achievements import EFFECTS, Achievement
 from tablekit.rules.mice_mystics.content import Pack
 from tablekit.rules.mice_mystics.dice import Roll, Tally
@@ -20,6 +20,9 @@ from tablekit.rules.mice_mystics.mice import Marker, Mouse
 from tablekit.rules.mice_mystics.minions import TARGETING
 from tablekit.rules.mice_mystics.state import State
 from tablekit.rules.mice_mystics.turns import last_mouse
+
+if TYPE_CHECKING:  # the view's shape, for mypy only: a read need not build its 18 TypedDicts
+    from tablekit.rules.mice_mystics import view_types as vt
 
 
 def view(state: State) -> vt.MiceMysticsView:
