@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
 
 from tablekit.rules.errors import Phrase, RuleError
 from tablekit.rules.game import Command, Event, Handled, Handler
@@ -15,7 +16,9 @@ from tablekit.rules.mice_mystics.evolve import evolve
 from tablekit.rules.mice_mystics.legal import legal_commands
 from tablekit.rules.mice_mystics.state import Outcome, State
 from tablekit.rules.mice_mystics.view import view
-from tablekit.rules.mice_mystics.view_types import MiceMysticsView
+
+if TYPE_CHECKING:  # the view's shape, for mypy only (see view.py)
+    from tablekit.rules.mice_mystics.view_types import MiceMysticsView
 
 _HANDLERS: dict[type[Command], Handler[Draft]] = {
     cmd.StartChapter: setup.start_chapter,
