@@ -87,6 +87,7 @@ def begin(app: App, mode: str, needed: int = 1, extended: bool = False) -> None:
     assert english_left(app) == set()
 
 
+@pytest.mark.slow
 def test_a_cautious_draw_stops_at_a_bad_card(app: App) -> None:
     """How to draw cards: one at a time; the red joker in combat stops the draw."""
     start(app, seed=3195)
@@ -100,6 +101,7 @@ def test_a_cautious_draw_stops_at_a_bad_card(app: App) -> None:
     assert (last["result"], last["bad"]) == ("failed", ["RJ"])
 
 
+@pytest.mark.slow
 def test_going_for_broke_draws_every_card_with_a_joker_and_reshuffles(app: App) -> None:
     """How to draw cards and the jokers: all three at once; the joker reshuffles the deck."""
     start(app, seed=5964)
@@ -138,6 +140,7 @@ def home_card(app: App) -> list[str]:
         widgets.LEDGER = None
 
 
+@pytest.mark.slow
 def test_an_extended_task_over_two_turns_left_for_home_and_resumed(app: App) -> None:
     """Task checks: successes add up over turns until there are enough. Between the turns the
     table goes Home, whose session card says whose task it is, its turn and its successes,
@@ -171,6 +174,7 @@ def test_an_extended_task_over_two_turns_left_for_home_and_resumed(app: App) -> 
     assert view["deck"]["discard"] == ["5C", "7D", "AD", "QH"]
 
 
+@pytest.mark.slow
 def test_a_chip_cancels_a_joker_and_another_buys_a_deus_ex_machina(app: App) -> None:
     """Fate Chips: the GM awards two; one cancels the red joker that stopped a cautious draw,
     which goes on to a success; the other pays for what the GM approves."""
@@ -196,3 +200,21 @@ def test_a_chip_cancels_a_joker_and_another_buys_a_deus_ex_machina(app: App) -> 
     view = app.session.table_view()
     assert view["miracles"] == [{"character": "kenzie", "what": "owl"}] and fate(app) == 0
     assert app.tr("Deus ex machina…") not in labels(app)
+
+
+def test_undo_closes_a_form_begun_for_the_table_it_leaves(app: App) -> None:
+    """A Deus ex machina begun on the table, then Undo bringing back the task just ended: the
+    form closes (it was for the table), so its Approve cannot be tapped inside the task and a
+    second tap never lands on End turn. Found by the buttons-stay property at 720x1280."""
+    start(app, seed=3195)
+    award(app, 1)
+    begin(app, "Cautious")
+    press(app, "Draw")
+    press(app, "End turn")
+    assert task(app) is None
+    press(app, "Deus ex machina…")
+    assert app.scene._open_form() is not None  # type: ignore[attr-defined]
+    press(app, "Undo")
+    assert task(app) is not None
+    assert app.scene._open_form() is None  # type: ignore[attr-defined]
+    assert app.tr("Approve") not in labels(app) and app.tr("End turn") in labels(app)

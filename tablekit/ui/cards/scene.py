@@ -104,8 +104,14 @@ class MouseCardScene(Scene):
                 return
 
     def react(self, events: Sequence[dict[str, Any]]) -> None:
-        """A draw is announced with the reveal cue."""
-        if any(event["type"] == "mc.drawn" for event in events):
+        """A draw is announced with the reveal cue. Undo and Redo close an open form: it
+        was filled in for the phase they left (a Deus ex machina begun on the table, then
+        approved inside the task an Undo brought back, would leave End turn under the
+        finger)."""
+        kinds = {event["type"] for event in events}
+        if kinds & {"undone", "redone"}:
+            self.form = None
+        if "mc.drawn" in kinds:
             self.app.cues.play("reveal")
 
     def view(self) -> View:
