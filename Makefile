@@ -12,7 +12,7 @@ EXTRAS := $(if $(ON_PI),pi$(comma)dev,dev)
 # The compiled translations: built from the .po files (as a wheel's build does, setup.py), never kept in git.
 CATALOGUES := $(patsubst %.po,%.mo,$(wildcard tablekit/locale/*/LC_MESSAGES/tablekit.po))
 
-.PHONY: run test lint bench fuzz pi-rehearsal translations clean
+.PHONY: run test test-fast lint bench fuzz pi-rehearsal translations clean
 
 $(VENV)/.installed: pyproject.toml
 	python3 -m venv $(VENV_FLAGS) $(VENV)
@@ -32,7 +32,12 @@ lint: $(VENV)/.installed
 	$(VENV)/bin/lint-imports
 
 test: lint $(CATALOGUES)
-	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest -n auto
+
+# A developer's quick pass while working, not a substitute for `make test`: no lint, the tests
+# not marked slow, and Hypothesis's "fast" profile (20 examples where a test sets no count).
+test-fast: $(VENV)/.installed $(CATALOGUES)
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest -n auto -m "not slow" --hypothesis-profile=fast
 
 bench: $(VENV)/.installed
 	$(PY) -m benchmarks.session_speed

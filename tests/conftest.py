@@ -26,6 +26,9 @@ if TYPE_CHECKING:
 # both of which fail a correct test on a busy machine. The whole suite runs this profile; a
 # test's own @settings that lists health checks to suppress must list too_slow as well.
 settings.register_profile("tablekit", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+# The developer's quick pass (`make test-fast`): the same tests with fewer examples where a test
+# does not set its own count. `make test` and CI always run the full "tablekit" profile.
+settings.register_profile("fast", settings.get_profile("tablekit"), max_examples=20)
 settings.load_profile("tablekit")
 
 

@@ -195,6 +195,7 @@ def test_help_is_plain_text(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_a_missing_image_and_a_closed_pipe_each_say_only_what_matters(tmp_path: Path) -> None:
+@pytest.mark.slow
     """Issue 11: `dice read` on a missing file printed OpenCV's own [ WARN ] line first, and
     output piped into `head` ended with "Broken pipe"; both run as a shell would run them."""
     import subprocess

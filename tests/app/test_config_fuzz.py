@@ -78,6 +78,7 @@ def script_lines(draw: st.DrawFn) -> tuple[str, str]:
     return game, draw(mutated(line))
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
 @given(drawn=script_lines())
 def test_a_fuzzed_script_line_ends_in_a_documented_exit_status(

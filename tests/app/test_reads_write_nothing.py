@@ -82,6 +82,7 @@ def copied(
 @pytest.mark.parametrize("read", READS, ids=[read[0] for read in READS])
 def test_a_read_leaves_every_file_as_it_was(
     copied: tuple[Path, int], read: list[str], capsys: pytest.CaptureFixture[str]
+@pytest.mark.slow
 ) -> None:
     folder, total = copied
     before = every_file(folder)

@@ -60,6 +60,7 @@ def test_refusals_are_found() -> None:
     assert len(REFUSALS) > 90
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("where", "line", "call"), REFUSALS, ids=[f"{w}:{n}" for w, n, _ in REFUSALS]
 )

@@ -75,6 +75,7 @@ def check(game: Game[Any], state: Any, command: Command, seed: int) -> Any | Non
     return after
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(GAMES))
 @settings(
     max_examples=12,

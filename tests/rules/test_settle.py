@@ -34,6 +34,7 @@ def commands_of(game: Game[Any], order: list[int]) -> list[Any]:
     return found
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", GAMES)
 @settings(max_examples=40, deadline=None)
 @given(order=st.permutations(range(len(EXAMPLES))), seed=st.integers(0, 2**32 - 1))

@@ -43,6 +43,7 @@ def round_trip(text: str, folder: Path) -> tuple[Journal, str]:
 
 
 @settings(
+@pytest.mark.slow
     max_examples=25,
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
@@ -105,6 +106,7 @@ def spoil(document: dict[str, object], change: str) -> str:
 
 
 @pytest.mark.parametrize(
+@pytest.mark.slow
     ("change", "says"),
     [
         ("game", "unknown game 'chess'"),

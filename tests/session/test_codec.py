@@ -110,6 +110,7 @@ JSONISH = st.recursive(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=1000, deadline=None)
 @given(JSONISH)
 def test_the_text_checks_refuse_exactly_what_they_refused_before(data: object) -> None:

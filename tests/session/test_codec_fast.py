@@ -64,6 +64,7 @@ def full(value: Command) -> str | None:
         return None
 
 
+@pytest.mark.slow
 @settings(max_examples=1500, deadline=None)
 @given(st.data())
 def test_the_shortcut_accepts_only_what_the_full_check_accepts_and_writes_the_same_line(

@@ -59,6 +59,7 @@ def lines(draw: st.DrawFn, session: Session[Any], words: list[str]) -> str:
 
 
 @pytest.mark.parametrize("game", GAMES)
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
 @given(data=st.data())
 def test_a_fuzzed_line_is_applied_or_refused_and_a_refusal_changes_nothing(

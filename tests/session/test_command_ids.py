@@ -226,6 +226,7 @@ answer is written: the one moment a random kill only sometimes hits."""
 
 
 def test_a_line_committed_but_killed_before_its_answer_is_answered_by_id_when_resent(
+@pytest.mark.slow
     tmp_path: Path,
 ) -> None:
     env = {**os.environ, "TABLEKIT_DATA_DIR": str(tmp_path), "TABLEKIT_CONFIG_DIR": str(tmp_path)}

@@ -249,6 +249,7 @@ TEXT = st.text(
 @settings(max_examples=300, deadline=None)
 @given(owner=TEXT, note=TEXT)
 def test_stored_texts_read_back_as_the_events_and_command_they_were(owner: str, note: str) -> None:
+@pytest.mark.slow
     """Any text a command may hold comes back from the journal's texts unchanged; text the
     checks refuse never reaches them."""
     command = Hide(owner or "o", note)

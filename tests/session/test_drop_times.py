@@ -56,6 +56,7 @@ DAMAGED_TIMES = {"huge": "1e300", "negative": "-1e300", "infinite": "9e999", "te
 
 
 @pytest.mark.parametrize("at", DAMAGED_TIMES.values(), ids=DAMAGED_TIMES.keys())
+@pytest.mark.slow
 @pytest.mark.parametrize("command", ["state", "check", "script"])
 def test_a_damaged_steps_time_is_reported_as_unknown_by_every_command(
     at: str,

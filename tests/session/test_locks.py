@@ -45,6 +45,7 @@ def another_process(path: Path, add: int | None) -> tuple[int, ...]:
 
 @pytest.mark.parametrize("second_look", ["chain walk", "damage copy"])
 def test_a_second_look_from_the_apps_process_leaves_its_log_to_it(
+@pytest.mark.slow
     tmp_path: Path, second_look: str
 ) -> None:
     path = tmp_path / "journal.sqlite3"

@@ -98,6 +98,7 @@ def play(game: Game[Any], setup: list[Command], moves: list[Any], seed: int) -> 
 
 
 @settings(max_examples=150, deadline=None)
+@pytest.mark.slow
 @given(st.lists(COUNTER_MOVES, max_size=40), st.integers(0, 2**16))
 def test_counter_from_snapshots_equals_from_scratch(moves: list[Any], seed: int) -> None:
     play(Counter(), [], moves, seed)

@@ -81,6 +81,7 @@ def shrunk(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
 @pytest.mark.parametrize("scene", SCENES)
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("language", ["en", "da"])
+@pytest.mark.slow
 def test_the_bar_holds_its_buttons_and_title_at_their_sizes(
     scene: str, size: tuple[int, int], language: str, shrunk: list[str]
 ) -> None:

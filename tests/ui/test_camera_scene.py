@@ -214,6 +214,7 @@ def test_a_roll_entered_by_hand_reads_across_the_table(make_app: Any, count: int
     assert all(one.size >= 28 and not one.cut for one in entered), entered
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", [(800, 480), (1024, 600), (720, 1280), (1920, 1080)])
 @pytest.mark.parametrize("moment", ["read", "selected", "adding", "by hand"])
 def test_every_button_fits_without_overlap(
@@ -250,6 +251,7 @@ def test_dice_never_taught_are_entered_by_hand_and_the_screen_says_why(
     assert "purple" in scene.reason and "teach them first" in scene.reason
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_a_monkey_tapping_the_tray_never_breaks_the_roll(
     make_app: Any, tray_folder: Path, seed: int

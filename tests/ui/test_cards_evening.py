@@ -137,6 +137,7 @@ class Table:
         assert self.app.tr(said[last["result"]]) in drawn, drawn
 
 
+@pytest.mark.slow
 def test_a_whole_evening_by_taps(app: App) -> None:
     table = Table(app)
     table.press("Mouse Card")

@@ -64,6 +64,7 @@ FORMS: dict[str, Callable[[Callable[[Command], bool]], Form]] = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(FORMS))
 @settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
 @given(taps=st.lists(st.integers(min_value=0, max_value=10_000), max_size=120))

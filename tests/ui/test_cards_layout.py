@@ -34,6 +34,7 @@ def ledger() -> Iterator[None]:
     pygame.quit()
 
 
+@pytest.mark.slow
 def test_at_800x480_nothing_is_made_smaller_to_fit(monkeypatch: pytest.MonkeyPatch) -> None:
     """Every text of every card screen and form, in English and Danish, at the size asked."""
     shrunk: list[tuple[str, int, int]] = []
@@ -84,6 +85,7 @@ def undersized(name: str, app: App, drawn: list[Drawn]) -> list[str]:
     return found
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("language", ["en", "da"])
 def test_every_card_and_text_on_every_screen_is_readable_and_fits(

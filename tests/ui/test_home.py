@@ -68,6 +68,7 @@ def test_a_card_says_the_game_where_it_stands_who_plays_and_when(
 
 
 def test_rename_delete_and_restore_by_taps(tmp_path: Path) -> None:
+@pytest.mark.slow
     journal = Journal(tmp_path / "j.sqlite3")
     app = make(journal)
     first = chapter(app)

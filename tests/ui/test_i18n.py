@@ -38,6 +38,7 @@ def test_danish_is_used_and_english_is_the_source(english: str, danish: str) -> 
     assert translator("en")(english) == english
 
 
+@pytest.mark.slow
 def test_the_catalogue_template_lists_every_text_in_the_code(tmp_path: Path) -> None:
     """A new interface text without ``make translations`` fails here."""
     import subprocess
@@ -89,6 +90,7 @@ def placeholders(text: str) -> list[tuple[str, str | None, str | None]]:
 TEMPLATES = sorted(text for text in catalogue(LOCALES / "tablekit.pot") if "{" in text)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("english", TEMPLATES)
 def test_a_danish_text_fills_the_same_placeholders_as_the_english(english: str) -> None:
     danish = catalogue(PO)[english]

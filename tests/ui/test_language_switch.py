@@ -45,6 +45,7 @@ def switch(app: App, language: str, session: str) -> None:
 
 
 @pytest.mark.parametrize("game", sorted(catalog.listings()))
+@pytest.mark.slow
 def test_a_running_session_switches_language_by_taps(tmp_path: Path, game: str) -> None:
     english_only = replace(Config(), ui=replace(Config().ui, language="en"))
     app = App(english_only, Journal(tmp_path / "journal.sqlite3"), (800, 480))

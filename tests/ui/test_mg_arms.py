@@ -69,6 +69,7 @@ def patrol_test(app: App) -> dict[str, Any]:
     return next(t for t in exchange["tests"] if t["side"] == "patrol")  # type: ignore[no-any-return]
 
 
+@pytest.mark.slow
 def test_a_sword_chosen_for_attack_adds_its_die_to_the_attack(app: App, shrunk: list[str]) -> None:
     """Character sheet, Sample Weapons: Sword, +1D to one action type (chosen); the summary's
     Conflicts: weapons are chosen at set-up and change between actions."""

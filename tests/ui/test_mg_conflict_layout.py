@@ -98,6 +98,7 @@ def app_at(
         yield app
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("teams", [1, 3])
 @pytest.mark.parametrize("moment", ["scripting", "acting", "over"])
 @pytest.mark.parametrize("language", ["en", "da"])
@@ -220,6 +221,7 @@ def test_an_action_tests_level_three_trait_rolls_on_the_tray_only_where_it_rerol
         assert submitted == [ccmd.ActionLevelThree("patrol", "Bold", faces=())] and not rolled
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("moment", ["scripting", "acting", "over"])
 @pytest.mark.parametrize("language", ["en", "da"])
 def test_the_volley_is_in_view_below_the_bar_whatever_the_bars_title(
@@ -261,6 +263,7 @@ def ended_in(band: str) -> list[dict[str, Any]]:
     ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("band", ["none", "minor", "compromise", "major"])
 @pytest.mark.parametrize("language", ["en", "da"])
 def test_the_whole_compromise_is_read_with_who_lost_what(

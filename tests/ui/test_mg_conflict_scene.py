@@ -53,6 +53,7 @@ def script_both(app: App) -> None:
         key(app, PATROL_KEYS[name])
 
 
+@pytest.mark.slow
 def test_a_whole_conflict_by_taps_and_pads(app: App) -> None:
     """Summary, Conflicts steps 1-9 and the compromise, start to end."""
     press(app, "Mouse Guard")
@@ -140,6 +141,7 @@ def begun(app: App) -> None:
     assert status(app) == "scripting"
 
 
+@pytest.mark.slow
 def test_the_gm_scripts_privately_on_the_shared_screen_by_taps(app: App) -> None:
     """Issue 21, pads you can see: "GM scripts" covers the table's view with the GM's pad by
     a tap (no hold, so a mouse works), says whose script it is, and hides again on Lock;
@@ -268,6 +270,7 @@ def test_an_actor_with_persona_buys_a_die_before_the_roll(app: App) -> None:
     assert patrol_pool() == before + 1
 
 
+@pytest.mark.slow
 def test_persona_taps_nature_and_a_wise_rerolls_by_taps(app: App) -> None:
     """Summary, Conflicts step 7b: action tests follow the test rules, so before the roll
     Persona taps Nature (Tests step 5; the sheet's Tapping Nature) and after it a wise
@@ -325,6 +328,7 @@ def test_persona_taps_nature_and_a_wise_rerolls_by_taps(app: App) -> None:
     assert session.table_view()["characters"][0]["fate"] == 0
 
 
+@pytest.mark.slow
 def test_two_patrol_teams_by_taps_and_pads(app: App) -> None:
     """Sheet, Conflict Mechanics: "Determine participants and teams"; each team rolls its
     disposition and scripts its three actions, and the table sees each team's counts."""

@@ -75,6 +75,7 @@ def fight(app: App, gm: str, patrol: str) -> None:
     press(app, "Reveal")
 
 
+@pytest.mark.slow
 def test_a_trait_is_used_for_a_conflict_action_by_taps(app: App) -> None:
     """Summary, Conflicts step 7b ("follow Test rules") and Tests step 3: a trait used for
     the action adds +1D, and the roll takes it."""
@@ -202,6 +203,7 @@ def tray(app: App, button: str, faces: tuple[str, ...]) -> None:
     press(app, "Confirm")
 
 
+@pytest.mark.slow
 def test_a_shield_takes_a_die_from_its_bearers_health_roll_by_taps(app: App) -> None:
     """Sheet, Sample Weapons: "Shield ... +2D [Defend] ... -1D Health". The Weapons form
     says what the shield costs as it is taken; its +2D goes on the Defend, and when the
@@ -272,6 +274,7 @@ def test_the_rules_about_page_says_how_the_silent_text_is_read(app: App) -> None
     assert not app.scene.readings  # type: ignore[attr-defined]
 
 
+@pytest.mark.slow
 def test_the_disposition_roll_takes_a_trait_by_taps(app: App) -> None:
     """Summary, Conflicts step 4 rolled by the Tests' rules (step 3, a trait used for: +1D,
     checked as used); the captain's rating is marked the first time it is used."""

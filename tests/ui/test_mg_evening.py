@@ -118,6 +118,7 @@ def act(app: App) -> None:
             press(app, "Spend")
 
 
+@pytest.mark.slow
 def test_a_whole_evening_by_taps(app: App, game: str) -> None:
     title = EVENINGS[game][1]
     with counted() as taps:

@@ -23,6 +23,7 @@ def app(request: pytest.FixtureRequest) -> Iterator[App]:
     yield from made_app(size, Config(ui=Interface(language=language)))
 
 
+@pytest.mark.slow
 def test_workhorse_and_embodiment_each_give_a_persona_point(app: App) -> None:
     press(app, "Mouse Guard")
     add_mouse(app, "sadie")

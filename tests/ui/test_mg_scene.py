@@ -133,6 +133,7 @@ def test_a_failed_test_gives_the_gm_the_choice_and_the_condition_lands(app: App)
     assert rating(app, "kenzie", "Will")["fails"] == 1
 
 
+@pytest.mark.slow
 def test_after_the_roll_only_legal_options_are_offered_with_their_odds(app: App) -> None:
     """Summary, Tests steps 7-8: a wise's reroll needs a wise; Fate on axes needs an axe."""
     press(app, "Mouse Guard")
@@ -179,6 +180,7 @@ def test_nothing_overlaps_and_text_is_large_enough(app: App) -> None:
                 assert not one.rect.colliderect(other.rect), (one.label, other.label)
 
 
+@pytest.mark.slow
 def test_rewards_and_checks_from_the_sheet_menu(app: App) -> None:
     """Summary, Character Advancement: Fate for a belief; a check spent in the players' turn."""
     press(app, "Mouse Guard")
@@ -192,6 +194,7 @@ def test_rewards_and_checks_from_the_sheet_menu(app: App) -> None:
     assert sheet(app, "sadie")["fate"] == 1
 
 
+@pytest.mark.slow
 def test_the_sheets_words_are_read_and_written_by_touch(app: App) -> None:
     """Character sheet: belief, goal and instinct, typed on the screen's own keys."""
     press(app, "Mouse Guard")
@@ -225,6 +228,7 @@ def test_the_gm_notes_an_obstacle_by_touch_and_the_patrol_screen_keeps_it(app: A
     assert app.session.table_view()["notes"] == [{"kind": "obstacle", "text": "owls"}]  # type: ignore[union-attr]
 
 
+@pytest.mark.slow
 def test_contacts_and_gear_are_written_by_touch_from_an_empty_data_directory(app: App) -> None:
     """Character sheet, Contacts and Gear: typed on the screen's keys, kept in the journal."""
     assert app.journal.sessions() == []
@@ -267,6 +271,7 @@ def patrol_about(app: App, mouse: dict[str, Any]) -> list[str]:
     return patrol.about_lines(mouse, app.tr, view)  # type: ignore[arg-type]
 
 
+@pytest.mark.slow
 def test_a_first_session_that_continues_a_campaign_has_a_prologue_by_touch(app: App) -> None:
     """Summary, Game Structure 1: the prologue retells the last mission; a campaign begun
     before the device came to the table has one, even in its first session on the device."""
@@ -372,6 +377,7 @@ def house_rules(level_three: str) -> None:
     (rulesets.rulesets_dir() / "house.toml").write_text(house, encoding="utf-8")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("level_three", ["reroll", "success"])
 def test_a_level_three_trait_rolls_on_the_tray_only_where_it_rerolls(level_three: str) -> None:
     """Summary, Tests step 9 (+1s) and the sheet's Traits (reroll the failed dice): with the
@@ -415,6 +421,7 @@ def test_a_level_three_trait_rolls_on_the_tray_only_where_it_rerolls(level_three
         assert sheet(app, "saxon")["traits"][0]["used"]
 
 
+@pytest.mark.slow
 def test_a_whole_belief_is_typed_and_the_field_shows_its_end(app: App) -> None:
     """Character sheet, Belief: a sentence longer than a name (the keys used to stop at 40
     letters); the field shows the end being typed, not a cut start."""

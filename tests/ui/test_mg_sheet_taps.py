@@ -36,6 +36,7 @@ def to_page_with(app: App, label: str) -> None:
         press(app, "Next")
 
 
+@pytest.mark.slow
 def test_a_whole_sheet_in_twenty_taps(app: App) -> None:
     with counted() as taps:
         press(app, "New mouse")

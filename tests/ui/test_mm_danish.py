@@ -83,6 +83,7 @@ def english(texts: list[str], danish: dict[str, str]) -> list[str]:
 
 
 def test_every_mice_and_mystics_screen_speaks_danish() -> None:
+@pytest.mark.slow
     danish = catalogue()
     found = []
     for name, app in screens((800, 480), "da"):

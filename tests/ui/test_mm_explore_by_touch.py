@@ -31,6 +31,7 @@ def shut() -> Iterator[None]:
 
 
 @pytest.mark.parametrize("size", [(800, 480), (720, 1280)])
+@pytest.mark.slow
 @pytest.mark.parametrize("language", ["en", "da"])
 def test_explore_asks_whether_the_tile_is_clear_and_refuses_a_yes(
     tmp_path: Path, size: tuple[int, int], language: str
@@ -60,6 +61,7 @@ def test_explore_asks_whether_the_tile_is_clear_and_refuses_a_yes(
 
 
 @pytest.mark.parametrize("language", ["en", "da"])
+@pytest.mark.slow
 def test_mousetrap_waits_for_the_movement_roll(tmp_path: Path, language: str) -> None:
     table = Table(Journal(tmp_path / "journal.sqlite3"), (800, 480), language)
     tr = table.tr

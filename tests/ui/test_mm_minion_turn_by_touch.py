@@ -40,6 +40,7 @@ def attack(table: Table, hero: str) -> None:
 
 
 @pytest.mark.parametrize("size", [(800, 480), (720, 1280)])
+@pytest.mark.slow
 @pytest.mark.parametrize("language", ["en", "da"])
 def test_each_rat_warrior_attacks_once_and_its_panel_says_who_has(
     tmp_path: Path, size: tuple[int, int], language: str

@@ -219,6 +219,7 @@ def test_a_surge_is_announced_until_it_fades(app: Any, monkeypatch: pytest.Monke
     assert app.canvas.get_at(middle)[:3] != theme.WAX
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("moment", ["setup", "play", "question", "hero", "menu", "typing"])
 def test_every_moment_fits_every_screen(
@@ -413,6 +414,7 @@ KILL = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("lines", "said"),
     [
@@ -560,6 +562,7 @@ def test_a_question_keeps_the_roll_the_wheel_and_the_hourglass_in_view(
     app.scene.exit()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", [(800, 480), (720, 1280)])
 @pytest.mark.parametrize("moment", ["setup", "play", "question", "hero", "menu"])
 @pytest.mark.parametrize("words", [4, 30])

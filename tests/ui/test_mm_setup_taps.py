@@ -68,6 +68,7 @@ def set_up(table: Table) -> list[str]:
 
 
 @pytest.mark.parametrize("language", ["en", "da"])
+@pytest.mark.slow
 def test_an_empty_box_to_the_first_turn_in_sixty_taps(tmp_path: Path, language: str) -> None:
     assert not paths.data_dir().joinpath("box.toml").exists()
     table = Table(Journal(tmp_path / "journal.sqlite3"), (800, 480), language)

@@ -27,6 +27,7 @@ def record(table: Table, number: int) -> None:
     table.tap(tr("Record"))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("language", ["en", "da"])
 def test_story_achievement_three_is_recorded_once_and_refused_the_second_time(

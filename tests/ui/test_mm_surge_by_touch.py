@@ -112,6 +112,7 @@ def test_the_rats_counted_on_the_surge_panel_are_placed_from_the_face_up_card(
 
 
 @pytest.mark.parametrize("language", ["en", "da"])
+@pytest.mark.slow
 def test_the_surge_entered_with_the_card_is_offered_and_placed(
     tmp_path: Path, language: str
 ) -> None:

@@ -182,6 +182,7 @@ def test_a_chapter_with_minions_is_set_up_and_fought_by_touch_alone(
 
 
 def test_a_damaged_box_says_why_and_the_table_plays_without_it(journal: Journal) -> None:
+@pytest.mark.slow
     paths.data_dir().mkdir(parents=True, exist_ok=True)
     paths.data_dir().joinpath("box.toml").write_text("[minions.rat_warrior]\nbattle = -1\n")
     app = make(journal, (800, 480), "en")

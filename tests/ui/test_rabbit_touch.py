@@ -76,6 +76,7 @@ def sheet(app: App, name: str) -> dict[str, Any]:
     return next(c for c in app.session.table_view()["characters"] if c["name"] == name)
 
 
+@pytest.mark.slow
 def test_a_rabbit_is_made_and_tested_to_its_marks_by_touch_in_danish(
     danish: App, seen: set[str]
 ) -> None:
@@ -195,6 +196,7 @@ def tap_option(app: App, label: str) -> None:
     tap(app, found[0].rect.center)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", ["Mouse Guard", "Regelhuskeark"])
 def test_every_screen_in_danish_has_no_english_left(game: str, seen: set[str]) -> None:
     """Danish as a first language: every text drawn on the game's screens is translated."""

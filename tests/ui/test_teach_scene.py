@@ -139,6 +139,7 @@ def test_settings_camera_button_leads_to_teaching(make_app: Any, one_die: Path) 
     assert app.scene.name == "settings"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", [(800, 480), (720, 1280), (1920, 1080)])
 def test_every_button_fits_on_screen_without_overlap(
     make_app: Any, one_die: Path, size: tuple[int, int]

@@ -75,6 +75,7 @@ def test_an_unknown_kind_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
     assert "Unknown kind" in capsys.readouterr().err
 
 
+@pytest.mark.slow
 def test_teach_then_read_a_taught_set(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     import cv2
 

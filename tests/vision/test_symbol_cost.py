@@ -54,6 +54,7 @@ def test_a_strip_or_a_large_photo_is_searched_at_the_working_size(
     assert max(seen[0][:2]) == READ_SIDE
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("times", [5.0, 3.5, 1.7])
 def test_a_large_photo_is_read_as_well_as_its_small_copy_in_its_own_pixels(
     times: float, monkeypatch: pytest.MonkeyPatch

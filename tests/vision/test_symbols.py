@@ -44,6 +44,7 @@ def test_shipped_art_is_the_art_the_reader_uses() -> None:
         assert np.array_equal(shipped, draw_face(face)), face
 
 
+@pytest.mark.slow
 def test_teach_a_custom_die_then_read_it(tmp_path: Path) -> None:
     green, dark = (60, 140, 40), (30, 30, 30)
     art = {face: draw_face(face, body=green, ink=dark) for face in MM_ACTION_FACES}

@@ -111,6 +111,7 @@ def test_a_blank_name_is_refused() -> None:
 _NAMES = st.sampled_from(("Freed Lily", "freed lily", " Freed  Lily", "Key", "KEY ", "Map"))
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(
     held=st.integers(0, STORY_LIMIT),

@@ -144,6 +144,7 @@ def small_questions(draw: st.DrawFn) -> Question:
     return Question(*deal, draws, need, target, frozenset(bad))
 
 
+@pytest.mark.slow
 @settings(max_examples=250)
 @given(question=small_questions())
 def test_both_modes_equal_brute_force_with_bad_cards_kings_and_jokers(question: Question) -> None:
@@ -233,6 +234,7 @@ print(json.dumps(GAME.view(play_a_while(3).state)))
 """
 
 
+@pytest.mark.slow
 def test_the_view_is_the_same_bytes_in_any_process() -> None:
     """A fresh interpreter, with a different hash seed each time, prints the same view."""
     tests = str(Path(__file__).resolve().parents[2])

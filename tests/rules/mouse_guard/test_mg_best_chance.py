@@ -108,6 +108,7 @@ OPTIONS = ("fate", "du", "oc", "l3")
 SUBSETS = [frozenset(c) for r in range(5) for c in itertools.combinations(OPTIONS, r)]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("fate", [1, 2])
 @pytest.mark.parametrize("left", SUBSETS, ids=lambda s: "+".join(sorted(s)) or "none")
 def test_best_chance_matches_brute_force(left: frozenset[str], fate: int) -> None:

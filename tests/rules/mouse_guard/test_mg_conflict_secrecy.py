@@ -194,6 +194,7 @@ def _check_events(session: Session[State], command: Command, events: list[Any]) 
 
 
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@pytest.mark.slow
 @given(runs, st.integers(0, 2**16))
 def test_a_conflict_replays_from_its_events_exactly(run: list[Command], seed: int) -> None:
     game = MouseGuard()

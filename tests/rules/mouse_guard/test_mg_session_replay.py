@@ -9,6 +9,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from rules.mouse_guard.mg_session import journalled, reopened, steps
@@ -59,6 +60,7 @@ COMMANDS = st.one_of(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(COMMANDS, max_size=14))
 def test_any_command_sequence_replays_from_the_journal(commands: list[Any]) -> None:

@@ -52,6 +52,7 @@ BAD_SHEETS: list[tuple[dict[str, Any], str]] = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("data", "message"), BAD_SHEETS)
 def test_a_bad_sheet_is_refused_before_it_reaches_the_journal(
     tmp_path: Path, data: dict[str, Any], message: str
