@@ -2,6 +2,8 @@
 
     tablekit dice read IMAGE... [--kind d6|mm-action|taught:NAME] [--json]
     tablekit dice teach NAME FACE IMAGE
+    tablekit dice learn --kind d6 IMAGE LABELS
+    tablekit dice forget --kind d6
 
 ``read`` prints one JSON object per image and line: ``{"image", "dice": [{"x",
 "y", "w", "h", "value", "confidence"}], "ms"}``; x and y are the die's centre in
@@ -22,6 +24,14 @@ Exit status of ``read`` (the first that applies, over all images):
 * 1 -- an image file could not be opened (missing, unreadable);
 * 3 -- every image was read, but at least one only in part (see ``"warning"``);
 * 0 -- every image was read whole.
+
+``learn`` keeps one labelled frame of this table for ``--kind`` (d6 so far): LABELS
+is a YOLO file, one line ``class cx cy w h`` per die (class = face index, 0 for a
+one; the rest normalised to the image). ``read`` then reads with what was learned
+(:mod:`tablekit.vision.tablelearn`); ``forget`` goes back to the shipped reader.
+``learn`` exits 0 when the frame was kept, 2 for a refused image, bad labels or a
+kind that cannot learn, 1 for a missing file, 3 for an image only partly decoded;
+on any error nothing is kept.
 
 ``teach`` exits 0 when the face was taught, 2 for a refused image, 1 for a
 missing image or no die in it, and 3 for an image only partly decoded (nothing
@@ -54,6 +64,14 @@ def add_dice_parser(sub: Subparsers) -> None:
     teach.add_argument("face", help="the face the die shows, e.g. snake or 4")
     teach.add_argument("image", type=Path, metavar="IMAGE", help="a frame with that one die")
     teach.set_defaults(func=run_teach)
+    learn = actions.add_parser("learn", help="keep a labelled frame of this table for reading")
+    learn.add_argument("image", type=Path, metavar="IMAGE", help="a frame of this table")
+    learn.add_argument("labels", type=Path, metavar="LABELS", help="its YOLO label file")
+    learn.add_argument("--kind", default="d6", help="which dice (d6 only so far; default d6)")
+    learn.set_defaults(func=run_learn)
+    forget = actions.add_parser("forget", help="drop what was learned: read as shipped")
+    forget.add_argument("--kind", default="d6", help="which dice (default d6)")
+    forget.set_defaults(func=run_forget)
 
 
 def run_read(args: argparse.Namespace) -> int:
@@ -123,6 +141,64 @@ def run_teach(args: argparse.Namespace) -> int:
         return 1
     save_kit(kit, path)
     print(f"{args.name}: taught {args.face} ({len(kit.faces)} faces: {', '.join(kit.faces)})")
+    return 0
+
+
+MOST_LABEL_BYTES = 1 << 16
+"""A label file larger than this is refused unread (a thousand dice take about 40 KB)."""
+
+
+def run_learn(args: argparse.Namespace) -> int:
+    """Keep one labelled frame; the exit status is in the module's docstring."""
+    from tablekit.local import dice_learned
+    from tablekit.vision.labels import strict_labels
+    from tablekit.vision.tablelearn import examples_from_frame
+
+    try:
+        dice_learned.check_kind(args.kind)
+    except ValueError as error:
+        print(f"tablekit dice: {error}", file=sys.stderr)
+        return 2
+    try:
+        with args.labels.open("rb") as file:
+            raw = file.read(MOST_LABEL_BYTES + 1)
+    except OSError as error:
+        print(f"tablekit dice: cannot read labels {args.labels}: {_why(error)}", file=sys.stderr)
+        return 1
+    image = _load(args.image, _pixel_limit())
+    if isinstance(image, int):
+        return image
+    if image.warning:
+        print(f"tablekit dice: {args.image}: {image.warning}; nothing learned", file=sys.stderr)
+        return 3
+    height, width = image.frame.shape[:2]
+    try:
+        if len(raw) > MOST_LABEL_BYTES:
+            raise ValueError(f"larger than {MOST_LABEL_BYTES // 1024} KiB")
+        dice = strict_labels(raw.decode("utf-8"), width, height)
+    except (ValueError, UnicodeDecodeError) as error:
+        print(f"tablekit dice: {args.labels}: refused: {error}", file=sys.stderr)
+        return 2
+    try:
+        frames = dice_learned.add(args.kind, examples_from_frame(image.frame, dice))
+    except ValueError as error:
+        print(f"tablekit dice: {error}", file=sys.stderr)
+        return 2
+    print(f"{args.kind}: learned {len(dice)} dice from {args.image} ({frames} frames kept)")
+    return 0
+
+
+def run_forget(args: argparse.Namespace) -> int:
+    """Drop what ``--kind`` learned of this table; 2 for a kind that cannot learn."""
+    from tablekit.local import dice_learned
+
+    try:
+        dice_learned.check_kind(args.kind)
+    except ValueError as error:
+        print(f"tablekit dice: {error}", file=sys.stderr)
+        return 2
+    frames = dice_learned.forget(args.kind)
+    print(f"{args.kind}: forgot {frames} frames; reading as shipped")
     return 0
 
 

@@ -98,9 +98,11 @@ def _with_taught(kit: DiceKit, kits: Path | None) -> DiceKit:
 def reader_for(kind: str, kits: Path | None = None) -> Reader:
     """The reading function for a kind of dice; ``ValueError`` says what is wrong with it."""
     if kind == "d6":
+        from tablekit.local.dice_learned import table_head
         from tablekit.vision.pipdice import read_d6
 
-        return read_d6
+        table = table_head(kind, kits / "learned" if kits else None)
+        return read_d6 if table is None else partial(read_d6, table=table)
     from tablekit.vision.symbols import read_symbols
 
     if kind == "mm-action":

@@ -56,6 +56,38 @@ def parse_labels(text: str, width: int, height: int) -> tuple[LabelledDie, ...]:
     return tuple(dice)
 
 
+MOST_LABELS = 1000
+"""A label file of more dice than this is refused (no frame holds so many)."""
+
+
+def strict_labels(text: str, width: int, height: int, faces: int = 6) -> tuple[LabelledDie, ...]:
+    """Read YOLO lines like :func:`parse_labels`, refusing anything off: ``ValueError`` names
+    the first bad line. Blank lines are skipped; class is a face index below ``faces``,
+    the centre inside the image and the box's sides above 0 and at most 1."""
+    dice = []
+    for number, line in enumerate(text.splitlines(), 1):
+        parts = line.split()
+        if not parts:
+            continue
+        where = f"label line {number}"
+        if len(parts) != 5:
+            raise ValueError(f"{where}: expected 'class cx cy w h', got {len(parts)} fields")
+        if not parts[0].isdigit() or int(parts[0]) >= faces:
+            raise ValueError(f"{where}: class {parts[0]!r} is not a face index 0-{faces - 1}")
+        try:
+            cx, cy, w, h = (float(p) for p in parts[1:])
+        except ValueError:
+            raise ValueError(f"{where}: cx cy w h must be numbers") from None
+        if not (0 <= cx <= 1 and 0 <= cy <= 1 and 0 < w <= 1 and 0 < h <= 1):
+            raise ValueError(f"{where}: cx cy must lie in 0..1 and w h in (0, 1]")
+        dice.append(LabelledDie(cx * width, cy * height, w * width, h * height, int(parts[0]) + 1))
+        if len(dice) > MOST_LABELS:
+            raise ValueError(f"more than {MOST_LABELS} labelled dice")
+    if not dice:
+        raise ValueError("no labelled die")
+    return tuple(dice)
+
+
 def load_set(folder: Path, split: str = "all") -> list[LabelledImage]:
     """Load a photo set (``images/`` beside ``labels/``); split: "all", "train", "held-out"."""
     import cv2

@@ -17,12 +17,15 @@ import time
 from functools import cache
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from tablekit.vision import framing
 from tablekit.vision.reading import DieReading, Reading
+
+if TYPE_CHECKING:
+    from tablekit.vision.tablelearn import TableHead
 
 MODELS = Path(str(resources.files("tablekit.vision").joinpath("models")))
 DETECTOR = MODELS / "d6_detector.onnx"
@@ -47,6 +50,9 @@ is above the tray, not on it (real dice on the training split reach 1.47)."""
 MIN_DICE_FOR_SIZE = 3
 """The size check needs this many comparable dice for a trustworthy median."""
 
+FULL_SCORE_ABOVE_PEAK = 0.2
+"""A die's confidence is scaled down when its peak is under the threshold plus this."""
+
 
 @cache
 def _nets() -> tuple[Any, Any]:
@@ -56,17 +62,65 @@ def _nets() -> tuple[Any, Any]:
     return cv2.dnn.readNetFromONNX(str(DETECTOR)), cv2.dnn.readNetFromONNX(str(FACES))
 
 
-def read_d6(frame: np.ndarray) -> Reading:
+def read_d6(frame: np.ndarray, table: TableHead | None = None) -> Reading:
     """Find and read every pip die in a BGR frame, in the frame's pixels.
 
     A frame larger than :data:`framing.WORK_SIDE` is read scaled down to it.
+    ``table`` is what was learned of this table (:mod:`tablekit.vision.tablelearn`);
+    ``None`` reads as shipped.
     """
     detector, faces = _nets()
     start = time.perf_counter()
     small, scale = framing.fit(frame)
-    candidates = find_dice(detector, small)
-    dice = plausible(classify(faces, small, candidates))
+    if table is None:
+        dice = plausible(classify(faces, small, find_dice(detector, small)))
+    else:
+        candidates = find_dice(detector, small, table.threshold)
+        crops = _crops(small, candidates)
+        logits = features(crops) @ table.weight.T + table.bias if crops else np.zeros((0, 7))
+        full = table.threshold + FULL_SCORE_ABOVE_PEAK
+        dice = _within(_decide(candidates, _softmax(logits), full), table, max(small.shape[:2]))
     return Reading(dice, (time.perf_counter() - start) * 1000).scaled(1 / scale)
+
+
+@cache
+def _feature_net() -> tuple[Any, str, np.ndarray, np.ndarray]:
+    """The face classifier opened so it yields its penultimate layer, that layer's name,
+    and the last layer's weight (7x128) and bias.
+
+    OpenCV 5's new engine gives only the graph's output, so the classic engine is
+    asked for where there is one; OpenCV 4 has only that one.
+    """
+    import cv2
+
+    classic = getattr(cv2.dnn, "ENGINE_CLASSIC", None)
+    if classic is None:
+        net = cv2.dnn.readNetFromONNX(str(FACES))
+    else:
+        net = cv2.dnn.readNetFromONNX(str(FACES), engine=classic)
+    names = list(net.getLayerNames())
+    pooled = next(n for n in names if n.endswith("GlobalAveragePool"))
+    head = next(n for n in names if n.endswith("head/Conv"))
+    weight = np.asarray(net.getParam(head, 0), np.float32).reshape(NOT_A_DIE + 1, -1)
+    bias = np.asarray(net.getParam(head, 1), np.float32).reshape(-1)
+    return net, pooled, weight, bias
+
+
+def shipped_head() -> tuple[np.ndarray, np.ndarray]:
+    """The shipped classifier's last layer: weight (7 x features) and bias, copies."""
+    _, _, weight, bias = _feature_net()
+    return weight.copy(), bias.copy()
+
+
+def features(crops: list[np.ndarray] | np.ndarray) -> np.ndarray:
+    """The classifier's penultimate features of each crop (one row per crop, float32)."""
+    import cv2
+
+    net, pooled, weight, _ = _feature_net()
+    if len(crops) == 0:
+        return np.zeros((0, weight.shape[1]), np.float32)
+    net.setInput(cv2.dnn.blobFromImages(list(crops), 1 / 255))
+    return np.asarray(net.forward(pooled), np.float32).reshape(len(crops), -1)
 
 
 def find_dice(
@@ -130,22 +184,41 @@ def classify(
 
     if not candidates:
         return ()
+    faces.setInput(cv2.dnn.blobFromImages(_crops(frame, candidates), 1 / 255))
+    return _decide(candidates, _softmax(faces.forward()), PEAK_THRESHOLD + FULL_SCORE_ABOVE_PEAK)
+
+
+def _crops(
+    frame: np.ndarray, candidates: list[tuple[float, float, float, float, float]]
+) -> list[np.ndarray]:
+    """Each candidate cut out as the classifier sees it (sized against the frame's median die)."""
+    if not candidates:
+        return []
     reference = float(np.median([max(c[2], c[3]) for c in candidates]))
     frame_side = max(frame.shape[:2])
-    crops = [
+    return [
         framing.die_crop(frame, x, y, framing.crop_side(max(w, h), reference, frame_side))
         for x, y, w, h, _ in candidates
     ]
-    faces.setInput(cv2.dnn.blobFromImages(crops, 1 / 255))
-    logits = faces.forward()
+
+
+def _softmax(logits: np.ndarray) -> np.ndarray:
     probs = np.exp(logits - logits.max(1, keepdims=True))
-    probs /= probs.sum(1, keepdims=True)
+    result: np.ndarray = probs / probs.sum(1, keepdims=True)
+    return result
+
+
+def _decide(
+    candidates: list[tuple[float, float, float, float, float]], probs: np.ndarray, full: float
+) -> tuple[DieReading, ...]:
+    """The dice among the candidates, each with its likeliest face; a peak weaker than
+    ``full`` lowers its die's confidence in proportion."""
     dice = []
     for (x, y, w, h, score), p in zip(candidates, probs, strict=True):
         face = int(np.argmax(p))
         if face == NOT_A_DIE:
             continue
-        confidence = float(p[face]) * min(1.0, score / 0.5)
+        confidence = float(p[face]) * min(1.0, score / full)
         dice.append(DieReading(x, y, w, h, face + 1, confidence))
     return tuple(dice)
 
@@ -162,3 +235,18 @@ def plausible(dice: tuple[DieReading, ...]) -> tuple[DieReading, ...]:
         return kept
     limit = MAX_SIZE_RATIO * float(np.median(sides))
     return tuple(d for d in kept if d.value == 1 or np.sqrt(d.w * d.h) <= limit)
+
+
+def _within(
+    dice: tuple[DieReading, ...], table: TableHead, frame_side: int
+) -> tuple[DieReading, ...]:
+    """:func:`plausible`, with the table's own range of die sizes where it has shown one."""
+    if table.sizes is None:
+        return plausible(dice)
+    low, high = table.sizes[0] * frame_side, table.sizes[1] * frame_side
+    kept = (d for d in dice if d.confidence >= MIN_CONFIDENCE)
+    return tuple(
+        d
+        for d in kept
+        if (d.value == 1 or low <= np.sqrt(d.w * d.h)) and np.sqrt(d.w * d.h) <= high
+    )

@@ -1,0 +1,157 @@
+"""The labelled examples a table taught the d6 reader, kept in the data directory per kind.
+
+``<data dir>/dice/learned/KIND.npz`` holds every kept example (the crops the
+classifier sees, their faces, heats, sizes and the frame each came from) and
+their penultimate features, so a read need not run the classifier over them
+again; the features are worked out afresh if the shipped classifier changed.
+
+Bounded: at most :data:`MOST_FRAMES` frames per kind, the oldest dropped first,
+and at most ``MOST_DICE + MOST_OTHERS`` (48) crops a frame
+(:mod:`tablekit.vision.tablelearn`): 1,440 crops of 40x40x3 bytes and their
+features, under 7 MiB before compression at the very most. Written atomically.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import zipfile
+from functools import lru_cache
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from tablekit.local.atomic import replace_file
+from tablekit.local.dice_kits import kits_dir
+
+if TYPE_CHECKING:
+    import numpy as np
+
+    from tablekit.vision.tablelearn import Examples, TableHead
+
+MOST_FRAMES = 30
+"""Frames kept per kind of dice; a new frame beyond this drops the oldest."""
+
+LEARNABLE = ("d6",)
+"""The kinds of dice that can learn their table so far."""
+
+
+def learned_file(kind: str, folder: Path | None = None) -> Path:
+    """Where the examples of ``kind`` are kept: ``<data dir>/dice/learned/KIND.npz``."""
+    return (folder or kits_dir() / "learned") / f"{kind}.npz"
+
+
+def check_kind(kind: str) -> None:
+    """``ValueError`` unless ``kind`` can learn its table."""
+    if kind not in LEARNABLE:
+        raise ValueError(
+            f"Only {', '.join(LEARNABLE)} dice learn their table so far, not {kind!r}."
+        )
+
+
+def _model_digest() -> str:
+    from tablekit.vision.pipdice import FACES
+
+    return hashlib.sha1(FACES.read_bytes()).hexdigest()
+
+
+def load(path: Path) -> tuple[Examples, np.ndarray, np.ndarray]:
+    """The kept examples, their features and each one's frame number (oldest first).
+
+    ``ValueError`` says if the file is damaged.
+    """
+    import numpy as np
+
+    from tablekit.vision.pipdice import features
+    from tablekit.vision.tablelearn import Examples
+
+    try:
+        with np.load(path) as data:
+            examples = Examples(data["crops"], data["faces"], data["heats"], data["sizes"])
+            frames = data["frames"]
+            found = data["features"].astype(np.float32)
+            digest = str(data["model"])
+    except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile) as error:
+        why = (
+            f"The learned examples in {path} cannot be read ({error}); forget them and learn again."
+        )
+        raise ValueError(why) from None
+    if digest != _model_digest() or len(found) != len(examples):
+        found = features(examples.crops)
+    return examples, found, frames
+
+
+def add(kind: str, examples: Examples, folder: Path | None = None) -> int:
+    """Keep one frame's ``examples`` for ``kind``; returns how many frames are now kept."""
+    import numpy as np
+
+    from tablekit.vision.pipdice import features
+    from tablekit.vision.tablelearn import Examples
+
+    path = learned_file(kind, folder)
+    new = features(examples.crops)
+    if path.exists():
+        old, old_features, frames = load(path)
+        number = int(frames.max()) + 1 if len(frames) else 0
+        joined = Examples.joined([old, examples])
+        found = np.concatenate([old_features, new])
+        frames = np.concatenate([frames, np.full(len(examples), number, np.int32)])
+    else:
+        joined, found, frames = examples, new, np.zeros(len(examples), np.int32)
+    kept_frames = np.unique(frames)[-MOST_FRAMES:]
+    keep = np.isin(frames, kept_frames)
+    _save(path, joined, found, frames, keep)
+    return len(kept_frames)
+
+
+def _save(
+    path: Path, examples: Examples, found: np.ndarray, frames: np.ndarray, keep: np.ndarray
+) -> None:
+    import numpy as np
+
+    replace_file(
+        path,
+        lambda out: np.savez_compressed(
+            out,
+            crops=examples.crops[keep],
+            faces=examples.faces[keep],
+            heats=examples.heats[keep],
+            sizes=examples.sizes[keep],
+            frames=frames[keep].astype(np.int32),
+            features=found[keep].astype(np.float16),
+            model=np.array(_model_digest()),
+        ),
+    )
+
+
+def forget(kind: str, folder: Path | None = None) -> int:
+    """Drop everything ``kind`` learned; returns how many frames were forgotten."""
+    import numpy as np
+
+    path = learned_file(kind, folder)
+    if not path.exists():
+        return 0
+    try:
+        count = len(np.unique(load(path)[2]))
+    except ValueError:
+        count = 0
+    path.unlink()
+    return count
+
+
+def table_head(kind: str, folder: Path | None = None) -> TableHead | None:
+    """What ``kind`` learned of this table, or ``None`` for the shipped reader.
+
+    Fitted once per version of the file. ``ValueError`` if the file is damaged.
+    """
+    path = learned_file(kind, folder)
+    if kind not in LEARNABLE or not path.exists():
+        return None
+    stat = path.stat()
+    return _fitted(path, stat.st_mtime_ns, stat.st_size)
+
+
+@lru_cache(maxsize=4)
+def _fitted(path: Path, modified: int, size: int) -> TableHead | None:
+    from tablekit.vision.tablelearn import fit
+
+    examples, found, _ = load(path)
+    return fit(examples, found)
