@@ -37,9 +37,9 @@ FIRST_FRAME = """
 import os, time
 t0 = float(os.environ["T0"])
 from tablekit.local import config
-from tablekit.session.journal import Journal
+from tablekit.local.clock import open_journal
 from tablekit.ui.app import App
-app = App(config.load(), Journal(os.environ["JOURNAL"]), (800, 480))
+app = App(config.load(), open_journal(os.environ["JOURNAL"]), (800, 480))
 app.step(0.0)
 assert app.session is not None, "the session was not resumed"
 print(time.time() - t0)
@@ -82,12 +82,12 @@ def board_redraw_ms(journal: Path, side: str, frames: int = 300) -> tuple[float,
     ("minion" or "mouse") on top of the track, and for a plain fill."""
     import pygame
 
+    from tablekit.local.clock import open_journal
     from tablekit.local.config import Config
     from tablekit.rules.mice_mystics import commands as cmd
-    from tablekit.session.journal import Journal
     from tablekit.ui.app import App
 
-    app = App(Config(), Journal(journal), (800, 480))
+    app = App(Config(), open_journal(journal), (800, 480))
     assert app.session is not None
     for _ in range(30):
         view: Any = app.session.table_view()
@@ -117,11 +117,11 @@ def idle_cpu(seconds: float = 4.0) -> tuple[float, float]:
     """Percent of a core used by an idle app loop and by a bare tick loop at 30 fps."""
     import pygame
 
+    from tablekit.local.clock import open_journal
     from tablekit.local.config import Config
-    from tablekit.session.journal import Journal
     from tablekit.ui.app import App
 
-    app = App(Config(), Journal(":memory:"), (800, 480))
+    app = App(Config(), open_journal(":memory:"), (800, 480))
     clock = pygame.time.Clock()
     app.step(0.0)
 

@@ -52,13 +52,13 @@ def threaded(folder: Path, seconds: float) -> tuple[float, float]:
     import pygame
 
     from tablekit.local.camera_settings import CameraSettings
+    from tablekit.local.clock import open_journal
     from tablekit.local.config import Config
-    from tablekit.session.journal import Journal
     from tablekit.ui.app import App
     from tablekit.ui.scenes.camera import CameraScene
 
     camera = CameraSettings(backend="replay", replay_path=str(folder), dice_kind="d6")
-    app = App(replace(Config(), camera=camera), Journal(":memory:"), (800, 480))
+    app = App(replace(Config(), camera=camera), open_journal(":memory:"), (800, 480))
     scene = CameraScene(app)
     scene.request("d6", lambda faces: None)
     app.scene = scene

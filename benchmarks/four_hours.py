@@ -56,10 +56,10 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame  # noqa: E402
 
 from tablekit.local.camera_settings import CameraSettings  # noqa: E402
+from tablekit.local.clock import open_journal  # noqa: E402
 from tablekit.local.config import Language  # noqa: E402
 from tablekit.rules.game import Command  # noqa: E402
 from tablekit.rules.pads import BUTTONS, PadPressed  # noqa: E402
-from tablekit.session import Journal  # noqa: E402
 from tablekit.ui.app import App  # noqa: E402
 from tablekit.ui.scenes.camera import CameraScene  # noqa: E402
 
@@ -107,7 +107,8 @@ class Evening:
         camera = CameraSettings(backend="replay", replay_path=str(photos), dice_kind="d6")
         self.folder = folder
         self.rng = random.Random(seed)
-        self.app = App(replace(SETTINGS, camera=camera), Journal(folder / "journal.sqlite3"), SIZE)
+        journal = open_journal(folder / "journal.sqlite3")
+        self.app = App(replace(SETTINGS, camera=camera), journal, SIZE)
         self.app.start("mice-mystics")
         assert self.app.session is not None
         self.app.session.rng = random.Random(seed)

@@ -61,9 +61,9 @@ import pygame  # noqa: E402
 from gpiozero import Device  # noqa: E402
 from gpiozero.pins.mock import MockFactory  # noqa: E402
 
+from tablekit.local.clock import open_journal  # noqa: E402
 from tablekit.local.config import Buttons, Config, PatrolPadWiring  # noqa: E402
 from tablekit.rules.pads import PadPressed  # noqa: E402
-from tablekit.session.journal import Journal  # noqa: E402
 from tablekit.ui import theme  # noqa: E402
 from tablekit.ui.app import App  # noqa: E402
 
@@ -124,7 +124,7 @@ def filler(count: int, rng: random.Random) -> Iterator[dict[str, object]]:
 
 def build(path: Path, steps: int) -> None:
     """A journal holding one Mouse Guard session: ``steps`` fillers, then a conflict scripting."""
-    journal = Journal(path)
+    journal = open_journal(path)
     app = App(Config(), journal, SCREEN)
     try:
         app.start("mouse-guard")
@@ -211,7 +211,7 @@ def gpio(path: Path) -> Timed:
     saved = Device.pin_factory
     Device.pin_factory = MockFactory()
     settings = Config(buttons=Buttons(backend="gpio"))
-    app = App(settings, Journal(path), SCREEN)
+    app = App(settings, open_journal(path), SCREEN)
     timed = Timed(app)
     wiring = settings.buttons.opponents
     attack = Device.pin_factory.pin(wiring.attack)
@@ -245,7 +245,7 @@ def serial(path: Path, pause: float = POLL) -> Timed:
     """``PRESS attack`` and ``PRESS back`` from the patrol's pad, on a pty."""
     master, slave = os.openpty()
     patrol = PatrolPadWiring(port=os.ttyname(slave))
-    app = App(Config(buttons=Buttons(backend="serial", patrol=patrol)), Journal(path), SCREEN)
+    app = App(Config(buttons=Buttons(backend="serial", patrol=patrol)), open_journal(path), SCREEN)
     timed = Timed(app)
     try:
         heard = b""
@@ -277,7 +277,7 @@ def serial(path: Path, pause: float = POLL) -> Timed:
 def direct(path: Path) -> tuple[Timed, list[float], list[float]]:
     """The same presses posted straight into the inbox; then a redraw of nothing new, and a
     whole redraw (the scene made to forget its last frame, as after a notice)."""
-    app = App(Config(), Journal(path), SCREEN)
+    app = App(Config(), open_journal(path), SCREEN)
     timed = Timed(app)
     try:
         timed.quiet()

@@ -50,11 +50,12 @@ from typing import Any
 from chapter_mix import MIX, SETUP
 
 import tablekit
+from tablekit.local.clock import open_journal
 from tablekit.rules.errors import RuleError
 from tablekit.rules.game import fold, settle
 from tablekit.rules.mice_mystics import commands as cmd
 from tablekit.rules.mice_mystics.game import MiceAndMystics
-from tablekit.session import Journal, Redo, Session, Undo, codec
+from tablekit.session import Redo, Session, Undo, codec
 from tablekit.session.journal import WAL_PAGES, chain
 from tablekit.session.store import open_session
 
@@ -99,7 +100,7 @@ def build(path: Path, events: int) -> int:
     The fill skips the fsync (the file is the same; only its durability while
     filling differs); the journal is reopened with the real settings to measure.
     """
-    journal = Journal(path)
+    journal = open_journal(path)
     journal._db.execute("PRAGMA synchronous=OFF")
     session = Session.create(journal, "bench", MiceAndMystics())
     session.rng = random.Random(SEED)
@@ -150,7 +151,7 @@ def paired_cpu_ms(
 def to_cycle_point(path: Path, game: MiceAndMystics, worst: bool) -> None:
     """Apply commands to ``bench`` until the next one would store a snapshot (``worst``: the
     most steps opening then folds) or until one just did (the fewest)."""
-    journal = Journal(path)
+    journal = open_journal(path)
     session: Session[Any] = Session(journal, "bench", game)
     cheese = iter([cmd.GainCheese("collin", 1), cmd.GainCheese("collin", -1)] * PAIRS)
     goal = session.snapshot_every - 1 if worst else 0
@@ -167,7 +168,7 @@ def bare_read(path: Path) -> None:
 
 def full_fold(path: Path) -> object:
     """Folding every step from the start, as every open, undo and CLI call did before."""
-    journal = Journal(path, readonly=True)
+    journal = open_journal(path, readonly=True)
     game = MiceAndMystics()
     known = codec.registry(game.events)
     state = game.start()
@@ -276,7 +277,7 @@ def measure_commits(folder: Path, events: int) -> dict[str, tuple[float, float]]
     round's figures are kept under their names with the round's number."""
     path = folder / "journal.sqlite3"
     made = build(path, events)
-    journal = Journal(path)
+    journal = open_journal(path)
     rows = len(journal.steps("bench"))
     session: Session[Any] = Session(journal, "bench", MiceAndMystics())
     figures: dict[str, tuple[float, float]] = {}
@@ -326,13 +327,13 @@ def measure(folder: Path, events: int) -> dict[str, tuple[float, float]]:
     """Each figure in ms, beside its baseline."""
     path = folder / "journal.sqlite3"
     made = build(path, events)
-    rows = len(Journal(path, readonly=True).steps("bench"))
+    rows = len(open_journal(path, readonly=True).steps("bench"))
     payload = "x" * 200
     game = MiceAndMystics()
     figures: dict[str, tuple[float, float]] = {}
 
     def opened() -> Session[Any]:
-        journal = Journal(path)
+        journal = open_journal(path)
         session = open_session(journal, "bench", None, {game.name: game})
         journal.close()
         return session
@@ -343,7 +344,7 @@ def measure(folder: Path, events: int) -> dict[str, tuple[float, float]]:
         figures[f"open to state, {point}, CPU"] = paired_cpu_ms(opened, lambda: bare_read(path), 15)
     figures["fold every step (before)"] = (median_ms(lambda: full_fold(path), 3), 0.0)
 
-    journal = Journal(path)
+    journal = open_journal(path)
     session: Session[Any] = Session(journal, "bench", game)
     bare = bare_db(folder / "bare.sqlite3", rows, payload)
     figures["undo"] = paired_ms(lambda: session.apply(Undo()), lambda: bare_update(bare), 20)

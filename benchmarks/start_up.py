@@ -70,9 +70,10 @@ SIZES = (1_000, 100_000)
 STOPPED = """
 import os
 from tablekit.local import config
-from tablekit.session.journal import Journal
+from tablekit.local.clock import open_journal
 from tablekit.ui.app import App
-app = App(config.load(), Journal(os.environ["TABLEKIT_DATA_DIR"] + "/journal.sqlite3"), (800, 480))
+journal = open_journal(os.environ["TABLEKIT_DATA_DIR"] + "/journal.sqlite3")
+app = App(config.load(), journal, (800, 480))
 app.step(0.0)
 assert app.chain_check is not None, "no walk of the chain behind the first frame"
 app.chain_check.wait()

@@ -31,9 +31,9 @@ RUNS = 3
 APP = """
 import os, resource
 from tablekit.local import config
-from tablekit.session.journal import Journal
+from tablekit.local.clock import open_journal
 from tablekit.ui.app import App
-app = App(config.load(), Journal(os.environ["JOURNAL"]), (800, 480))
+app = App(config.load(), open_journal(os.environ["JOURNAL"]), (800, 480))
 app.step(0.0)
 assert app.session is not None, "the session was not resumed"
 check = app.chain_check

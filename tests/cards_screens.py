@@ -14,6 +14,8 @@ import random
 from collections.abc import Iterator
 from typing import Any
 
+from clocks import TEST_CLOCK
+
 from tablekit.catalog.mouse_card import LISTING
 from tablekit.local.config import Config, Interface
 from tablekit.rules.mouse_card.commands import MAX_LEVEL
@@ -43,7 +45,7 @@ TABLE = [
 
 def app_for(size: tuple[int, int], language: str) -> App:
     """A Mouse Card session at ``size`` in ``language`` with the table above seated."""
-    app = App(Config(ui=Interface(language=language)), Journal(":memory:"), size,
+    app = App(Config(ui=Interface(language=language)), Journal(":memory:", clock=TEST_CLOCK), size,
               games={LISTING.name: LISTING})  # fmt: skip
     app.start("mouse-card")
     assert app.session is not None

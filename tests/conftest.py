@@ -14,6 +14,7 @@ from hypothesis import HealthCheck, settings
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
+from clocks import TEST_CLOCK
 from fakegame import Counter, Tally  # noqa: E402
 
 from tablekit.session import Journal, Session  # noqa: E402
@@ -35,7 +36,7 @@ settings.load_profile("tablekit")
 @pytest.fixture
 def journal(tmp_path: Path) -> Iterator[Journal]:
     """A journal file of its own, closed afterwards."""
-    journal = Journal(tmp_path / "journal.sqlite3")
+    journal = Journal(tmp_path / "journal.sqlite3", clock=TEST_CLOCK)
     try:
         yield journal
     finally:

@@ -69,6 +69,7 @@ from pathlib import Path
 from typing import Any
 
 from chapter_mix import MIX, SETUP
+from clocks import TEST_CLOCK
 
 from tablekit import cli
 from tablekit.rules.errors import RuleError
@@ -119,7 +120,7 @@ def build(folder: Path) -> Base:
     base = Base(folder)
     live = folder / "live"
     live.mkdir()
-    journal = Journal(live / "journal.sqlite3")
+    journal = Journal(live / "journal.sqlite3", clock=TEST_CLOCK)
     session: Session[Any] = Session.create(journal, NAME, game)
     session.snapshot_every = SNAPSHOT_EVERY
     session.rng = random.Random(SEED)
@@ -422,7 +423,7 @@ def the_app(base: Base, folder: Path, acked: list[dict[str, Any]]) -> tuple[str,
     games = {game.name: game}
     usable = True
     try:
-        journal = Journal(folder / "journal.sqlite3")
+        journal = Journal(folder / "journal.sqlite3", clock=TEST_CLOCK)
         try:
             session = open_session(journal, NAME, None, games, create=False)
             drops = list(session.journal.drops)
@@ -456,7 +457,7 @@ def the_app(base: Base, folder: Path, acked: list[dict[str, Any]]) -> tuple[str,
         return "silent", f"{kept} steps that are not the first {kept} ({why})", usable, len(added)
     if state != replayed(game, steps):
         return "silent", "a state that is not its steps'", usable, len(added)
-    said = [drop.describe() for drop in drops] or recorded(folder)
+    said = [drop.describe(TEST_CLOCK) for drop in drops] or recorded(folder)
     if kept == STEPS and not said:
         return "whole", "", usable, len(added)
     if not said:
@@ -501,7 +502,7 @@ def works(session: Session[Any]) -> bool:
             except RuleError:
                 continue
         state = session.state
-        again = Journal(Path(str(session.journal.path)))
+        again = Journal(Path(str(session.journal.path)), clock=TEST_CLOCK)
         try:
             game = MiceAndMystics()
             reopened = open_session(again, NAME, None, {game.name: game}, create=False)

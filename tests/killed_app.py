@@ -44,6 +44,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
+from clocks import TEST_CLOCK
 from fakegame import LISTING as COUNTER  # noqa: E402
 
 from tablekit import catalog  # noqa: E402
@@ -112,7 +113,7 @@ class Tally:
 
 def prepare(folder: Path, game: str) -> None:
     """A journal with the session started (and a Mice and Mystics chapter set up)."""
-    journal = Journal(folder / "journal.sqlite3")
+    journal = Journal(folder / "journal.sqlite3", clock=TEST_CLOCK)
     session: Session[Any] = Session.create(journal, SESSION, rules()[game])
     if game == "mice-mystics":
         for command in MM_SETUP:
@@ -123,7 +124,7 @@ def prepare(folder: Path, game: str) -> None:
 def play(folder: Path, seed: int) -> None:
     """In the forked process: run the app on the journal and play until killed."""
     rng = random.Random(seed)
-    app = App(SETTINGS, Journal(folder / "journal.sqlite3"), SIZE, games=games())
+    app = App(SETTINGS, Journal(folder / "journal.sqlite3", clock=TEST_CLOCK), SIZE, games=games())
     acks = os.open(folder / "acks.jsonl", os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
     submit = app.submit
 
@@ -186,7 +187,7 @@ def check(folder: Path) -> bool:
     """
     ack, pending = last_acks(folder)
     assert ack is not None
-    journal = Journal(folder / "journal.sqlite3")
+    journal = Journal(folder / "journal.sqlite3", clock=TEST_CLOCK)
     try:
         assert journal.integrity() == "ok"
         version = journal.version(SESSION)
@@ -208,7 +209,7 @@ def check(folder: Path) -> bool:
 
 def state_now(folder: Path) -> dict[str, Any]:
     """The journal's version and steps now: what the next round's acks build on."""
-    journal = Journal(folder / "journal.sqlite3")
+    journal = Journal(folder / "journal.sqlite3", clock=TEST_CLOCK)
     try:
         return {"v": journal.version(SESSION), "ids": [s.id for s in journal.steps(SESSION)]}
     finally:
@@ -217,7 +218,7 @@ def state_now(folder: Path) -> dict[str, Any]:
 
 def first_frame(journal_path: Path) -> bytes:
     """The pixels of the first frame an app draws on this journal (it resumes the session)."""
-    journal = Journal(journal_path)
+    journal = Journal(journal_path, clock=TEST_CLOCK)
     app = App(SETTINGS, journal, SIZE, games=games())
     try:
         app.draw()
@@ -235,10 +236,10 @@ def same_screen(folder: Path) -> None:
         killed.mkdir()
         for file in folder.glob("journal.sqlite3*"):
             shutil.copy(file, killed / file.name)
-        source = Journal(killed / "journal.sqlite3")
+        source = Journal(killed / "journal.sqlite3", clock=TEST_CLOCK)
         text = backup.export(source, [SESSION])
         source.close()
-        rebuilt = Journal(Path(scratch) / "rebuilt.sqlite3")
+        rebuilt = Journal(Path(scratch) / "rebuilt.sqlite3", clock=TEST_CLOCK)
         backup.restore(rebuilt, text, rules())
         redo_stack(killed / "journal.sqlite3", rebuilt)
         rebuilt.close()

@@ -28,6 +28,8 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from clocks import TEST_CLOCK
+
 from tablekit.rules.mice_mystics.game import MiceAndMystics
 from tablekit.session import Journal, Session
 
@@ -97,7 +99,7 @@ def line(number: int) -> dict[str, object]:
 
 def party(data: Path) -> list[str]:
     """The party's items, one per line applied, in the order they were applied."""
-    journal = Journal(data / "journal.sqlite3", readonly=True)
+    journal = Journal(data / "journal.sqlite3", readonly=True, clock=TEST_CLOCK)
     try:
         return list(Session(journal, "resend", MiceAndMystics()).state.party)
     finally:

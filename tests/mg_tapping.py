@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pygame
+from clocks import TEST_CLOCK
 
 from tablekit.local import paths
 from tablekit.local.config import Config
@@ -16,7 +17,7 @@ from tablekit.ui.form import Form
 
 
 def made_app(size: tuple[int, int], settings: Config) -> Iterator[App]:
-    journal = Journal(paths.journal_file())
+    journal = Journal(paths.journal_file(), clock=TEST_CLOCK)
     made = App(settings, journal, size)
     try:
         yield made

@@ -13,6 +13,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import replace
 from typing import Any
 
+from clocks import TEST_CLOCK
+
 from tablekit.local import box
 from tablekit.local.config import Config
 from tablekit.rules.mice_mystics.content import CardEntry, MinionEntry
@@ -63,7 +65,7 @@ START = {
 
 def make(size: tuple[int, int], language: str) -> App:
     settings = replace(Config(), ui=replace(Config().ui, language=language))
-    app = App(settings, Journal(":memory:"), size)
+    app = App(settings, Journal(":memory:", clock=TEST_CLOCK), size)
     app.start("mice-mystics")
     assert app.session is not None
     app.session.rng = random.Random(1)

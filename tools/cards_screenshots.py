@@ -21,8 +21,8 @@ os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
 import pygame  # noqa: E402
 
 from tablekit.catalog.mouse_card import LISTING  # noqa: E402
+from tablekit.local.clock import open_journal  # noqa: E402
 from tablekit.local.config import Config, Interface  # noqa: E402
-from tablekit.session import Journal  # noqa: E402
 from tablekit.ui.app import App  # noqa: E402
 
 SIZES = [(800, 480), (720, 1280)]
@@ -68,7 +68,7 @@ MOMENTS = {"table": TABLE, "draw": TABLE + DRAW, "many": TABLE + MANY, "turn": T
 
 def shoot(out: Path, size: tuple[int, int], moment: str, language: str) -> None:
     settings = Config(ui=Interface(language=language))
-    app = App(settings, Journal(":memory:"), size, games={LISTING.name: LISTING})
+    app = App(settings, open_journal(":memory:"), size, games={LISTING.name: LISTING})
     app.start("mouse-card")
     assert app.session is not None
     app.session.rng = random.Random(1)

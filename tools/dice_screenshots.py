@@ -25,8 +25,8 @@ import numpy as np  # noqa: E402
 import pygame  # noqa: E402
 
 from tablekit.local.camera_settings import CameraSettings  # noqa: E402
+from tablekit.local.clock import open_journal  # noqa: E402
 from tablekit.local.config import Config  # noqa: E402
-from tablekit.session.journal import Journal  # noqa: E402
 from tablekit.ui.app import App  # noqa: E402
 from tablekit.ui.scenes.camera import CameraScene  # noqa: E402
 from tablekit.vision.faceart import MM_ACTION_FACES  # noqa: E402
@@ -54,7 +54,7 @@ def teach_shots(folder: Path, out: Path) -> None:
     cv2.imwrite(str(folder / "one-die.png"), render([PlacedDie(320, 240, 60, 12.0, "bow")], seed=3))
     camera = CameraSettings(backend="replay", replay_path=str(folder), dice_kind="mm-action")
     for size in ((800, 480), (720, 1280)):
-        journal = Journal(folder / f"journal-{size[0]}.sqlite3")
+        journal = open_journal(folder / f"journal-{size[0]}.sqlite3")
         app = App(replace(Config(), camera=camera), journal, size)
         app.goto("teach")
         deadline = time.monotonic() + 30
@@ -75,7 +75,7 @@ def main() -> None:
         folder = Path(temp)
         glared_tray(folder)
         camera = CameraSettings(backend="replay", replay_path=str(folder), dice_kind="mm-action")
-        journal = Journal(folder / "journal.sqlite3")
+        journal = open_journal(folder / "journal.sqlite3")
         app = App(replace(Config(), camera=camera), journal, (800, 480))
         scene = CameraScene(app)
         scene.request("mm-action", lambda faces: None)

@@ -300,8 +300,9 @@ class Lines:
 def commands(count: int, seed: int, cli_sample: bool = False) -> Tally:
     """Every game's commands, parsed and applied to live sessions (reset every 500 lines)."""
     from tablekit import catalog
+    from tablekit.local.clock import open_journal
     from tablekit.rules.errors import RuleError
-    from tablekit.session import Journal, Session
+    from tablekit.session import Session
     from tablekit.session.codec import CommandError
 
     tally = Tally("commands")
@@ -310,7 +311,7 @@ def commands(count: int, seed: int, cli_sample: bool = False) -> Tally:
     examples = doc_examples()
     per_game = -(-count // len(games))
     with tempfile.TemporaryDirectory(dir="/dev/shm" if Path("/dev/shm").is_dir() else None) as d:
-        journal = Journal(Path(d) / "journal.sqlite3")
+        journal = open_journal(Path(d) / "journal.sqlite3")
         for name, game in games.items():
             session: Session[Any] | None = None
             lines: Lines | None = None

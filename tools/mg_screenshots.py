@@ -18,8 +18,8 @@ os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
 
 import pygame  # noqa: E402
 
+from tablekit.local.clock import open_journal  # noqa: E402
 from tablekit.local.config import Config  # noqa: E402
-from tablekit.session import Journal  # noqa: E402
 from tablekit.ui.app import App  # noqa: E402
 
 SIZES = [(800, 480), (720, 1280)]
@@ -132,7 +132,7 @@ def apply(app: App, lines: list[dict[str, object]]) -> None:
 
 
 def shoot(out: Path, size: tuple[int, int], moment: str) -> None:
-    app = App(Config(), Journal(":memory:"), size)
+    app = App(Config(), open_journal(":memory:"), size)
     app.start("mouse-guard")
     assert app.session is not None
     app.session.rng = random.Random(1)

@@ -25,8 +25,8 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 
 import pygame  # noqa: E402
 
+from tablekit.local.clock import open_journal  # noqa: E402
 from tablekit.local.config import Config  # noqa: E402
-from tablekit.session import Journal  # noqa: E402
 from tablekit.ui import theme  # noqa: E402
 from tablekit.ui.app import App  # noqa: E402
 
@@ -111,7 +111,7 @@ MOMENTS: dict[str, Callable[[App], None]] = {
 def shoot(out: Path, name: str, size: tuple[int, int] = (800, 480)) -> None:
     language = "da" if name.endswith("-da") else "en"
     settings = replace(Config(), ui=replace(Config().ui, language=language))
-    app = App(settings, Journal(":memory:"), size)
+    app = App(settings, open_journal(":memory:"), size)
     app.start("mice-mystics")
     assert app.session is not None
     app.session.rng = random.Random(1)

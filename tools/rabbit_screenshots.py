@@ -17,8 +17,8 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
 
+from tablekit.local.clock import open_journal  # noqa: E402
 from tablekit.local.config import Config  # noqa: E402
-from tablekit.session import Journal  # noqa: E402
 from tablekit.ui.app import App  # noqa: E402
 
 RABBIT = {
@@ -65,7 +65,7 @@ CONFLICT = [
 def main() -> None:
     out = Path(sys.argv[1] if len(sys.argv) > 1 else "docs/screenshots")
     out.mkdir(parents=True, exist_ok=True)
-    app = App(Config(), Journal(":memory:"), (800, 480))
+    app = App(Config(), open_journal(":memory:"), (800, 480))
     app.start("regelhuskeark")
     assert app.session is not None
     command = {"type": "mg.add_character", "sheet": RABBIT}

@@ -18,8 +18,8 @@ os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
 
 import pygame  # noqa: E402
 
+from tablekit.local.clock import open_journal  # noqa: E402
 from tablekit.local.config import Config  # noqa: E402
-from tablekit.session import Journal  # noqa: E402
 from tablekit.ui.app import App  # noqa: E402
 
 SIZES = [(800, 480), (1920, 1080)]
@@ -120,7 +120,7 @@ def apply(app: App, line: dict[str, object]) -> None:
 
 
 def shoot(out: Path, size: tuple[int, int], moment: str) -> None:
-    app = App(Config(), Journal(":memory:"), size)
+    app = App(Config(), open_journal(":memory:"), size)
     if moment == "setup":
         app.start("mice-mystics")
     else:
@@ -140,7 +140,7 @@ def main() -> None:
     for size in SIZES:
         for moment in ("setup", "play", "question", "hero", "surge", "result"):
             shoot(out, size, moment)
-        app = App(Config(), Journal(":memory:"), size)
+        app = App(Config(), open_journal(":memory:"), size)
         for scene in ("home", "settings"):
             app.goto(scene)
             app.draw()

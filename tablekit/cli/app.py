@@ -9,7 +9,7 @@ import sys
 from tablekit.cli.commands import Subparsers, add
 from tablekit.cli.sessions import session_options
 from tablekit.local import config, paths
-from tablekit.session.journal import Journal
+from tablekit.local.clock import open_journal
 
 
 def add_run_parser(sub: Subparsers) -> None:
@@ -51,5 +51,5 @@ def take_screenshot(args: argparse.Namespace) -> int:
         print("tablekit: --size must look like 800x480", file=sys.stderr)
         return 2
     config.load()  # a bad config stops here, with its file and key
-    journal = Journal(paths.journal_file())
+    journal = open_journal(paths.journal_file())
     return screenshot(args.scene, (int(width), int(height)), args.out, journal, args.session)

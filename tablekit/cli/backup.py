@@ -11,8 +11,9 @@ import sys
 
 from tablekit.cli.commands import Subparsers, add
 from tablekit.local import paths
+from tablekit.local.clock import open_journal
 from tablekit.session import backup
-from tablekit.session.journal import Journal, JournalError
+from tablekit.session.journal import JournalError
 
 
 def add_export_parser(sub: Subparsers) -> None:
@@ -34,7 +35,7 @@ def run_export(args: argparse.Namespace) -> int:
     path = paths.journal_file()
     if not path.is_file():
         raise JournalError("there are no sessions to export yet")
-    journal = Journal(path, readonly=True)
+    journal = open_journal(path, readonly=True)
     if args.all:
         names = [info.name for info in journal.sessions()]
     elif args.session:
@@ -62,7 +63,7 @@ def run_import(args: argparse.Namespace) -> int:
     except UnicodeDecodeError:
         raise backup.BackupError(f"{args.file}: not UTF-8 text; not a tablekit backup") from None
     try:
-        steps = backup.restore(Journal(paths.journal_file()), text)
+        steps = backup.restore(open_journal(paths.journal_file()), text)
     except backup.BackupError as error:
         raise backup.BackupError(f"{args.file}: {error}") from None
     print(f"tablekit: imported {args.file} ({steps} steps)")

@@ -21,6 +21,7 @@ from pathlib import Path
 from tablekit.cli.commands import Subparsers, add
 from tablekit.cli.sessions import READS
 from tablekit.local import paths
+from tablekit.local.clock import WALL_CLOCK, open_journal
 from tablekit.session.journal import Drop, Journal, JournalError, Unreadable
 from tablekit.session.rebuild import rebuild
 from tablekit.session.salvage import Finding, drop_of, inspect, judge
@@ -40,7 +41,7 @@ def add_check_parser(sub: Subparsers) -> None:
 def run_check(args: argparse.Namespace) -> int:
     path = Path(args.journal) if args.journal else paths.journal_file()
     for _ in range(READS):  # again if a writer moved the file under a read without a lock
-        journal = Journal(path, readonly=True)
+        journal = open_journal(path, readonly=True)
         try:
             integrity, lost, said, whole = _read(journal)
             moved = journal.moved()
@@ -50,7 +51,7 @@ def run_check(args: argparse.Namespace) -> int:
             break
     print(f"{path}: SQLite finds it {integrity}")
     for drop in lost:
-        print(f"  {drop.describe()}")
+        print(f"  {drop.describe(WALL_CLOCK)}")
     for line in said:
         print(f"  {line}")
     whole = whole and integrity == "ok" and not lost
@@ -67,7 +68,8 @@ def _read(journal: Journal) -> tuple[str, list[Drop], list[str], bool]:
         said = [describe(inspect(walked, info.name)) for info in walked.sessions()]
         whole = all(line.endswith("all check out") for line in said)
     except Unreadable:  # what a rebuild from the rows that still read keeps
-        said = [f"{drop.describe()} (rebuilt from what SQLite can read)" for drop in kept(walked)]
+        rebuilt = "(rebuilt from what SQLite can read)"
+        said = [f"{drop.describe(WALL_CLOCK)} {rebuilt}" for drop in kept(walked)]
         whole = False
     return _integrity(journal), list(journal.drops), said, whole
 
@@ -82,7 +84,7 @@ def _integrity(journal: Journal) -> str:
 
 def kept(journal: Journal) -> list[Drop]:
     """What a journal rebuilt from the rows SQLite can read would lose, session by session."""
-    clean = Journal(":memory:")
+    clean = Journal(":memory:", clock=journal.clock)
     try:
         return rebuild(journal, clean, judge, None, same_id=False)
     finally:
@@ -95,7 +97,8 @@ def describe(finding: Finding) -> str:
         return f"{finding.session!r}: {finding.kept} steps, all check out"
     drop = drop_of(finding, None)
     where = f" from step {finding.bad}" if finding.bad is not None else ""
-    return f"{finding.session!r}: {finding.kept} steps check out; {drop.describe()}{where}"
+    lost = drop.describe(WALL_CLOCK)
+    return f"{finding.session!r}: {finding.kept} steps check out; {lost}{where}"
 
 
 def repair(path: Path) -> Path:
@@ -108,9 +111,9 @@ def repair(path: Path) -> Path:
     temporary = path.with_name(f"{path.name}.repairing-{os.getpid()}")
     made = [Path(f"{temporary}{end}") for end in ("", "-wal", "-shm", "-journal", "-acked")]
     try:
-        source = Journal(path, readonly=True)
+        source = open_journal(path, readonly=True)
         try:
-            fresh = Journal(temporary)
+            fresh = open_journal(temporary)
             try:
                 rebuild(source, fresh, judge, str(path), same_id=False)
             finally:
@@ -136,7 +139,7 @@ def repair(path: Path) -> Path:
 
 def _checked(path: Path) -> None:
     """JournalError unless the journal at ``path`` is whole: SQLite's check and every chain."""
-    journal = Journal(path, readonly=True)
+    journal = open_journal(path, readonly=True)
     try:
         integrity = _integrity(journal)
         if integrity != "ok":

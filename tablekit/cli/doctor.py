@@ -28,9 +28,10 @@ from tablekit.devices.doctor import (
 )
 from tablekit.devices.kiosk import check_assets, check_groups, check_kiosk, check_owner
 from tablekit.local import config, paths
+from tablekit.local.clock import open_journal
 from tablekit.local.config import Config
 from tablekit.session.errors import JournalError, NoJournalYet
-from tablekit.session.journal import Journal, JournalBusy
+from tablekit.session.journal import JournalBusy
 
 
 def add_doctor_parser(sub: Subparsers) -> None:
@@ -100,7 +101,7 @@ def check_journal(path: Path) -> Check:
             path=str(path),
         )
     try:
-        Journal(path, readonly=True).close()
+        open_journal(path, readonly=True).close()
     except JournalBusy:
         pass
     except NoJournalYet:  # a first creation a killed writer left: the app makes it anew

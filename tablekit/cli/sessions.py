@@ -13,6 +13,7 @@ from typing import Any, TextIO
 
 from tablekit.cli.commands import Subparsers, add
 from tablekit.local import config, paths
+from tablekit.local.clock import WALL_CLOCK, open_journal
 from tablekit.local.rulesets import own_rulesets
 from tablekit.rules import games as rules
 from tablekit.rules.errors import RuleError
@@ -83,7 +84,7 @@ def _open(args: argparse.Namespace, create: bool = True) -> Session[Any]:
     try:
         if not create and not path.is_file():
             raise NoJournalYet(f"there is no journal at {path} yet")
-        journal = Journal(path, readonly=not create)
+        journal = open_journal(path, readonly=not create)
     except NoJournalYet:  # nothing there, or a first creation a killed writer left
         name = args.session or DEFAULT_NAME
         raise JournalError(f"no session called {name!r}; sessions: none yet") from None
@@ -103,7 +104,7 @@ def _open(args: argparse.Namespace, create: bool = True) -> Session[Any]:
         raise
     found = journal.drops + (session.journal.drops if session.journal is not journal else [])
     for drop in found:  # damage found and set aside while opening (a read's, in a copy)
-        print(f"tablekit: {drop.describe()}", file=sys.stderr)
+        print(f"tablekit: {drop.describe(WALL_CLOCK)}", file=sys.stderr)
     if create:  # the session now in use, and a snapshot if many steps were folded to open it
         journal.touch(session.name)
         session.checkpoint()
@@ -131,7 +132,8 @@ def _opened(
         try:
             mend(journal, name)
         except Lossy as lossy:
-            finding = f"the session {name!r} is damaged: {lossy.drop.changes()} cannot be kept"
+            lost = lossy.drop.changes(journal.clock)
+            finding = f"the session {name!r} is damaged: {lost} cannot be kept"
             raise DamageFound(f"{finding}; nothing was applied: {RESOLVE}") from None
         except JournalError:
             raise DamageFound(f"{error}; nothing was applied: {RESOLVE}") from None
@@ -168,9 +170,10 @@ def _whole(journal: Journal, session: Session[Any], write: bool) -> Session[Any]
 def refusal(finding: Finding) -> str:
     """The one line a script that finds its session damaged says, and what to do."""
     where = f" from step {finding.bad}" if finding.bad is not None else ""
+    lost = drop_of(finding, None).changes(WALL_CLOCK)
     return (
         f"the session {finding.session!r} is damaged{where} ({finding.why}): "
-        f"{drop_of(finding, None).changes()} cannot be kept; nothing was applied: {RESOLVE}"
+        f"{lost} cannot be kept; nothing was applied: {RESOLVE}"
     )
 
 
@@ -304,7 +307,7 @@ def list_sessions(args: argparse.Namespace) -> int:
         return 0  # no journal, no sessions; a read creates nothing
     for _ in range(READS):
         try:
-            journal = Journal(path, readonly=True)
+            journal = open_journal(path, readonly=True)
         except NoJournalYet:  # a first creation a killed writer left unfinished
             return 0
         try:

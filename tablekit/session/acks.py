@@ -33,8 +33,8 @@ import contextlib
 import hashlib
 import os
 import struct
-import time
 import zlib
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -148,10 +148,12 @@ def vouched(journal: Path, owner: str) -> Vouched | None:
 
 
 class Acks:
-    """Writes the sidecar of one journal file, opened on the first write."""
+    """Writes the sidecar of one journal file, opened on the first write; ``now`` is the
+    journal's clock (the time each acknowledgement is made at)."""
 
-    def __init__(self, journal: Path, owner: str) -> None:
+    def __init__(self, journal: Path, owner: str, now: Callable[[], float]) -> None:
         self.journal = journal
+        self._now = now
         self._owner = digest(owner)
         self._fd: int | None = None
         self._names: dict[str, bytes] = {}
@@ -168,7 +170,7 @@ class Acks:
             name = self._names.get(session)
             if name is None:
                 name = self._names[session] = digest(session)
-            body = LAYOUT.pack(MAGIC, version, time.time(), self._owner, name, mark(head))
+            body = LAYOUT.pack(MAGIC, version, self._now(), self._owner, name, mark(head))
             os.pwrite(self._fd, body + _seal(body), 0)
         except OSError:
             self.close()

@@ -22,6 +22,7 @@ from tablekit.rules.errors import RuleError
 from tablekit.rules.game import Game
 from tablekit.rules.games import Known
 from tablekit.session import codec
+from tablekit.session.clock import Clock
 from tablekit.session.journal import Journal, JournalError
 from tablekit.session.session import Session
 
@@ -116,9 +117,10 @@ def _session(number: int, item: object) -> SavedSession:
     return SavedSession(name, game, tuple(pairs))
 
 
-def check(saved: Sequence[SavedSession], known: Mapping[str, Game[Any]]) -> None:
-    """Rebuild each session in memory: every command reads and every step folds, or BackupError."""
-    scratch = Journal(":memory:")
+def check(saved: Sequence[SavedSession], known: Mapping[str, Game[Any]], clock: Clock) -> None:
+    """Rebuild each session in memory, its steps timed by ``clock``: every command reads and
+    every step folds, or BackupError."""
+    scratch = Journal(":memory:", clock=clock)
     try:
         for session in saved:
             _rebuild(scratch, session, known)
@@ -166,7 +168,7 @@ def restore(journal: Journal, text: str, known: Mapping[str, Game[Any]] | None =
     known = Known() if known is None else known
     saved = read(text)
     _refuse_taken(journal, saved)
-    check(saved, known)
+    check(saved, known, journal.clock)
     with journal.holding():
         _refuse_taken(journal, saved)  # again, now that no other writer can take one
         for session in saved:

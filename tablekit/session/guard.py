@@ -26,10 +26,10 @@ import os
 import sqlite3
 import sys
 import threading
-import time
 from collections import Counter
 from pathlib import Path
 
+from tablekit.session.clock import Clock, stamp
 from tablekit.session.errors import NoJournalYet, NotAJournal
 
 APPLICATION_ID = 0x746B6A31
@@ -219,15 +219,16 @@ ASIDE = "set-aside"
 """The suffix (before the date and time) of a file set aside for a fresh journal."""
 
 
-def set_aside(path: Path) -> Path:
+def set_aside(path: Path, clock: Clock) -> Path:
     """Rename the file at ``path`` and its write-ahead log beside it, so a fresh journal can
-    be made there; return the new name. Renamed, never copied, deleted or overwritten."""
-    stamp = time.strftime("%Y%m%d-%H%M%S")
-    base = path.with_name(f"{path.name}.{ASIDE}-{stamp}")
+    be made there; return the new name, which says when by ``clock``. Renamed, never
+    copied, deleted or overwritten."""
+    when = stamp(clock)
+    base = path.with_name(f"{path.name}.{ASIDE}-{when}")
     n = 1
     while any(Path(f"{base}{end}").exists() for end in ("", "-wal", "-shm")):
         n += 1
-        base = path.with_name(f"{path.name}.{ASIDE}-{stamp}-{n}")
+        base = path.with_name(f"{path.name}.{ASIDE}-{when}-{n}")
     for end in ("", "-wal", "-shm"):
         source = Path(f"{path}{end}")
         if source.exists():

@@ -33,15 +33,14 @@ keeps the sessions' records, and says the whole as one :class:`Journal`.
 from __future__ import annotations
 
 import sqlite3
-import time
 from pathlib import Path
 
 from tablekit.session import acks, guard, reading
 from tablekit.session.chain import Step, chain, snapshot_checksum, unchained
+from tablekit.session.clock import LATEST, Clock
 from tablekit.session.errors import JournalError, NotAJournal
 from tablekit.session.guard import APPLICATION_ID
 from tablekit.session.records import (
-    LATEST,
     Damaged,
     Drop,
     JournalBusy,
@@ -69,6 +68,7 @@ __all__ = [
     "SCHEMA",
     "SCHEMA_VERSION",
     "WAL_PAGES",
+    "Clock",
     "Damaged",
     "Drop",
     "Journal",
@@ -96,14 +96,17 @@ def _text(data: bytes) -> str:
 class Journal(Recovery):
     """All sessions in one SQLite file."""
 
-    def __init__(self, path: Path | str, readonly: bool = False) -> None:
+    def __init__(self, path: Path | str, readonly: bool = False, *, clock: Clock) -> None:
         """Open the journal at ``path``, creating or upgrading it, or with ``readonly`` only
         reading it: a read-only journal never writes, checkpoints or syncs the file.
+        ``clock`` tells the time each change is made at (see :mod:`.clock`): the caller owns
+        the clock, the journal never reads one.
 
         A file that is not a tablekit journal raises NotAJournal and is left as it was.
         """
         self.path = path
         self.readonly = readonly
+        self.clock = clock
         self.drops: list[Drop] = []
         self._file = None if str(path) == ":memory:" else Path(path)
         self._read_as: reading.Read | None = None
@@ -179,7 +182,7 @@ class Journal(Recovery):
         if self._file is None or self.readonly:
             return None
         name = self._db.execute("SELECT journal FROM meta").fetchone()[0]
-        return acks.Acks(self._file, str(name))
+        return acks.Acks(self._file, str(name), self.clock.now)
 
     def _user_version(self) -> int:
         return user_version(self._db)
@@ -221,7 +224,7 @@ class Journal(Recovery):
     def in_memory(self) -> Journal:
         """A copy of this journal in memory, upgraded, to repair for a read without
         touching the file."""
-        copy = Journal(":memory:")
+        copy = Journal(":memory:", clock=self.clock)
         self._db.backup(copy._db)
         copy.path = f"{self.path} (a copy in memory)"
         copy._db.executescript(SCHEMA)
@@ -235,7 +238,7 @@ class Journal(Recovery):
             raise JournalError("a session needs a name")
         if self.exists(name):
             raise JournalError(f"there is already a session called {name!r}")
-        now = time.time()
+        now = self.clock.now()
         with self._transaction():
             self._db.execute(
                 "INSERT INTO sessions (name, game, created, touched) VALUES (?, ?, ?, ?)",
@@ -278,4 +281,6 @@ class Journal(Recovery):
     def touch(self, name: str) -> None:
         """Mark ``name`` as the session in use."""
         with self._transaction():
-            self._db.execute("UPDATE sessions SET touched = ? WHERE name = ?", (time.time(), name))
+            self._db.execute(
+                "UPDATE sessions SET touched = ? WHERE name = ?", (self.clock.now(), name)
+            )

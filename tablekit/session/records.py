@@ -9,10 +9,10 @@ be, so what damage left is said, compared and refused like anything else.
 from __future__ import annotations
 
 import math
-import time
 from dataclasses import dataclass
 from typing import Any
 
+from tablekit.session.clock import Clock, said
 from tablekit.session.errors import JournalError
 
 
@@ -87,24 +87,25 @@ class Drop:
     at_least: bool = False
     """The count is the least that was lost (newest steps gone leave no trace of how many)."""
 
-    def describe(self) -> str:
-        """One line for a player: what was dropped, and when it was made."""
+    def describe(self, clock: Clock) -> str:
+        """One line for a player: what was dropped, and when it was made (in ``clock``'s
+        local time)."""
         what = f"the session {self.session!r}" if self.session else "the journal"
         kept = f"; the damaged file is kept as {self.copy}" if self.copy else ""
-        return f"{what} was damaged ({self.why}): {self.changes()} dropped{kept}"
+        return f"{what} was damaged ({self.why}): {self.changes(clock)} dropped{kept}"
 
-    def changes(self) -> str:
+    def changes(self, clock: Clock) -> str:
         """How many changes, made when: "3 change(s) made A to B"."""
         count = f"at least {self.count}" if self.at_least else str(self.count)
-        return f"{count} change(s){self._when()}"
+        return f"{count} change(s){self._when(clock)}"
 
-    def _when(self) -> str:
+    def _when(self, clock: Clock) -> str:
         """When the dropped changes were made, as " made A to B"; a time that damage made
         unreadable (out of range, NaN, text) is said as unknown, never raised."""
         if self.last is None:
             return ""
-        first = None if self.first is None else clock(self.first)
-        last = clock(self.last)
+        first = None if self.first is None else said(clock, self.first)
+        last = said(clock, self.last)
         if last is None or (self.first is not None and first is None):
             return " made at an unknown time"
         return f" made {first} to {last}" if first else f" made up to {last}"
@@ -118,23 +119,6 @@ def seconds(stored: object) -> float:
     if isinstance(stored, int | float):
         return float(stored)
     return math.nan
-
-
-LATEST = 253402300799
-"""The last second of the year 9999: a step's time past it (or before 1970) is damage."""
-
-
-def clock(seconds: object) -> str | None:
-    """``seconds`` since the epoch as the local date and time, or None where they are no
-    time a step was made at: a damaged journal may hold any number there, or text."""
-    if isinstance(seconds, bool) or not isinstance(seconds, int | float):
-        return None
-    if not 0 <= seconds <= LATEST:  # NaN too
-        return None
-    try:
-        return time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(seconds))
-    except (OverflowError, OSError, ValueError):  # past the platform's time_t
-        return None
 
 
 def word(stored: object) -> str:

@@ -14,11 +14,11 @@ from __future__ import annotations
 
 import math
 import sqlite3
-import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from tablekit.session import acks, guard, readable
+from tablekit.session.clock import stamp
 from tablekit.session.errors import JournalError
 from tablekit.session.records import Drop, number, word
 from tablekit.session.schema import tables
@@ -147,12 +147,12 @@ class Recovery(StepStore):
 
         Done before damage is repaired, so what was found can still be looked at."""
         assert self._file is not None
-        stamp = time.strftime("%Y%m%d-%H%M%S")
-        base = self._file.with_name(f"{self._file.name}.damaged-{stamp}")
+        when = stamp(self.clock)
+        base = self._file.with_name(f"{self._file.name}.damaged-{when}")
         n = 1
         while base.exists():
             n += 1
-            base = self._file.with_name(f"{self._file.name}.damaged-{stamp}-{n}")
+            base = self._file.with_name(f"{self._file.name}.damaged-{when}-{n}")
         ends = [end for end in ("", "-wal") if Path(f"{self._file}{end}").exists()]
         guard.copy_files([(Path(f"{self._file}{end}"), Path(f"{base}{end}")) for end in ends])
         return str(base)
@@ -190,7 +190,7 @@ class Recovery(StepStore):
                 self._db.execute(
                     "DELETE FROM answers WHERE session = ? AND at >= ?", (session, drop.first)
                 )
-            self._bump(session, self._newest_checksum(session), time.time())
+            self._bump(session, self._newest_checksum(session), self.clock.now())
             self._insert_drop(drop)
 
     def record_drop(self, drop: Drop) -> None:
@@ -200,10 +200,11 @@ class Recovery(StepStore):
                 self._acknowledge(drop.session)
 
     def _insert_drop(self, drop: Drop) -> None:
+        found = self.clock.now()
         self._db.execute(
             "INSERT INTO drops (session, found, count, first, last, why, copy) "
             "VALUES (?, ?, ?, ?, ?, ?, ?)",
-            (drop.session, time.time(), drop.count, drop.first, drop.last, drop.why, drop.copy),
+            (drop.session, found, drop.count, drop.first, drop.last, drop.why, drop.copy),
         )
 
 

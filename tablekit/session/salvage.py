@@ -21,6 +21,7 @@ from typing import Any
 
 from tablekit.rules.game import Game
 from tablekit.session import rebuild
+from tablekit.session.clock import Clock
 from tablekit.session.journal import (
     Damaged,
     Drop,
@@ -184,7 +185,7 @@ def _rebuilt(journal: Journal, session: str, lossless: bool = False) -> tuple[Jo
     once a copy of the damaged file is kept; in memory for a read. Returns the journal to use
     and what ``session`` lost (every session's losses are in its ``drops``). ``lossless``: only
     if ``session`` loses nothing by it; else Lossy, and nothing changed."""
-    clean = Journal(":memory:")
+    clean = Journal(":memory:", clock=journal.clock)
     used: Journal | None = None
     try:
         since = journal.data_version()
@@ -195,7 +196,7 @@ def _rebuilt(journal: Journal, session: str, lossless: bool = False) -> tuple[Jo
             used = clean
         else:
             if lossless and mine is not None:
-                raise Lossy(mine)
+                raise Lossy(mine, journal.clock)
             copy = _kept(journal, session) if journal.on_disk else None
             drops = [dataclasses.replace(drop, copy=copy) for drop in drops]
             if journal.data_version() != since:  # another writer meanwhile: not overwritten
@@ -214,8 +215,8 @@ def _rebuilt(journal: Journal, session: str, lossless: bool = False) -> tuple[Jo
 class Lossy(JournalError):
     """Rebuilding a journal SQLite cannot read whole would drop steps of the session at hand."""
 
-    def __init__(self, drop: Drop) -> None:
-        super().__init__(drop.describe())
+    def __init__(self, drop: Drop, clock: Clock) -> None:
+        super().__init__(drop.describe(clock))
         self.drop = drop
 
 
@@ -280,8 +281,10 @@ class ChainCheck:
     100,000 steps it hashes for about 0.2 s here, and would hold the interpreter then.
     """
 
-    def __init__(self, path: Path, session: str, since: int = -1) -> None:
+    def __init__(self, path: Path, session: str, since: int = -1, *, clock: Clock) -> None:
         self.session = session
+        self.clock = clock
+        """The journal's clock, which the walk's own connection is opened with."""
         self.since = since
         """The app's ``data_version`` before the walk: a chain found whole is vouched for
         as of then (see :meth:`Journal.vouch`)."""
@@ -297,7 +300,7 @@ class ChainCheck:
 
     def _walk(self, path: Path) -> None:
         try:
-            journal = Journal(path, readonly=True)
+            journal = Journal(path, readonly=True, clock=self.clock)
         except JournalError as error:
             self.error = str(error)
             return

@@ -14,13 +14,13 @@ from __future__ import annotations
 import contextlib
 import itertools
 import sqlite3
-import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 from tablekit.session import acks, guard, readable
 from tablekit.session.chain import Step, chain, checked, checked_alone, snapshot_checksum
+from tablekit.session.clock import Clock
 from tablekit.session.errors import JournalError
 from tablekit.session.records import (
     Drop,
@@ -49,6 +49,8 @@ class StepStore:
 
     path: Path | str
     readonly: bool
+    clock: Clock
+    """Where the time of each step, answer and change comes from: the caller's clock."""
     drops: list[Drop]
     """Damage found since this journal was opened, newest last, for the screen or CLI to say."""
     _db: sqlite3.Connection
@@ -123,7 +125,7 @@ class StepStore:
                 return seen + 1, known[3] + 1
             known = None  # refused there: read what the session is
         with self._transaction():
-            now = time.time()
+            now = self.clock.now()
             checksum = ""
             if known is not None and known[0] == session and known[1] == seen:
                 checksum = chain(known[2], command, events)
@@ -163,7 +165,7 @@ class StepStore:
             return False
         step_id, session, command, events, seen, head = step
         try:
-            now = time.time()
+            now = self.clock.now()
             self._db.execute(
                 ONE_ROUND, (step_id, session, command, events, now, checksum, seen, head, game)
             )
@@ -416,7 +418,7 @@ class StepStore:
             if not undo:
                 step.verify(session, self._newest_checksum(session))
             self._db.execute("UPDATE steps SET undone = ? WHERE id = ?", (int(undo), step.id))
-            now = time.time()
+            now = self.clock.now()
             if command_id is not None and answer is not None:
                 self._store_answer(session, command_id, answer(step), now)
             self._bump(session, self._newest_checksum(session), now)

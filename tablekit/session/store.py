@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import contextlib
-import time
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -127,7 +126,7 @@ def delete(journal: Journal, name: str, now: float | None = None) -> None:
         _purge(bin_, now)
         if bin_.exists(name):
             _drop(bin_, name)
-        _move(journal, name, name, bin_, touched=time.time() if now is None else now)
+        _move(journal, name, name, bin_, touched=journal.clock.now() if now is None else now)
     finally:
         bin_.close()
 
@@ -137,7 +136,7 @@ def trashed(journal: Journal, now: float | None = None) -> list[Trashed]:
     path = _trash_path(journal)
     if path is None or not path.exists():
         return []
-    bin_ = Journal(path)
+    bin_ = Journal(path, clock=journal.clock)
     try:
         _purge(bin_, now)
         return [Trashed(i.name, i.game, i.touched) for i in bin_.sessions()]
@@ -150,14 +149,14 @@ def restore(journal: Journal, name: str) -> str:
     path = _trash_path(journal)
     if path is None or not path.exists():
         raise JournalError(f"no session called {name!r} in the trash")
-    bin_ = Journal(path)
+    bin_ = Journal(path, clock=journal.clock)
     try:
         if not bin_.exists(name):
             raise JournalError(f"no session called {name!r} in the trash")
         back = name
         while journal.exists(back):
             back += "+"
-        _move(bin_, name, back, journal, touched=time.time())
+        _move(bin_, name, back, journal, touched=journal.clock.now())
         return back
     finally:
         bin_.close()
@@ -174,12 +173,12 @@ def _trash(journal: Journal) -> Journal:
     path = _trash_path(journal)
     if path is None:
         raise JournalError("a journal in memory has no trash")
-    return Journal(path)
+    return Journal(path, clock=journal.clock)
 
 
 def _purge(bin_: Journal, now: float | None) -> None:
     """Forget what has been in the trash longer than :data:`TRASH_DAYS` days."""
-    oldest = (time.time() if now is None else now) - TRASH_DAYS * 86400
+    oldest = (bin_.clock.now() if now is None else now) - TRASH_DAYS * 86400
     for info in bin_.sessions():
         if info.touched < oldest:
             _drop(bin_, info.name)

@@ -27,6 +27,7 @@ from tablekit.devices.doctor import journal_problem
 from tablekit.devices.pad_backends import PadBackends, start_pads
 from tablekit.devices.pads import PadInbox
 from tablekit.local import config, failures, paths
+from tablekit.local.clock import open_journal
 from tablekit.local.config import Buttons, Config
 from tablekit.local.notify import ALIVE_EVERY
 from tablekit.rules.errors import RuleError
@@ -143,14 +144,15 @@ class App:
         self._say_drops(session.journal.drops)
         if self.journal.on_disk:
             since = self.journal.data_version()
-            self.chain_check = ChainCheck(Path(self.journal.path), name, since)
+            path, clock = Path(self.journal.path), self.journal.clock
+            self.chain_check = ChainCheck(path, name, since, clock=clock)
         return True
 
     def _say_drops(self, drops: list[Drop]) -> None:
         """Say what damage opening the session set aside: how many changes, made when."""
         if drops:
             for drop in drops:
-                failures.note(f"journal {self.journal.path}: {drop.describe()}")
+                failures.note(f"journal {self.journal.path}: {drop.describe(self.journal.clock)}")
             first = min((d.first for d in drops if d.first is not None), default=None)
             last = max((d.last for d in drops if d.last is not None), default=None)
             when = time.strftime(CLOCK, time.localtime(first or last or time.time()))
@@ -204,8 +206,8 @@ class App:
         """Set the unusable file at ``path`` aside (renamed beside it) and play on with a new,
         empty journal there, which the next start opens too."""
         try:
-            aside = guard.set_aside(path)
-            journal = Journal(path)
+            aside = guard.set_aside(path, self.journal.clock)
+            journal = Journal(path, clock=self.journal.clock)
         except (OSError, JournalError) as error:
             failures.note(f"no fresh journal could be made at {path}: {error}")
             self.notice(self.unreadable(str(error)))
@@ -633,14 +635,14 @@ def run(settings: Config, problems: Sequence[Check] = ()) -> int:
     shown = [check for check in problems if check.name != "journal"]
     unusable = False
     try:
-        journal = Journal(path)
+        journal = open_journal(path)
     except JournalBusy:
         raise
     except JournalError as error:
         failures.note(f"the journal {path} cannot be used: {error}")
         print(f"tablekit: {error}", file=sys.stderr)
         shown.append(journal_problem(path, error))
-        journal = Journal(":memory:")
+        journal = open_journal(":memory:")
         unusable = True
     app = App(settings, journal)
     if shown:

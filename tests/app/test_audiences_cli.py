@@ -4,6 +4,7 @@ import json
 from pathlib import Path
 
 import pytest
+from clocks import TEST_CLOCK
 from fakegame import counter_registered
 
 from tablekit import cli
@@ -29,7 +30,7 @@ def test_an_audience_outside_the_set_is_one_line_and_opens_nothing(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], view: str
 ) -> None:
     started(tmp_path, capsys)
-    before = Journal(paths.journal_file(), readonly=True).version("s")
+    before = Journal(paths.journal_file(), readonly=True, clock=TEST_CLOCK).version("s")
     assert cli.main(["state", "--session", "s", "--view", view]) == 2
     out, err = capsys.readouterr()
     assert out == ""
@@ -37,7 +38,7 @@ def test_an_audience_outside_the_set_is_one_line_and_opens_nothing(
     assert err.splitlines() == [
         f"tablekit: no {named}; audiences: table, gm, pad:opponents, pad:patrol"
     ]
-    assert Journal(paths.journal_file(), readonly=True).version("s") == before
+    assert Journal(paths.journal_file(), readonly=True, clock=TEST_CLOCK).version("s") == before
 
 
 def test_a_script_with_an_unknown_audience_applies_nothing(
@@ -49,7 +50,9 @@ def test_a_script_with_an_unknown_audience_applies_nothing(
     code = cli.main(["script", str(lines), *args])
     assert code == 2
     assert "no pad called 'nobody'" in capsys.readouterr().err
-    assert not paths.journal_file().exists() or not Journal(paths.journal_file()).exists("new")
+    assert not paths.journal_file().exists() or not Journal(
+        paths.journal_file(), clock=TEST_CLOCK
+    ).exists("new")
 
 
 def test_the_gms_pad_sees_the_gms_secret_and_the_patrols_pad_does_not(

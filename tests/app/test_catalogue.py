@@ -19,6 +19,7 @@ from typing import Any
 
 import pygame
 import pytest
+from clocks import TEST_CLOCK
 from fakegame import LISTING
 
 from tablekit import catalog, cli
@@ -40,7 +41,7 @@ def registered() -> Iterator[None]:
 
 @pytest.fixture
 def app(registered: None) -> Iterator[App]:
-    journal = Journal(paths.journal_file())
+    journal = Journal(paths.journal_file(), clock=TEST_CLOCK)
     made = App(Config(), journal, (800, 480))
     try:
         yield made
@@ -103,10 +104,11 @@ LISTED_ONLY = """
 import sys
 from tablekit.local.config import Config
 from tablekit.rules import games
-from tablekit.session import Journal, Session
+from tablekit.local.clock import open_journal
+from tablekit.session import Session
 from tablekit.ui.app import App
 from tablekit.ui.scene import Scene
-app = App(Config(), Journal(sys.argv[1]), (800, 480))
+app = App(Config(), open_journal(sys.argv[1]), (800, 480))
 app.step(0.0)
 print(app.scene.name, sorted(m for m in sys.modules if m.endswith(".game") or ".catalog." in m))
 """
@@ -120,7 +122,7 @@ def test_resuming_a_session_imports_only_its_own_game() -> None:
     house = shipped.read_text(encoding="utf-8").replace('name = "mouse-guard"', 'name = "house"')
     rulesets.rulesets_dir().mkdir(parents=True)
     (rulesets.rulesets_dir() / "house.toml").write_text(house, encoding="utf-8")
-    journal = Journal(paths.journal_file())
+    journal = Journal(paths.journal_file(), clock=TEST_CLOCK)
     Session.create(journal, "s", games.rules_named("mice-mystics"))
     journal.close()
     env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}

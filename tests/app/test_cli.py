@@ -6,6 +6,7 @@ import os
 from pathlib import Path
 
 import pytest
+from clocks import TEST_CLOCK
 from fakegame import Counter, counter_registered
 
 from tablekit import cli
@@ -31,7 +32,7 @@ def script(tmp_path: Path, *lines: str) -> str:
 
 
 def total(name: str) -> int:
-    return Session(Journal(paths.journal_file()), name, Counter()).state.total
+    return Session(Journal(paths.journal_file(), clock=TEST_CLOCK), name, Counter()).state.total
 
 
 def test_script_applies_lines_and_prints_results(tmp_path, capsys) -> None:
@@ -117,7 +118,7 @@ def test_dice_read_is_a_tablekit_command(capsys) -> None:
 def test_reading_commands_never_create_sessions(capsys) -> None:
     code, _, err = run(capsys, "state", "--session", "Fridya")
     assert code == 2 and "no session called 'Fridya'" in err
-    assert Journal(paths.journal_file()).sessions() == []
+    assert Journal(paths.journal_file(), clock=TEST_CLOCK).sessions() == []
 
 
 def test_a_game_that_differs_from_the_sessions_is_refused(tmp_path, capsys) -> None:
@@ -194,8 +195,8 @@ def test_help_is_plain_text(capsys: pytest.CaptureFixture[str]) -> None:
     assert "The tablekit command" in out and "``" not in out
 
 
-def test_a_missing_image_and_a_closed_pipe_each_say_only_what_matters(tmp_path: Path) -> None:
 @pytest.mark.slow
+def test_a_missing_image_and_a_closed_pipe_each_say_only_what_matters(tmp_path: Path) -> None:
     """Issue 11: `dice read` on a missing file printed OpenCV's own [ WARN ] line first, and
     output piped into `head` ended with "Broken pipe"; both run as a shell would run them."""
     import subprocess
@@ -277,6 +278,6 @@ def test_a_script_that_cannot_be_read_leaves_the_journal_alone(tmp_path, capsys)
     missing = str(tmp_path / "nope.jsonl")
     code, _, err = run(capsys, "script", missing, "--session", "typo", "--game", "test-counter")
     assert code == 2 and "cannot read" in err
-    journal = Journal(paths.journal_file())
+    journal = Journal(paths.journal_file(), clock=TEST_CLOCK)
     assert [info.name for info in journal.sessions()] == ["campaign"]
     assert journal.last() is not None and journal.last().name == "campaign"

@@ -5,6 +5,7 @@ import subprocess
 import sys
 
 import pytest
+from clocks import TEST_CLOCK
 
 from tablekit import cli
 from tablekit.cli.commands import COMMANDS
@@ -49,7 +50,7 @@ print(code, sorted(m for m in sys.modules if m.startswith(("tablekit.cli.", "tab
 def test_state_imports_no_other_commands_module() -> None:
     """``tablekit state`` prints a view: the dice reader, the odds tables and the app's
     side are not loaded for it."""
-    journal = Journal(paths.journal_file())
+    journal = Journal(paths.journal_file(), clock=TEST_CLOCK)
     Session.create(journal, "s", games.rules_named("mice-mystics"))
     journal.close()
     shown = subprocess.run(

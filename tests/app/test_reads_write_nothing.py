@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from clocks import TEST_CLOCK
 from fakegame import Add, Counter, counter_registered
 
 from tablekit import cli
@@ -44,7 +45,9 @@ def every_file(folder: Path) -> dict[str, str]:
 
 def written(folder: Path) -> Session[object]:
     """A session ``s`` of ``CLOSED`` pinned additions in a journal in ``folder``."""
-    session: Session[object] = Session.create(Journal(folder / "journal.sqlite3"), "s", Counter())
+    session: Session[object] = Session.create(
+        Journal(folder / "journal.sqlite3", clock=TEST_CLOCK), "s", Counter()
+    )
     rng = random.Random(26)
     for _ in range(CLOSED):
         session.apply(Add(rng.randint(1, 9)))
@@ -79,10 +82,10 @@ def copied(
     yield copy, total
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("read", READS, ids=[read[0] for read in READS])
 def test_a_read_leaves_every_file_as_it_was(
     copied: tuple[Path, int], read: list[str], capsys: pytest.CaptureFixture[str]
-@pytest.mark.slow
 ) -> None:
     folder, total = copied
     before = every_file(folder)
@@ -103,10 +106,10 @@ def test_a_read_without_a_log_knows_when_a_writer_moved_the_file(tmp_path: Path)
     checkpoints meanwhile changes the file under the read, which then says so (and the CLI
     reads again); a writer that never opens it leaves it standing."""
     written(tmp_path).journal.close()
-    read = Journal(tmp_path / "journal.sqlite3", readonly=True)
+    read = Journal(tmp_path / "journal.sqlite3", readonly=True, clock=TEST_CLOCK)
     try:
         assert not read.moved()
-        writer = Session(Journal(tmp_path / "journal.sqlite3"), "s", Counter())
+        writer = Session(Journal(tmp_path / "journal.sqlite3", clock=TEST_CLOCK), "s", Counter())
         writer.apply(Add(1))
         writer.journal.close()  # its checkpoint writes the file
         assert read.moved()
@@ -122,7 +125,7 @@ def test_a_read_of_a_copy_in_memory_does_not_claim_the_file(copied: tuple[Path, 
     A read of the file itself (no log) holds it, as a writer does."""
     folder, total = copied
     file = folder / "journal.sqlite3"
-    read = Journal(file, readonly=True)
+    read = Journal(file, readonly=True, clock=TEST_CLOCK)
     try:
         in_memory = Path(f"{file}-wal").exists()
         assert Session(read, "s", Counter()).view()["total"] == total

@@ -8,6 +8,7 @@ import random
 from pathlib import Path
 
 import pytest
+from clocks import TEST_CLOCK
 from fakegame import Add, Counter, Hide, Roll
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -37,13 +38,13 @@ def play(journal: Journal, name: str, moves: list[int]) -> Session[object]:
 
 def round_trip(text: str, folder: Path) -> tuple[Journal, str]:
     """Import ``text`` into an empty journal and export everything it then holds."""
-    fresh = Journal(folder / "fresh.sqlite3")
+    fresh = Journal(folder / "fresh.sqlite3", clock=TEST_CLOCK)
     backup.restore(fresh, text, KNOWN)
     return fresh, backup.export(fresh, [info.name for info in fresh.sessions()])
 
 
-@settings(
 @pytest.mark.slow
+@settings(
     max_examples=25,
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
@@ -53,7 +54,7 @@ def test_export_import_export_is_byte_identical_and_the_state_equal(
     games: list[list[int]], tmp_path_factory: pytest.TempPathFactory
 ) -> None:
     folder = tmp_path_factory.mktemp("backup")
-    journal = Journal(folder / "journal.sqlite3")
+    journal = Journal(folder / "journal.sqlite3", clock=TEST_CLOCK)
     played = {f"night {i} æ": play(journal, f"night {i} æ", moves) for i, moves in enumerate(games)}
     text = backup.export(journal, list(played))
     fresh, again = round_trip(text, folder)
@@ -105,8 +106,8 @@ def spoil(document: dict[str, object], change: str) -> str:
     return json.dumps(document)
 
 
-@pytest.mark.parametrize(
 @pytest.mark.slow
+@pytest.mark.parametrize(
     ("change", "says"),
     [
         ("game", "unknown game 'chess'"),
@@ -121,7 +122,7 @@ def spoil(document: dict[str, object], change: str) -> str:
 def test_a_bad_file_is_refused_whole_and_changes_nothing(
     good: dict[str, object], change: str, says: str, tmp_path: Path
 ) -> None:
-    target = Journal(tmp_path / "target.sqlite3")
+    target = Journal(tmp_path / "target.sqlite3", clock=TEST_CLOCK)
     play(target, "kept", [1, 2])
     before = backup.export(target, ["kept"])
     text = spoil(good, change)
@@ -149,7 +150,7 @@ def test_a_name_already_taken_refuses_the_whole_file(journal: Journal, tmp_path:
     play(journal, "friday", [4])
     play(journal, "saturday", [2])
     text = backup.export(journal, ["friday", "saturday"])
-    target = Journal(tmp_path / "target.sqlite3")
+    target = Journal(tmp_path / "target.sqlite3", clock=TEST_CLOCK)
     play(target, "saturday", [9])
     with pytest.raises(BackupError, match="already a session called 'saturday'"):
         backup.restore(target, text, KNOWN)
@@ -165,12 +166,12 @@ def test_a_name_taken_while_checking_leaves_nothing_imported(
     play(journal, "saturday", [2])
     text = backup.export(journal, ["friday", "saturday"])
     path = tmp_path / "target.sqlite3"
-    target = Journal(path)
+    target = Journal(path, clock=TEST_CLOCK)
     checked = backup.check
 
     def check_then_taken(*args: object) -> None:
         checked(*args)  # type: ignore[arg-type]
-        other = Journal(path)
+        other = Journal(path, clock=TEST_CLOCK)
         other.create("saturday", "test-counter")
         other.close()
 

@@ -12,6 +12,7 @@ import sqlite3
 from pathlib import Path
 
 import pytest
+from clocks import TEST_CLOCK
 from fakegame import Add, Counter, Tally, counter_registered
 
 from tablekit import cli
@@ -34,7 +35,7 @@ def files(path: Path) -> dict[str, bytes]:
 
 def counter(path: Path, steps: int, every: int = 500) -> Session[Tally]:
     """A session "c" adding 1, 2, ... ``steps``, whose total after step k is k(k+1)/2."""
-    session: Session[Tally] = Session.create(Journal(path), "c", Counter())
+    session: Session[Tally] = Session.create(Journal(path, clock=TEST_CLOCK), "c", Counter())
     session.snapshot_every = every
     for amount in range(1, steps + 1):
         session.apply(Add(amount))
@@ -46,7 +47,7 @@ def total(steps: int) -> int:
 
 
 def reopen(path: Path) -> Session[Tally]:
-    return open_session(Journal(path), "c", None, GAMES, create=False)
+    return open_session(Journal(path, clock=TEST_CLOCK), "c", None, GAMES, create=False)
 
 
 def test_each_checksum_chains_to_the_one_before(tmp_path: Path) -> None:
@@ -67,11 +68,11 @@ def test_the_last_releases_journal_is_upgraded_once_and_plays_on(tmp_path: Path)
     path = tmp_path / "journal.sqlite3"
     shutil.copyfile(RELEASE, path)
     before = path.read_bytes()
-    journal = Journal(path, readonly=True)
+    journal = Journal(path, readonly=True, clock=TEST_CLOCK)
     read = open_session(journal, "campaign", None, GAMES, create=False, touch=False)
     assert read.state.total == total(10) and read.can_redo
     assert path.read_bytes() == before  # reading did not upgrade it
-    journal = Journal(path)
+    journal = Journal(path, clock=TEST_CLOCK)
     assert journal._db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
     assert all(inspect(journal, name).ok for name in ("campaign", "short"))
     campaign = open_session(journal, "campaign", None, GAMES, create=False)
@@ -84,7 +85,7 @@ def test_the_last_releases_journal_is_upgraded_once_and_plays_on(tmp_path: Path)
 
 
 def reopen_named(path: Path, name: str) -> Session[Tally]:
-    return open_session(Journal(path), name, None, GAMES, create=False)
+    return open_session(Journal(path, clock=TEST_CLOCK), name, None, GAMES, create=False)
 
 
 def test_a_changed_step_of_the_last_release_is_still_found_after_the_upgrade(
@@ -151,7 +152,9 @@ def test_a_damaged_session_opens_with_every_step_before_the_damage(
     assert drop.copy is not None and drop.first is not None and drop.last is not None
     assert drop.first <= drop.last
     assert Path(drop.copy).read_bytes() == found[path.name]  # the damaged file, kept as it was
-    assert f"{drop.count} change(s) made " in drop.describe() and drop.copy in drop.describe()
+    assert f"{drop.count} change(s) made " in drop.describe(
+        TEST_CLOCK
+    ) and drop.copy in drop.describe(TEST_CLOCK)
     again = reopen(path)  # repaired once: the next opening finds nothing more
     assert again.state.total == total(kept) and not again.journal.drops
     again.apply(Add(1000))
@@ -193,7 +196,9 @@ def test_check_reports_and_repair_writes_the_good_steps_to_a_new_journal(
     assert "'c': 1 steps check out" in out and "11 change(s)" in out and "from step 2" in out
     [repaired] = [p for p in path.parent.iterdir() if re.search(r"\.repaired-[\d-]+$", p.name)]
     assert {k: v for k, v in files(path).items() if k in before} == before
-    assert reopen(repaired).state.total == 1 and inspect(Journal(repaired), "c").ok
+    assert (
+        reopen(repaired).state.total == 1 and inspect(Journal(repaired, clock=TEST_CLOCK), "c").ok
+    )
     assert cli.main(["check", "--journal", str(repaired)]) == 0
 
 
@@ -304,7 +309,7 @@ def test_a_file_that_is_not_a_journal_is_refused_and_left_untouched(
     make(path)
     before = {p.name: p.read_bytes() for p in tmp_path.iterdir() if not p.name.endswith("-shm")}
     with pytest.raises(NotAJournal, match=r"cannot use the journal .*left as (it|they)"):
-        Journal(path, readonly=readonly)
+        Journal(path, readonly=readonly, clock=TEST_CLOCK)
     after = {p.name: p.read_bytes() for p in tmp_path.iterdir() if not p.name.endswith("-shm")}
     assert after == before
 
@@ -321,15 +326,15 @@ def test_the_cli_refuses_a_foreign_file_in_one_line(capsys: pytest.CaptureFixtur
 def test_an_empty_file_without_a_wal_becomes_a_journal(tmp_path: Path) -> None:
     path = tmp_path / "journal.sqlite3"
     path.write_bytes(b"")  # a first start that stopped before writing anything
-    journal = Journal(path)
+    journal = Journal(path, clock=TEST_CLOCK)
     journal.create("c", "test-counter")
     journal.close()
-    assert Journal(path, readonly=True).exists("c")
+    assert Journal(path, readonly=True, clock=TEST_CLOCK).exists("c")
 
 
 def test_a_read_of_a_missing_journal_finds_none(tmp_path: Path) -> None:
     with pytest.raises(JournalError, match="no journal"):
-        Journal(tmp_path / "none.sqlite3", readonly=True)
+        Journal(tmp_path / "none.sqlite3", readonly=True, clock=TEST_CLOCK)
 
 
 UNCHECKPOINTED = Path(__file__).with_name("data") / "journal-wal-only.sqlite3"
@@ -348,11 +353,16 @@ def test_a_release_journal_never_checkpointed_is_read_then_upgraded(tmp_path: Pa
     assert path.stat().st_size == 4096  # every table is in the write-ahead log
     before = files(path)
     read = open_session(
-        Journal(path, readonly=True), "campaign", None, GAMES, create=False, touch=False
+        Journal(path, readonly=True, clock=TEST_CLOCK),
+        "campaign",
+        None,
+        GAMES,
+        create=False,
+        touch=False,
     )
     assert read.state.total == total(5)
     assert files(path) == before  # reading wrote nothing
-    journal = Journal(path)
+    journal = Journal(path, clock=TEST_CLOCK)
     assert journal._user_version() == SCHEMA_VERSION and inspect(journal, "campaign").ok
     campaign = open_session(journal, "campaign", None, GAMES, create=False)
     assert campaign.state.total == total(5) and not journal.drops
@@ -401,7 +411,7 @@ def test_a_name_used_again_is_no_wal_cut_short(tmp_path: Path, away: str) -> Non
     """A session whose name was a deleted (or renamed) one's starts at version 0, below what
     the sidecar acknowledged for the old one: its creation is acknowledged in its place."""
     path = tmp_path / "journal.sqlite3"
-    session: Session[Tally] = Session.create(Journal(path), "table", Counter())
+    session: Session[Tally] = Session.create(Journal(path, clock=TEST_CLOCK), "table", Counter())
     session.apply(Add(1))
     session.apply(Add(2))
     if away == "deleted":
@@ -410,13 +420,13 @@ def test_a_name_used_again_is_no_wal_cut_short(tmp_path: Path, away: str) -> Non
         store.rename(session.journal, "table", "old table")
     session.journal.create("table", "test-counter")  # a script whose first line was refused
     session.journal.close()
-    journal = Journal(path)
+    journal = Journal(path, clock=TEST_CLOCK)
     assert journal.drops == [] and not list(tmp_path.glob("*.damaged-*"))
     assert open_session(journal, "table", None, GAMES, create=False).state.total == 0
     journal.close()
     if away == "renamed":
         assert reopen_named(path, "old table").state.total == 3
-        assert Journal(path).drops == []
+        assert Journal(path, clock=TEST_CLOCK).drops == []
 
 
 def test_a_wal_cut_short_is_still_reported_when_no_copy_can_be_kept(
@@ -433,7 +443,7 @@ def test_a_wal_cut_short_is_still_reported_when_no_copy_can_be_kept(
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(guard, "copy_files", full)
-    journal = Journal(path)
+    journal = Journal(path, clock=TEST_CLOCK)
     [drop] = journal.drops
     assert drop.copy is None and drop.count == 4 and "write-ahead log" in drop.why
     assert "No space left on device" in caplog.text

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from clocks import TEST_CLOCK
 from fuzzing import doc_examples, fields_of, mutated, words_in
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -35,7 +36,7 @@ def sessions(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Ses
 
     A fuzzed line that is applied is undone at once, so every example meets the same state.
     """
-    journal = Journal(Path(tmp_path_factory.mktemp("fuzz")) / "journal.sqlite3")
+    journal = Journal(Path(tmp_path_factory.mktemp("fuzz")) / "journal.sqlite3", clock=TEST_CLOCK)
     made = {}
     for name, game in catalog.games().items():
         session = Session.create(journal, name, game)
@@ -58,8 +59,8 @@ def lines(draw: st.DrawFn, session: Session[Any], words: list[str]) -> str:
     return draw(mutated(line)) if draw(st.booleans()) else line
 
 
-@pytest.mark.parametrize("game", GAMES)
 @pytest.mark.slow
+@pytest.mark.parametrize("game", GAMES)
 @settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
 @given(data=st.data())
 def test_a_fuzzed_line_is_applied_or_refused_and_a_refusal_changes_nothing(

@@ -17,6 +17,7 @@ from typing import Any
 
 import killed_scripts
 import pytest
+from clocks import TEST_CLOCK
 from fakegame import Add, Counter
 
 from tablekit import cli
@@ -60,7 +61,7 @@ def test_the_pages_example_answers_each_resend_as_before_and_applies_it_once(
         ]
     assert answers[0]["events"] == answers[1]["events"]
     assert answers[2]["events"] == answers[3]["events"]
-    journal = Journal(paths.journal_file(), readonly=True)
+    journal = Journal(paths.journal_file(), readonly=True, clock=TEST_CLOCK)
     steps = journal._db.execute("SELECT undone FROM steps").fetchall()
     assert steps == [(1,)]  # set once, undone once: a second undo would have had nothing
 
@@ -195,7 +196,7 @@ def test_two_scripts_on_one_session_each_end_in_json_and_status_0_or_1(tmp_path:
         if child.returncode == 1:
             assert answers[-1]["ok"] is False and answers[-1]["error"]
         applied += sum(a["ok"] for a in answers)
-    journal = Journal(tmp_path / "journal.sqlite3", readonly=True)
+    journal = Journal(tmp_path / "journal.sqlite3", readonly=True, clock=TEST_CLOCK)
     assert applied > 0  # lines of a session with a chapter started, not refusals
     assert journal._db.execute("SELECT COUNT(*) FROM steps").fetchone()[0] == applied + 2
 
@@ -225,8 +226,8 @@ cli.main(sys.argv[1:])
 answer is written: the one moment a random kill only sometimes hits."""
 
 
-def test_a_line_committed_but_killed_before_its_answer_is_answered_by_id_when_resent(
 @pytest.mark.slow
+def test_a_line_committed_but_killed_before_its_answer_is_answered_by_id_when_resent(
     tmp_path: Path,
 ) -> None:
     env = {**os.environ, "TABLEKIT_DATA_DIR": str(tmp_path), "TABLEKIT_CONFIG_DIR": str(tmp_path)}

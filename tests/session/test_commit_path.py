@@ -15,6 +15,7 @@ import sqlite3
 from pathlib import Path
 
 import pytest
+from clocks import TEST_CLOCK
 from fakegame import Add, Counter, Hide, Reveal, Tally
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -28,7 +29,7 @@ from tablekit.session.salvage import inspect
 
 def reopen(session: Session[Tally]) -> Session[Tally]:
     """The same session in another process's journal connection (a script, a second screen)."""
-    return Session(Journal(session.journal.path), session.name, Counter())
+    return Session(Journal(session.journal.path, clock=TEST_CLOCK), session.name, Counter())
 
 
 def statements(session: Session[Tally], command: object) -> list[str]:
@@ -88,7 +89,7 @@ def test_a_command_of_one_statement_is_acknowledged_and_leaves_the_file_s_layout
     names = {row[0] for row in file.execute("SELECT name FROM sqlite_master")}
     file.close()
     assert "tablekit_step" not in names and "tablekit_step_in" not in names
-    assert inspect(Journal(session.journal.path), "friday").ok
+    assert inspect(Journal(session.journal.path, clock=TEST_CLOCK), "friday").ok
 
 
 def test_a_step_of_another_session_in_between_sends_the_command_the_long_way(
@@ -99,7 +100,9 @@ def test_a_step_of_another_session_in_between_sends_the_command_the_long_way(
     under the id SQLite gives, chained to this session's own steps."""
     session.apply(Add(1))
     session.apply(Add(2))
-    other: Session[Tally] = Session.create(Journal(session.journal.path), "saturday", Counter())
+    other: Session[Tally] = Session.create(
+        Journal(session.journal.path, clock=TEST_CLOCK), "saturday", Counter()
+    )
     other.apply(Add(7))
     assert statements(session, Add(3))[:2] == ["INSERT INTO tablekit_step", "BEGIN IMMEDIATE"]
     ids = [step.id for step in session.journal.steps("friday")]
@@ -124,7 +127,7 @@ def test_a_journal_that_misremembers_the_head_still_chains_to_the_real_one(
         "BEGIN IMMEDIATE",
         "SELECT version, head,",
     ]
-    assert inspect(Journal(session.journal.path), "friday").ok
+    assert inspect(Journal(session.journal.path, clock=TEST_CLOCK), "friday").ok
     assert reopen(session).state.added == (1, 2)
 
 
@@ -146,7 +149,7 @@ def test_a_session_row_read_at_its_version_is_moved_on_whatever_it_held(
     acked = acks.read(session.journal.path, owner)
     assert acked is not None and acked.version == 3
     assert inspect(session.journal, "friday").ok
-    assert not Journal(session.journal.path).drops
+    assert not Journal(session.journal.path, clock=TEST_CLOCK).drops
 
 
 def test_a_tap_after_another_process_wrote_is_decided_on_its_state(
@@ -166,14 +169,14 @@ def test_a_tap_on_a_session_another_program_renamed_is_refused_and_stores_nothin
     """No step is stored under a name that no longer has a session (a later session of
     that name would inherit it), and the sidecar is not told of a version nobody has."""
     session.apply(Add(1))
-    store.rename(Journal(session.journal.path), "friday", "saturday")
+    store.rename(Journal(session.journal.path, clock=TEST_CLOCK), "friday", "saturday")
     sidecar = acks.sidecar(session.journal.path).read_bytes()
     with pytest.raises(JournalError, match="no session called 'friday'"):
         session.apply(Add(2))
     assert acks.sidecar(session.journal.path).read_bytes() == sidecar
-    moved = Session(Journal(session.journal.path), "saturday", Counter())
+    moved = Session(Journal(session.journal.path, clock=TEST_CLOCK), "saturday", Counter())
     assert moved.state.added == (1,) and len(moved.journal.steps("saturday")) == 1
-    assert not Journal(session.journal.path).steps("friday")
+    assert not Journal(session.journal.path, clock=TEST_CLOCK).steps("friday")
 
 
 @pytest.mark.parametrize("played", [0, 2])
@@ -186,13 +189,13 @@ def test_a_session_replaced_by_another_games_under_its_name_is_not_written(
     still shows the counter is refused in one line, and neither session changes."""
     for amount in range(1, played + 1):
         session.apply(Add(amount))
-    other = Journal(session.journal.path)
+    other = Journal(session.journal.path, clock=TEST_CLOCK)
     store.rename(other, "friday", "saturday")
     other.create("friday", "mice-mystics")
     other.close()
     with pytest.raises(JournalError, match="'friday' is now another game's"):
         session.apply(Add(9) if tap == "add" else Undo())
-    reader = Journal(session.journal.path)
+    reader = Journal(session.journal.path, clock=TEST_CLOCK)
     assert reader.steps("friday") == [] and reader.version("friday") == 0
     assert [step.command for step in reader.steps("saturday")] == [
         codec.dumps(Add(amount)) for amount in range(1, played + 1)
@@ -246,10 +249,10 @@ TEXT = st.text(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(owner=TEXT, note=TEXT)
 def test_stored_texts_read_back_as_the_events_and_command_they_were(owner: str, note: str) -> None:
-@pytest.mark.slow
     """Any text a command may hold comes back from the journal's texts unchanged; text the
     checks refuse never reaches them."""
     command = Hide(owner or "o", note)
@@ -266,12 +269,13 @@ def test_stored_texts_read_back_as_the_events_and_command_they_were(owner: str, 
 
 def test_a_journal_file_keeps_every_step_across_processes(tmp_path: Path) -> None:
     path = tmp_path / "journal.sqlite3"
-    one: Session[Tally] = Session.create(Journal(path), "s", Counter())
-    two: Session[Tally] = Session(Journal(path), "s", Counter())
+    one: Session[Tally] = Session.create(Journal(path, clock=TEST_CLOCK), "s", Counter())
+    two: Session[Tally] = Session(Journal(path, clock=TEST_CLOCK), "s", Counter())
     for amount in range(1, 7):
         (one if amount % 2 else two).apply(Add(amount))
     assert one.journal.version("s") == 6
-    assert Session(Journal(path), "s", Counter()).state.added == (1, 2, 3, 4, 5, 6)
+    again = Session(Journal(path, clock=TEST_CLOCK), "s", Counter())
+    assert again.state.added == (1, 2, 3, 4, 5, 6)
 
 
 @settings(max_examples=300, deadline=None)
@@ -300,8 +304,8 @@ def test_a_step_another_process_commits_while_a_session_opens_is_not_damage(
     script's commit between the two made them disagree, and the racing script ended in
     "does not check out" and exit 2; the reads now see one moment of the journal."""
     path = tmp_path / "journal.sqlite3"
-    Session.create(Journal(path), "friday", Counter()).apply(Add(1))
-    other = Session(Journal(path), "friday", Counter())
+    Session.create(Journal(path, clock=TEST_CLOCK), "friday", Counter()).apply(Add(1))
+    other = Session(Journal(path, clock=TEST_CLOCK), "friday", Counter())
     real_head = Journal.head
 
     def head_after_another_commit(self: Journal, session: str) -> str:
@@ -310,10 +314,10 @@ def test_a_step_another_process_commits_while_a_session_opens_is_not_damage(
         return real_head(self, session)
 
     monkeypatch.setattr(Journal, "head", head_after_another_commit)
-    opened = Session(Journal(path), "friday", Counter())
+    opened = Session(Journal(path, clock=TEST_CLOCK), "friday", Counter())
     assert opened.state.added == (1,), "the journal as it was when the reads began"
     assert opened.apply(Add(3))[0].amount == 3  # type: ignore[attr-defined]
-    assert Session(Journal(path), "friday", Counter()).state.added == (1, 2, 3)
+    assert Session(Journal(path, clock=TEST_CLOCK), "friday", Counter()).state.added == (1, 2, 3)
 
 
 def test_a_command_inside_a_read_of_one_moment_is_refused_as_before(

@@ -8,6 +8,7 @@ import sqlite3
 import time
 
 import pytest
+from clocks import TEST_CLOCK
 from fakegame import Add, Counter, counter_registered
 from hypothesis import given
 from hypothesis import strategies as st
@@ -35,7 +36,7 @@ def readable(at: object) -> bool:
 @given(first=stored_times, last=stored_times, count=st.integers(0, 10**6))
 def test_any_time_is_described_in_one_line(first: object, last: object, count: int) -> None:
     drop = Drop("c", count, first, last, "a step was changed")  # type: ignore[arg-type]
-    text = drop.describe()
+    text = drop.describe(TEST_CLOCK)
     assert len(text.splitlines()) == 1 and text.endswith(" dropped")
     if last is None:
         assert " made " not in text
@@ -48,15 +49,15 @@ def test_any_time_is_described_in_one_line(first: object, last: object, count: i
 
 def test_a_time_in_range_is_said_as_the_local_time() -> None:
     at = time.mktime((2026, 11, 27, 20, 15, 0, 0, 0, -1))
-    text = Drop("c", 2, at, at + 60, "a step was changed").describe()
+    text = Drop("c", 2, at, at + 60, "a step was changed").describe(TEST_CLOCK)
     assert "2 change(s) made 2026-11-27 20:15:00 to 2026-11-27 20:16:00 dropped" in text
 
 
 DAMAGED_TIMES = {"huge": "1e300", "negative": "-1e300", "infinite": "9e999", "text": "'soon'"}
 
 
-@pytest.mark.parametrize("at", DAMAGED_TIMES.values(), ids=DAMAGED_TIMES.keys())
 @pytest.mark.slow
+@pytest.mark.parametrize("at", DAMAGED_TIMES.values(), ids=DAMAGED_TIMES.keys())
 @pytest.mark.parametrize("command", ["state", "check", "script"])
 def test_a_damaged_steps_time_is_reported_as_unknown_by_every_command(
     at: str,
@@ -68,7 +69,7 @@ def test_a_damaged_steps_time_is_reported_as_unknown_by_every_command(
     check and script each report the damage in one line and go on."""
     counter_registered(monkeypatch)
     path = paths.journal_file()
-    session = Session.create(Journal(path), "c", Counter())
+    session = Session.create(Journal(path, clock=TEST_CLOCK), "c", Counter())
     for amount in range(1, 6):
         session.apply(Add(amount))
     session.journal.close()

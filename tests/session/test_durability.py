@@ -17,6 +17,7 @@ import time
 from pathlib import Path
 
 import pytest
+from clocks import TEST_CLOCK
 from killed_scripts import SETUP
 from killed_scripts import start as start_script
 
@@ -52,7 +53,7 @@ def test_acknowledged_commands_survive_sigkill(tmp_path: Path) -> None:
     start = 1
     for _ in range(KILLS):
         acked.update(run_until_killed(env, start, rng))
-        journal = Journal(tmp_path / "journal.sqlite3")
+        journal = Journal(tmp_path / "journal.sqlite3", clock=TEST_CLOCK)
         try:
             party = Session(journal, "durable", MiceAndMystics()).state.party
             assert journal.integrity() == "ok"

@@ -15,6 +15,7 @@ from pathlib import Path
 from tempfile import TemporaryDirectory
 
 import pytest
+from clocks import TEST_CLOCK
 from fakegame import Add, Counter, Hide, Press, Reveal
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -50,7 +51,7 @@ def revealed(session: Session[object]) -> set[str]:
 @given(st.lists(commands, min_size=1, max_size=25))
 def test_no_event_shows_an_audience_what_its_view_hides(run: list[Command]) -> None:
     with TemporaryDirectory() as folder:
-        journal = Journal(Path(folder) / "journal.sqlite3")
+        journal = Journal(Path(folder) / "journal.sqlite3", clock=TEST_CLOCK)
         session = Session.create(journal, "s", Counter())
         session.rng = random.Random(1)
         owners: dict[str, set[str]] = {}
@@ -109,7 +110,7 @@ def test_a_scripted_action_stored_without_its_actor_undoes_and_redoes(tmp_path: 
     audience with the actor as the line left it, hidden from all but its side."""
     for name in ("conflict-one-team.sqlite3", "conflict-one-team.sqlite3-acked"):
         shutil.copy(MG_DATA / name, tmp_path / name)
-    journal = Journal(tmp_path / "conflict-one-team.sqlite3")
+    journal = Journal(tmp_path / "conflict-one-team.sqlite3", clock=TEST_CLOCK)
     try:
         session = Session(journal, "ambush", MouseGuard())
         [*_, newest] = journal.steps("ambush")
@@ -130,7 +131,7 @@ def test_a_scripted_action_stored_without_its_actor_undoes_and_redoes(tmp_path: 
 
 def test_a_new_scripted_action_without_its_actor_undoes_by_its_id(tmp_path: Path) -> None:
     """Sent as the documentation writes it, then undone, redone and resent by id."""
-    journal = Journal(tmp_path / "journal.sqlite3")
+    journal = Journal(tmp_path / "journal.sqlite3", clock=TEST_CLOCK)
     try:
         session = Session.create(journal, "ambush", MouseGuard())
         for line in MG_SET_UP:

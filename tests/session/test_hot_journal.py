@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from clocks import TEST_CLOCK
 
 from tablekit import cli
 from tablekit.cli.doctor import check_journal
@@ -67,7 +68,7 @@ def test_every_reader_reads_a_killed_first_creation_as_the_app_does_and_writes_n
     assert "readonly" not in out + err and "Traceback" not in out + err
     assert code == (0 if committed else 2) and (out + err).count("\n") <= 2  # 2: no journal yet
     assert files(path) == before  # no reader rolled the file back or wrote beside it
-    journal = Journal(path)  # the app: SQLite rolls the unfinished creation back
+    journal = Journal(path, clock=TEST_CLOCK)  # the app: SQLite rolls the unfinished creation back
     journal.create("friday", "test-counter")
     journal.close()
     assert not Path(f"{path}-journal").exists()

@@ -16,6 +16,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from clocks import TEST_CLOCK
 from fakegame import Add, Counter
 
 from tablekit.session import Journal, Session
@@ -30,8 +31,9 @@ def another_process(path: Path, add: int | None) -> tuple[int, ...]:
     code = (
         "import sys; sys.path.insert(0, sys.argv[1])\n"
         "from fakegame import Add, Counter\n"
-        "from tablekit.session import Journal, Session\n"
-        "journal = Journal(sys.argv[2])\n"
+        "from tablekit.local.clock import open_journal\n"
+        "from tablekit.session import Session\n"
+        "journal = open_journal(sys.argv[2])\n"
         "session = Session(journal, 'c', Counter())\n"
         "if sys.argv[3] != '-':\n"
         "    session.apply(Add(int(sys.argv[3])))\n"
@@ -43,16 +45,16 @@ def another_process(path: Path, add: int | None) -> tuple[int, ...]:
     return tuple(int(n) for n in done.stdout.split()[-1].split(","))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("second_look", ["chain walk", "damage copy"])
 def test_a_second_look_from_the_apps_process_leaves_its_log_to_it(
-@pytest.mark.slow
     tmp_path: Path, second_look: str
 ) -> None:
     path = tmp_path / "journal.sqlite3"
-    app = Session.create(Journal(path), "c", Counter())
+    app = Session.create(Journal(path, clock=TEST_CLOCK), "c", Counter())
     app.apply(Add(1))
     if second_look == "chain walk":
-        Journal(path, readonly=True).close()  # as the app's chain check opens it
+        Journal(path, readonly=True, clock=TEST_CLOCK).close()  # as the app's chain check opens it
     else:
         app.journal.keep_copy()  # as the app keeps a damaged file beside the journal
     assert another_process(path, 10) == (1, 10)

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pygame
 import pytest
+from clocks import TEST_CLOCK
 from fakegame import LISTING, Add, Counter, Tally, counter_registered
 
 from tablekit import cli
@@ -33,7 +34,7 @@ def counter_game(monkeypatch: pytest.MonkeyPatch) -> None:
 def twelve() -> Path:
     """Session "c" adding 1 .. 12, a snapshot every 5 steps: opening folds from step 10."""
     path = paths.journal_file()
-    session: Session[Tally] = Session.create(Journal(path), "c", Counter())
+    session: Session[Tally] = Session.create(Journal(path, clock=TEST_CLOCK), "c", Counter())
     session.snapshot_every = 5
     for amount in range(1, 13):
         session.apply(Add(amount))
@@ -75,7 +76,9 @@ def test_an_old_step_changed_behind_the_snapshot_is_one_story_and_no_line_goes_o
     assert "damaged from step 2" in answer["error"] and "check --repair" in answer["error"]
     assert err.count("\n") == 1 and "nothing was applied" in err
     assert steps(path) == 12  # nothing acknowledged, nothing cut by the script
-    journal = Journal(path)  # the app: the walk behind the first frame sets the damage aside
+    journal = Journal(
+        path, clock=TEST_CLOCK
+    )  # the app: the walk behind the first frame sets the damage aside
     session = salvage.open_checked(journal, "c", Counter())
     assert session.state.total == 78
     finding = salvage.inspect(journal, "c")
@@ -133,7 +136,7 @@ def test_the_app_takes_no_command_before_the_whole_chain_was_walked(
     damage it finds is set aside first, and the tap is not acknowledged onto it."""
     path = twelve()
     change_step(path, 3)
-    app = App(Config(), Journal(path), (800, 480), games={LISTING.name: LISTING})
+    app = App(Config(), Journal(path, clock=TEST_CLOCK), (800, 480), games={LISTING.name: LISTING})
     app_on.append(app)
     assert app.session is not None and app.session.state.total == 78
     assert not app.submit(Add(1000))

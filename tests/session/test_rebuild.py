@@ -13,6 +13,7 @@ import sqlite3
 from pathlib import Path
 
 import pytest
+from clocks import TEST_CLOCK
 from fakegame import Add, Counter, Tally, counter_registered
 
 from tablekit import cli
@@ -31,7 +32,7 @@ def counter_game(monkeypatch: pytest.MonkeyPatch) -> None:
 def played(path: Path, steps: int = 300) -> None:
     """Session "c" adding 1 .. ``steps`` (long texts, so the steps fill many pages), all in
     the database file, a snapshot every 100 steps."""
-    session: Session[Tally] = Session.create(Journal(path), "c", Counter())
+    session: Session[Tally] = Session.create(Journal(path, clock=TEST_CLOCK), "c", Counter())
     session.snapshot_every = 100
     for amount in range(1, steps + 1):
         session.apply(Add(amount))
@@ -78,7 +79,7 @@ def test_rows_on_a_damaged_page_are_lost_alone(tmp_path: Path) -> None:
     played(path)
     leaves = pages(path, "steps")
     wreck(path, leaves[len(leaves) // 2])
-    journal = Journal(path, readonly=True)
+    journal = Journal(path, readonly=True, clock=TEST_CLOCK)
     read = readable.rows_of(journal._db, "steps", "command")
     journal.close()
     missing = sorted(set(range(1, 301)) - {row[0] for row in read.rows})
@@ -135,7 +136,7 @@ def test_repair_keeps_the_steps_when_the_sessions_page_is_damaged_and_leaves_no_
     [repaired] = [p for p in path.parent.iterdir() if re.search(r"\.repaired-[\d-]+$", p.name)]
     assert left == [repaired.name]
     assert cli.main(["check", "--journal", str(repaired)]) == 0
-    session = open_checked(Journal(repaired), "c", Counter())
+    session = open_checked(Journal(repaired, clock=TEST_CLOCK), "c", Counter())
     assert session.state.total == 300 * 301 // 2
 
 
@@ -145,9 +146,9 @@ def test_a_page_of_steps_damaged_costs_the_app_only_the_steps_from_it_on(tmp_pat
     leaves = pages(path, "steps")
     wreck(path, leaves[len(leaves) // 2])
     readable_steps = totals(path)
-    journal = Journal(path)
+    journal = Journal(path, clock=TEST_CLOCK)
     session = open_checked(journal, "c", Counter())  # from the snapshot at 300
-    check = ChainCheck(path, "c")
+    check = ChainCheck(path, "c", clock=TEST_CLOCK)
     check.wait()
     assert check.finding is not None and not check.sound
     kept, drop = salvage(journal, "c")
@@ -158,7 +159,7 @@ def test_a_page_of_steps_damaged_costs_the_app_only_the_steps_from_it_on(tmp_pat
     assert 100 < steps < readable_steps and session.state.total == steps * (steps + 1) // 2
     session.apply(Add(1000))  # takes commands again
     journal.close()
-    again = open_checked(Journal(path), "c", Counter())
+    again = open_checked(Journal(path, clock=TEST_CLOCK), "c", Counter())
     assert again.state.total == steps * (steps + 1) // 2 + 1000
     assert inspect(again.journal, "c").ok
 
@@ -184,7 +185,7 @@ def test_a_snapshot_whose_step_was_lost_is_cut_and_never_taken_for_the_next_step
     """Step 10, at which a snapshot was taken, removed: the cut from step 11 takes the
     snapshot too, so the next command, which gets the id 10 again, is not read as it."""
     path = tmp_path / "journal.sqlite3"
-    session: Session[Tally] = Session.create(Journal(path), "c", Counter())
+    session: Session[Tally] = Session.create(Journal(path, clock=TEST_CLOCK), "c", Counter())
     session.snapshot_every = 5
     for amount in range(1, 13):
         session.apply(Add(amount))
@@ -193,8 +194,8 @@ def test_a_snapshot_whose_step_was_lost_is_cut_and_never_taken_for_the_next_step
     db.execute("DELETE FROM steps WHERE id = 10")
     db.commit()
     db.close()
-    opened = open_checked(Journal(path), "c", Counter())
+    opened = open_checked(Journal(path, clock=TEST_CLOCK), "c", Counter())
     assert opened.state.total == 45
     opened.apply(Add(1000))
     opened.journal.close()
-    assert open_checked(Journal(path), "c", Counter()).state.total == 1045
+    assert open_checked(Journal(path, clock=TEST_CLOCK), "c", Counter()).state.total == 1045

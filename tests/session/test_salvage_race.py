@@ -8,6 +8,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from clocks import TEST_CLOCK
 from fakegame import Add, Counter, Tally
 
 from tablekit.session import Journal, Redo, Session, Undo
@@ -16,7 +17,7 @@ from tablekit.session.salvage import inspect, salvage
 
 
 def five(path: Path) -> Session[Tally]:
-    session: Session[Tally] = Session.create(Journal(path), "t", Counter())
+    session: Session[Tally] = Session.create(Journal(path, clock=TEST_CLOCK), "t", Counter())
     for amount in range(1, 6):
         session.apply(Add(amount))
     return session
@@ -40,7 +41,7 @@ def test_a_step_committed_during_the_walk_is_not_lost_steps(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     writer = five(tmp_path / "j.sqlite3")
-    reader = Journal(tmp_path / "j.sqlite3", readonly=True)
+    reader = Journal(tmp_path / "j.sqlite3", readonly=True, clock=TEST_CLOCK)
     after_the_walk(monkeypatch, reader, lambda: writer.apply(Add(9)))  # a tap meanwhile
     finding = inspect(reader, "t")
     assert finding.ok and finding.kept == 5
@@ -55,7 +56,7 @@ def test_another_writers_redo_during_salvage_waits_and_is_never_cut(
     script = five(tmp_path / "j.sqlite3")
     script.apply(Undo())
     script.journal._db.execute("PRAGMA busy_timeout = 0")  # refused now rather than waiting
-    app = Journal(tmp_path / "j.sqlite3")
+    app = Journal(tmp_path / "j.sqlite3", clock=TEST_CLOCK)
     refused: list[str] = []
 
     def redo() -> None:

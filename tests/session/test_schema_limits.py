@@ -9,6 +9,7 @@ import json
 from pathlib import Path
 
 import pytest
+from clocks import TEST_CLOCK
 
 from tablekit import catalog
 from tablekit.rules.mice_mystics import commands as mm
@@ -20,7 +21,7 @@ from tablekit.session.codec import CommandError
 @pytest.fixture
 def mice(tmp_path: Path) -> Session[object]:
     game = catalog.rules_of(catalog.listings()["mice-mystics"])
-    return Session.create(Journal(tmp_path / "journal.sqlite3"), "m", game)
+    return Session.create(Journal(tmp_path / "journal.sqlite3", clock=TEST_CLOCK), "m", game)
 
 
 @pytest.mark.parametrize(
@@ -123,7 +124,7 @@ def test_a_choice_outside_its_list_names_the_list(
 ) -> None:
     """Issue 12: the refusal names the field, the value and what is allowed, a choice too."""
     session = Session.create(
-        Journal(tmp_path / "j.sqlite3"), "cards", catalog.games()["mouse-card"]
+        Journal(tmp_path / "j.sqlite3", clock=TEST_CLOCK), "cards", catalog.games()["mouse-card"]
     )
     with pytest.raises(CommandError) as refused:
         session.parse(json.dumps(line))

@@ -3,6 +3,7 @@
 import random
 
 import pytest
+from clocks import TEST_CLOCK
 from fakegame import Add, Counter, Hide, Roll, Tally
 
 from tablekit.rules.errors import RuleError
@@ -13,7 +14,7 @@ from tablekit.session.journal import JournalError, StaleSession
 
 def reopen(session: Session[Tally]) -> Session[Tally]:
     """The same session as the app sees it after a restart."""
-    return Session(Journal(session.journal.path), session.name, Counter())
+    return Session(Journal(session.journal.path, clock=TEST_CLOCK), session.name, Counter())
 
 
 def test_apply_returns_events_and_changes_state(session: Session[Tally]) -> None:
@@ -116,4 +117,4 @@ def test_a_busy_or_broken_journal_is_a_journal_error(tmp_path) -> None:
     broken = tmp_path / "not-a-journal.sqlite3"
     broken.write_bytes(b"this is not sqlite" * 100)
     with pytest.raises(JournalError, match="cannot use the journal"):
-        Journal(broken)
+        Journal(broken, clock=TEST_CLOCK)

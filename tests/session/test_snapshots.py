@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 from chapter_mix import SETUP
+from clocks import TEST_CLOCK
 from fakegame import Add, Counter, Hide, Reveal, Roll, Tally, counter_registered
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -78,7 +79,7 @@ MM_MOVES = st.one_of(
 
 def play(game: Game[Any], setup: list[Command], moves: list[Any], seed: int) -> None:
     """Play ``moves``; after each, the live and the reopened state equal the full fold."""
-    journal = Journal(":memory:")
+    journal = Journal(":memory:", clock=TEST_CLOCK)
     session: Session[Any] = Session.create(journal, "s", game)
     session.snapshot_every = EVERY
     session.rng = random.Random(seed)
@@ -97,8 +98,8 @@ def play(game: Game[Any], setup: list[Command], moves: list[Any], seed: int) -> 
         assert snapshots(journal, "s"), "a long session keeps snapshots"
 
 
-@settings(max_examples=150, deadline=None)
 @pytest.mark.slow
+@settings(max_examples=150, deadline=None)
 @given(st.lists(COUNTER_MOVES, max_size=40), st.integers(0, 2**16))
 def test_counter_from_snapshots_equals_from_scratch(moves: list[Any], seed: int) -> None:
     play(Counter(), [], moves, seed)
@@ -111,7 +112,7 @@ def test_mice_and_mystics_from_snapshots_equals_from_scratch(moves: list[Any], s
 
 
 def long_session(path: Path, steps: int = 10) -> Session[Tally]:
-    session: Session[Tally] = Session.create(Journal(path), "long", Counter())
+    session: Session[Tally] = Session.create(Journal(path, clock=TEST_CLOCK), "long", Counter())
     session.snapshot_every = EVERY
     for amount in range(1, steps + 1):
         session.apply(Add(amount))
@@ -119,7 +120,12 @@ def long_session(path: Path, steps: int = 10) -> Session[Tally]:
 
 
 def reopened(session: Session[Tally]) -> Session[Tally]:
-    return Session(Journal(session.journal.path), session.name, Counter(), snapshot_every=EVERY)
+    return Session(
+        Journal(session.journal.path, clock=TEST_CLOCK),
+        session.name,
+        Counter(),
+        snapshot_every=EVERY,
+    )
 
 
 def test_open_folds_only_after_the_newest_snapshot(tmp_path: Path) -> None:
@@ -197,7 +203,7 @@ def test_the_app_opening_a_long_session_without_snapshots_stores_one(
     monkeypatch.setattr(session_module, "SNAPSHOT_EVERY", EVERY)
     session = long_session(tmp_path / "j.sqlite3", 10)
     session.journal._db.execute("DELETE FROM snapshots")
-    journal = Journal(session.journal.path)
+    journal = Journal(session.journal.path, clock=TEST_CLOCK)
     opened = open_session(journal, "long", None, {"test-counter": Counter()})
     assert opened._tail == 0 and snapshots(journal, "long") == [10]
 
@@ -260,8 +266,10 @@ def test_an_old_journal_opens_read_only_and_is_chained_when_written(
 ) -> None:
     path = tmp_path / "old.sqlite3"
     old_journal(path)
-    assert Session(Journal(path, readonly=True), "old", Counter()).state.total == 28
-    journal = Journal(path)
+    assert (
+        Session(Journal(path, readonly=True, clock=TEST_CLOCK), "old", Counter()).state.total == 28
+    )
+    journal = Journal(path, clock=TEST_CLOCK)
     assert journal._db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
     session: Session[Tally] = Session(journal, "old", Counter(), snapshot_every=EVERY)
     assert session.state.total == 28
@@ -284,9 +292,11 @@ def test_state_writes_nothing(
     lines.write_text('{"type": "t.add", "amount": 2}\n' * 3, encoding="utf-8")
     assert cli.main(["script", str(lines), "--session", "s", "--game", "test-counter"]) == 0
     path = paths.journal_file()
-    Journal(path).close()  # the last writer closes: the WAL is checkpointed into the file
+    Journal(
+        path, clock=TEST_CLOCK
+    ).close()  # the last writer closes: the WAL is checkpointed into the file
     before = {p.name: (p.stat().st_mtime_ns, p.read_bytes()) for p in path.parent.iterdir()}
-    version = Journal(path, readonly=True).version("s")
+    version = Journal(path, readonly=True, clock=TEST_CLOCK).version("s")
     os.utime(path, ns=(1, 1))
     capsys.readouterr()
     assert cli.main(["state"]) == 0
@@ -294,7 +304,7 @@ def test_state_writes_nothing(
     assert cli.main(["sessions"]) == 0
     assert path.stat().st_mtime_ns == 1
     assert path.read_bytes() == before[path.name][1]
-    assert Journal(path, readonly=True).version("s") == version
+    assert Journal(path, readonly=True, clock=TEST_CLOCK).version("s") == version
 
 
 def test_state_without_a_journal_creates_none(

@@ -35,6 +35,7 @@ from tempfile import TemporaryDirectory
 from typing import Any
 
 import pytest
+from clocks import TEST_CLOCK
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
 from rules.mice_mystics.mm_support import GAME as MICE_AND_MYSTICS
@@ -116,7 +117,7 @@ def play_twins(play: Play, data: st.DataObject, seed: int, length: int) -> None:
     game = play.game
     listing = catalog.listing_named(game.name)
     with TemporaryDirectory() as folder:
-        journals = [Journal(Path(folder) / f"{twin}.sqlite3") for twin in "ab"]
+        journals = [Journal(Path(folder) / f"{twin}.sqlite3", clock=TEST_CLOCK) for twin in "ab"]
         try:
             a, b = (Session.create(journal, "twins", game) for journal in journals)
             for number, command in enumerate(play.set_up):

@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterator
 import pygame
 import pytest
 from cards_screens import app_for
+from clocks import TEST_CLOCK
 from mm_screens import make, playing
 from ui.test_mm_layout import measure
 
@@ -29,7 +30,9 @@ MOUSE = {"name": "Saxon", "ratings": [{"name": "Nature", "rating": 3},
 
 def mouse_guard(game: str, conflict: bool) -> Callable[[tuple[int, int], str], App]:
     def build(size: tuple[int, int], language: str) -> App:
-        app = App(Config(ui=Interface(language=language)), Journal(":memory:"), size)
+        app = App(
+            Config(ui=Interface(language=language)), Journal(":memory:", clock=TEST_CLOCK), size
+        )
         app.start(game)
         session = app.session
         assert session is not None
@@ -78,10 +81,10 @@ def shrunk(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
     pygame.quit()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("scene", SCENES)
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("language", ["en", "da"])
-@pytest.mark.slow
 def test_the_bar_holds_its_buttons_and_title_at_their_sizes(
     scene: str, size: tuple[int, int], language: str, shrunk: list[str]
 ) -> None:

@@ -30,6 +30,7 @@ from typing import Any
 
 import pygame
 import pytest
+from clocks import TEST_CLOCK
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -77,7 +78,7 @@ def fonts() -> Iterator[None]:
 
 
 def app_for(size: tuple[int, int], language: str, seats: int, seed: int) -> App:
-    app = App(Config(ui=Interface(language=language)), Journal(":memory:"), size,
+    app = App(Config(ui=Interface(language=language)), Journal(":memory:", clock=TEST_CLOCK), size,
               games={LISTING.name: LISTING})  # fmt: skip
     app.start("mouse-card")
     assert app.session is not None

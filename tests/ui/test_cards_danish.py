@@ -13,6 +13,7 @@ from typing import Any
 
 import pygame
 import pytest
+from clocks import TEST_CLOCK
 from mg_tapping import labels, press
 
 from tablekit.catalog.mouse_card import LISTING
@@ -48,7 +49,8 @@ def test_a_card_in_words(code: str, english: str, danish: str) -> None:
 
 @pytest.fixture
 def app() -> Iterator[App]:
-    made = App(Config(ui=Interface(language="da")), Journal(":memory:"), (800, 480),
+    journal = Journal(":memory:", clock=TEST_CLOCK)
+    made = App(Config(ui=Interface(language="da")), journal, (800, 480),
                games={LISTING.name: LISTING})  # fmt: skip
     made.start("mouse-card")
     play(made, {"type": "mc.add_character", "name": "Kenzie", "traits": {"Fighter": 3}})

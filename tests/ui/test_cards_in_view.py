@@ -15,6 +15,7 @@ from typing import Any
 
 import pygame
 import pytest
+from clocks import TEST_CLOCK
 
 from tablekit.catalog.mouse_card import LISTING
 from tablekit.local.config import Config, Interface
@@ -27,7 +28,8 @@ KEY = 28
 
 @pytest.fixture(params=["en", "da"])
 def app(request: pytest.FixtureRequest) -> Iterator[App]:
-    made = App(Config(ui=Interface(language=request.param)), Journal(":memory:"), (800, 480),
+    journal = Journal(":memory:", clock=TEST_CLOCK)
+    made = App(Config(ui=Interface(language=request.param)), journal, (800, 480),
                games={LISTING.name: LISTING})  # fmt: skip
     made.start("mouse-card")
     play(made, {"type": "mc.add_character", "name": "Kenzie", "traits": {"Fighter": 3}})

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pygame
 import pytest
+from clocks import TEST_CLOCK
 from fakegame import LISTING, Add, Counter
 
 from tablekit.devices import doctor
@@ -28,12 +29,12 @@ from tablekit.ui.scenes.startup import StartupScene
 def table(tmp_path: Path) -> Iterator[tuple[Path, App]]:
     """A journal file of 12 steps of session "c" (a snapshot every 5), open in the app."""
     path = tmp_path / "journal.sqlite3"
-    session: Session[object] = Session.create(Journal(path), "c", Counter())
+    session: Session[object] = Session.create(Journal(path, clock=TEST_CLOCK), "c", Counter())
     session.snapshot_every = 5
     for amount in range(1, 13):
         session.apply(Add(amount))
     session.journal.close()
-    app = App(Config(), Journal(path), (800, 480), games={LISTING.name: LISTING})
+    app = App(Config(), Journal(path, clock=TEST_CLOCK), (800, 480), games={LISTING.name: LISTING})
     yield path, app
     app.scene.exit()
     app.pad_backends.close()
@@ -52,7 +53,7 @@ def test_a_step_committed_during_the_walk_reloads_nothing(
     def walked(journal: Journal, name: str) -> Iterator[tuple[Step, bool, float]]:
         rows = walk(journal, name)
         if threading.current_thread() is not threading.main_thread():
-            other = Journal(path)  # another writer, between the walk's two reads
+            other = Journal(path, clock=TEST_CLOCK)  # another writer, between the walk's two reads
             Session(other, "c", Counter()).apply(Add(100))
             other.close()
         return rows

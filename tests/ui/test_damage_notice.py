@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pygame
 import pytest
+from clocks import TEST_CLOCK
 from fakegame import LISTING, Add, Counter
 
 from tablekit.local import failures
@@ -25,7 +26,7 @@ from tablekit.ui.app import App
 def damaged(tmp_path: Path) -> Iterator[tuple[Path, list[App]]]:
     """A journal file of 12 steps (a snapshot every 5), and the apps made on it."""
     path = tmp_path / "journal.sqlite3"
-    session: Session[object] = Session.create(Journal(path), "c", Counter())
+    session: Session[object] = Session.create(Journal(path, clock=TEST_CLOCK), "c", Counter())
     session.snapshot_every = 5
     for amount in range(1, 13):
         session.apply(Add(amount))
@@ -53,7 +54,9 @@ def said(app: App, count: int) -> bool:
 
 
 def opened(path: Path, apps: list[App]) -> App:
-    apps.append(App(Config(), Journal(path), (800, 480), games={LISTING.name: LISTING}))
+    apps.append(
+        App(Config(), Journal(path, clock=TEST_CLOCK), (800, 480), games={LISTING.name: LISTING})
+    )
     return apps[-1]
 
 
@@ -99,7 +102,7 @@ def test_a_journal_that_cannot_be_read_to_the_end_is_said_in_danish_and_sqlite_s
     raw[100:4096] = bytes(range(256)) * 15 + bytes(range(236))  # and its first page is noise
     broken = path.with_name("walked.sqlite3")  # the walk's own file, so the app's stays whole
     broken.write_bytes(bytes(raw))
-    app.chain_check = ChainCheck(broken, "c")
+    app.chain_check = ChainCheck(broken, "c", clock=TEST_CLOCK)
     app.chain_check.wait()
     app.step(0.016)
     assert app.notice_text.startswith("Journalen kunne ikke læses til ende")

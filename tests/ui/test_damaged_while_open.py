@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pygame
 import pytest
+from clocks import TEST_CLOCK
 
 from tablekit.local import failures
 from tablekit.local.config import Config
@@ -27,12 +28,14 @@ NOISE = bytes(range(256))
 def playing(tmp_path: Path) -> Iterator[tuple[Path, App]]:
     """A Mice and Mystics session of three steps in a journal file, open in the app."""
     path = tmp_path / "journal.sqlite3"
-    session: Session[object] = Session.create(Journal(path), "c", MiceAndMystics())
+    session: Session[object] = Session.create(
+        Journal(path, clock=TEST_CLOCK), "c", MiceAndMystics()
+    )
     session.apply(mm.SetStats("collin", battle=3, defense=2, lore=1, life=5))
     session.apply(mm.SetStats("lily", battle=2, defense=1, lore=2, move=3, life=5))
     session.apply(mm.SetStats("rat_warrior", battle=2, defense=1, life=1, ranged=False))
     session.journal.close()
-    app = App(Config(), Journal(path), (800, 480))
+    app = App(Config(), Journal(path, clock=TEST_CLOCK), (800, 480))
     yield path, app
     app.close()
     theme.font.cache_clear()
@@ -89,6 +92,6 @@ def test_a_journal_damaged_under_the_open_app_is_said_as_damage_and_loses_nothin
     assert "malformed" in log and "Traceback" not in log
     assert [path.read_bytes(), path.with_name(f"{path.name}-wal").read_bytes()] == files
     put_back(path, pages)  # the same pages again: every acknowledged step is there
-    journal = Journal(path, readonly=True)
+    journal = Journal(path, readonly=True, clock=TEST_CLOCK)
     assert len(journal.steps("c")) == 3
     journal.close()

@@ -11,6 +11,7 @@ from typing import Any
 
 import pygame
 import pytest
+from clocks import TEST_CLOCK
 from mm_screens import NUMBERS, START
 
 from tablekit.local.config import Config
@@ -56,7 +57,7 @@ def shown(app: App) -> list[str]:
 def test_a_card_says_the_game_where_it_stands_who_plays_and_when(
     tmp_path: Path, language: str
 ) -> None:
-    app = make(Journal(tmp_path / "j.sqlite3"), language)
+    app = make(Journal(tmp_path / "j.sqlite3", clock=TEST_CLOCK), language)
     name = chapter(app)
     tap(app, app.tr("Home"))
     tr = app.tr
@@ -67,9 +68,9 @@ def test_a_card_says_the_game_where_it_stands_who_plays_and_when(
     assert f"{tr('Prince Collin')}, Lily · {tr('just now')}" in words
 
 
-def test_rename_delete_and_restore_by_taps(tmp_path: Path) -> None:
 @pytest.mark.slow
-    journal = Journal(tmp_path / "j.sqlite3")
+def test_rename_delete_and_restore_by_taps(tmp_path: Path) -> None:
+    journal = Journal(tmp_path / "j.sqlite3", clock=TEST_CLOCK)
     app = make(journal)
     first = chapter(app)
     tap(app, "Home")
@@ -106,7 +107,7 @@ def test_a_double_tap_on_delete_in_a_cards_menu_only_asks(tmp_path: Path) -> Non
     """The menu's Delete goes on at its tap, and the question it opens has no button where
     it was: the menu's OK had been where the question's Delete lies, so a double tap on OK
     deleted the session (issue 21, "no enabled button under the button just tapped")."""
-    journal = Journal(tmp_path / "j.sqlite3")
+    journal = Journal(tmp_path / "j.sqlite3", clock=TEST_CLOCK)
     app = make(journal)
     name = chapter(app)
     tap(app, "Home")
@@ -126,7 +127,7 @@ def test_a_double_tap_on_delete_in_a_cards_menu_only_asks(tmp_path: Path) -> Non
 
 
 def test_the_trash_forgets_after_its_days_and_names_never_clash(tmp_path: Path) -> None:
-    journal = Journal(tmp_path / "j.sqlite3")
+    journal = Journal(tmp_path / "j.sqlite3", clock=TEST_CLOCK)
     for name in ("a", "b"):
         journal.create(name, "mice-mystics")
     store.delete(journal, "a", now=0.0)
@@ -144,7 +145,7 @@ def test_the_trash_forgets_after_its_days_and_names_never_clash(tmp_path: Path) 
 def test_a_session_that_cannot_be_read_says_so_in_the_tables_language(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    journal = Journal(tmp_path / "j.sqlite3")
+    journal = Journal(tmp_path / "j.sqlite3", clock=TEST_CLOCK)
     app = make(journal, "da")
     name = chapter(app)
     tap(app, app.tr("Home"))

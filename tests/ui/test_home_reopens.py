@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pygame
 import pytest
+from clocks import TEST_CLOCK
 
 from tablekit.local.config import Config
 from tablekit.session import Journal
@@ -31,7 +32,7 @@ def cards(app: App) -> list[str]:
 
 
 def test_home_opens_on_the_page_of_the_session_just_played(tmp_path: Path) -> None:
-    app = App(Config(), Journal(tmp_path / "j.sqlite3"), (800, 480))
+    app = App(Config(), Journal(tmp_path / "j.sqlite3", clock=TEST_CLOCK), (800, 480))
     for _ in range(9):
         app.start("mice-mystics")
     app.goto("home")

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pygame
 import pytest
+from clocks import TEST_CLOCK
 from ui.test_mm_danish import catalogue, drawn, english
 
 from tablekit import catalog
@@ -44,11 +45,11 @@ def switch(app: App, language: str, session: str) -> None:
     tap(app, session)
 
 
-@pytest.mark.parametrize("game", sorted(catalog.listings()))
 @pytest.mark.slow
+@pytest.mark.parametrize("game", sorted(catalog.listings()))
 def test_a_running_session_switches_language_by_taps(tmp_path: Path, game: str) -> None:
     english_only = replace(Config(), ui=replace(Config().ui, language="en"))
-    app = App(english_only, Journal(tmp_path / "journal.sqlite3"), (800, 480))
+    app = App(english_only, Journal(tmp_path / "journal.sqlite3", clock=TEST_CLOCK), (800, 480))
     tap(app, catalog.listings()[game].title)
     assert app.session is not None and app.session.game.name == game
     session = app.session.name

@@ -36,6 +36,7 @@ from typing import Any
 
 import pygame
 import pytest
+from clocks import TEST_CLOCK
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from mg_tapping import tap
@@ -113,7 +114,9 @@ def fonts() -> Iterator[None]:
 
 
 def app_for(game: str, language: str, seat: int, seed: int) -> App:
-    app = App(Config(ui=Interface(language=language)), Journal(":memory:"), (800, 480))
+    app = App(
+        Config(ui=Interface(language=language)), Journal(":memory:", clock=TEST_CLOCK), (800, 480)
+    )
     app.start(game)
     assert app.session is not None
     app.session.rng = random.Random(seed)

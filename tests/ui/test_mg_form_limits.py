@@ -9,6 +9,8 @@ import itertools
 import json
 from typing import Any
 
+from clocks import TEST_CLOCK
+
 from tablekit.rules.game import Command
 from tablekit.rules.mouse_guard.game import MouseGuard
 from tablekit.rules.mouse_guard.limits import NAME_LENGTH
@@ -22,7 +24,9 @@ MICE = ["Saxon", "Kenzie"]
 
 
 def session() -> Session[State]:
-    made: Session[State] = Session.create(Journal(":memory:"), "limits", MouseGuard())
+    made: Session[State] = Session.create(
+        Journal(":memory:", clock=TEST_CLOCK), "limits", MouseGuard()
+    )
     for name in MICE:
         sheet = {"name": name, "ratings": [{"name": "Health", "rating": 4}]}
         made.apply(made.parse(json.dumps({"type": "mg.add_character", "sheet": sheet})))

@@ -17,6 +17,7 @@ from typing import Any
 
 import pygame
 import pytest
+from clocks import TEST_CLOCK
 
 from tablekit.local.config import Config, Interface
 from tablekit.session import Journal
@@ -44,7 +45,9 @@ def fonts() -> Iterator[None]:
 
 
 def table(language: str, lines: list[dict[str, Any]]) -> App:
-    app = App(Config(ui=Interface(language=language)), Journal(":memory:"), (800, 480))
+    app = App(
+        Config(ui=Interface(language=language)), Journal(":memory:", clock=TEST_CLOCK), (800, 480)
+    )
     app.start("mouse-guard")
     assert app.session is not None
     app.session.rng = random.Random(2)

@@ -21,6 +21,7 @@ from typing import Any
 
 import pygame
 import pytest
+from clocks import TEST_CLOCK
 
 from tablekit.local import box, config, paths
 from tablekit.local.config import Config
@@ -242,7 +243,7 @@ def test_a_first_chapter_by_touch_alone(
 ) -> None:
     assert not paths.data_dir().joinpath("box.toml").exists()
     journal_path = tmp_path / "journal.sqlite3"
-    table = Table(Journal(journal_path), size, language)
+    table = Table(Journal(journal_path, clock=TEST_CLOCK), size, language)
     set_up(table)
     assert box.load().numbers("rat_warrior")["battle"] == RAT_BATTLE
     table.tap(table.tr("Our dice"))
@@ -254,7 +255,7 @@ def test_a_first_chapter_by_touch_alone(
     taps = table.taps
     table.app.scene.exit()
 
-    again = Table(Journal(journal_path), size, language, config.load())
+    again = Table(Journal(journal_path, clock=TEST_CLOCK), size, language, config.load())
     assert again.view()["heroes"][1]["captured"], "the capture survived the restart"
     assert again.app.scene.own_dice, '"Our dice" stays on after a restart'
     assert again.labels().count(again.tr("Undo")) == 1

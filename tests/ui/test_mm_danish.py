@@ -18,6 +18,7 @@ from pathlib import Path
 import pygame
 import pytest
 from babel.messages.pofile import read_po
+from clocks import TEST_CLOCK
 from mm_screens import START, make, playing, screens
 
 from tablekit.local.config import Config
@@ -82,8 +83,8 @@ def english(texts: list[str], danish: dict[str, str]) -> list[str]:
     return found
 
 
-def test_every_mice_and_mystics_screen_speaks_danish() -> None:
 @pytest.mark.slow
+def test_every_mice_and_mystics_screen_speaks_danish() -> None:
     danish = catalogue()
     found = []
     for name, app in screens((800, 480), "da"):
@@ -106,7 +107,7 @@ def test_a_session_started_in_english_reads_in_danish(tmp_path: Path) -> None:
     """The chapter, minions and classes are stored as keys and shown in today's language."""
     path = tmp_path / "journal.sqlite3"
     app = make((800, 480), "en")
-    app.journal = Journal(path)
+    app.journal = Journal(path, clock=TEST_CLOCK)
     app.start("mice-mystics")
     assert app.session is not None
     app.session.rng = random.Random(1)
@@ -115,7 +116,7 @@ def test_a_session_started_in_english_reads_in_danish(tmp_path: Path) -> None:
     name = app.session.name
     app.scene.exit()
     settings = replace(Config(), ui=replace(Config().ui, language="da"))
-    again = App(settings, Journal(path), (800, 480))
+    again = App(settings, Journal(path, clock=TEST_CLOCK), (800, 480))
     assert again.session is not None and again.session.name == name
     texts = drawn(again)
     assert "Runde 1" in texts, texts  # the bar's room goes to the round (issue 21)

@@ -16,6 +16,7 @@ from typing import Any
 
 import pygame
 import pytest
+from clocks import TEST_CLOCK
 
 from tablekit.local.config import Config
 from tablekit.session import Journal
@@ -43,7 +44,7 @@ CHAPTER = {
 
 def make(size: tuple[int, int] = (800, 480), language: str = "en") -> Any:
     settings = replace(Config(), ui=replace(Config().ui, language=language))
-    app = App(settings, Journal(":memory:"), size)
+    app = App(settings, Journal(":memory:", clock=TEST_CLOCK), size)
     app.start("mice-mystics")
     app.session.rng = random.Random(3)
     return app

@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pygame
 import pytest
+from clocks import TEST_CLOCK
 from mm_tapping import Table, set_up
 
 from tablekit.local import paths
@@ -106,7 +107,7 @@ PLAN: dict[tuple[int, str], Callable[[Table], None]] = {
 @pytest.mark.parametrize("language", ["en", "da"])
 def test_a_whole_chapter_by_taps_from_set_up_to_the_summary(tmp_path: Path, language: str) -> None:
     assert not paths.data_dir().joinpath("box.toml").exists()
-    table = Table(Journal(tmp_path / "journal.sqlite3"), (800, 480), language)
+    table = Table(Journal(tmp_path / "journal.sqlite3", clock=TEST_CLOCK), (800, 480), language)
     tr = table.tr
     set_up(table, rats=1, rat_battle=RAT_BATTLE)
     table.tap(tr("Our dice"))

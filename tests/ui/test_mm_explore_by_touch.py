@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pygame
 import pytest
+from clocks import TEST_CLOCK
 from mm_tapping import Table, set_up
 
 from tablekit.local import paths
@@ -30,14 +31,14 @@ def shut() -> Iterator[None]:
     pygame.quit()
 
 
-@pytest.mark.parametrize("size", [(800, 480), (720, 1280)])
 @pytest.mark.slow
+@pytest.mark.parametrize("size", [(800, 480), (720, 1280)])
 @pytest.mark.parametrize("language", ["en", "da"])
 def test_explore_asks_whether_the_tile_is_clear_and_refuses_a_yes(
     tmp_path: Path, size: tuple[int, int], language: str
 ) -> None:
     assert not paths.data_dir().joinpath("box.toml").exists()
-    table = Table(Journal(tmp_path / "journal.sqlite3"), size, language)
+    table = Table(Journal(tmp_path / "journal.sqlite3", clock=TEST_CLOCK), size, language)
     tr = table.tr
     set_up(table, rats=1)
     table.turn_of("lily")
@@ -60,10 +61,10 @@ def test_explore_asks_whether_the_tile_is_clear_and_refuses_a_yes(
     assert next(b for b in table.buttons() if b.label == tr("Explore")).rect == explore.rect
 
 
-@pytest.mark.parametrize("language", ["en", "da"])
 @pytest.mark.slow
+@pytest.mark.parametrize("language", ["en", "da"])
 def test_mousetrap_waits_for_the_movement_roll(tmp_path: Path, language: str) -> None:
-    table = Table(Journal(tmp_path / "journal.sqlite3"), (800, 480), language)
+    table = Table(Journal(tmp_path / "journal.sqlite3", clock=TEST_CLOCK), (800, 480), language)
     tr = table.tr
     set_up(table, rats=1)
     table.turn_of("lily")

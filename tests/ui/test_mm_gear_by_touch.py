@@ -19,6 +19,7 @@ import random
 from pathlib import Path
 
 import pytest
+from clocks import TEST_CLOCK
 from ui.test_mm_chapter_by_touch import SIZES, Table, turn_of
 
 from tablekit.local import box, paths
@@ -115,7 +116,7 @@ def test_equipment_a_boss_and_the_weapon_rule_by_touch(
     tmp_path: Path, size: tuple[int, int], language: str
 ) -> None:
     assert not paths.data_dir().joinpath("box.toml").exists()
-    table = Table(Journal(tmp_path / "journal.sqlite3"), size, language)
+    table = Table(Journal(tmp_path / "journal.sqlite3", clock=TEST_CLOCK), size, language)
     tr = table.tr
     asked = set_up(table)
     assert sum(title.endswith(tr("starting equipment")) for title in asked) == 2
@@ -146,7 +147,7 @@ def test_equipment_a_boss_and_the_weapon_rule_by_touch(
     print(f"TAPS {size[0]}x{size[1]} {language}: {table.taps}")
     table.app.scene.exit()
 
-    again = Table(Journal(tmp_path / "second.sqlite3"), size, language)
+    again = Table(Journal(tmp_path / "second.sqlite3", clock=TEST_CLOCK), size, language)
     asked = set_up_known(again)
     assert not any(t.endswith(tr("starting equipment")) for t in asked), "the box knew them"
     again.app.scene.exit()

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pygame
 import pytest
+from clocks import TEST_CLOCK
 from mm_tapping import Table, set_up
 
 from tablekit.local import paths
@@ -39,14 +40,14 @@ def attack(table: Table, hero: str) -> None:
     assert not table.view()["pending"]
 
 
-@pytest.mark.parametrize("size", [(800, 480), (720, 1280)])
 @pytest.mark.slow
+@pytest.mark.parametrize("size", [(800, 480), (720, 1280)])
 @pytest.mark.parametrize("language", ["en", "da"])
 def test_each_rat_warrior_attacks_once_and_its_panel_says_who_has(
     tmp_path: Path, size: tuple[int, int], language: str
 ) -> None:
     assert not paths.data_dir().joinpath("box.toml").exists()
-    table = Table(Journal(tmp_path / "journal.sqlite3"), size, language)
+    table = Table(Journal(tmp_path / "journal.sqlite3", clock=TEST_CLOCK), size, language)
     tr = table.tr
     set_up(table, rats=2)
     table.turn_of("rat_warrior")

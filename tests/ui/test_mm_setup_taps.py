@@ -17,6 +17,7 @@ from typing import Any
 
 import pygame
 import pytest
+from clocks import TEST_CLOCK
 from mm_tapping import Table
 
 from tablekit.local import paths
@@ -67,11 +68,11 @@ def set_up(table: Table) -> list[str]:
     raise AssertionError(f"the chapter never started: {asked}")
 
 
-@pytest.mark.parametrize("language", ["en", "da"])
 @pytest.mark.slow
+@pytest.mark.parametrize("language", ["en", "da"])
 def test_an_empty_box_to_the_first_turn_in_sixty_taps(tmp_path: Path, language: str) -> None:
     assert not paths.data_dir().joinpath("box.toml").exists()
-    table = Table(Journal(tmp_path / "journal.sqlite3"), (800, 480), language)
+    table = Table(Journal(tmp_path / "journal.sqlite3", clock=TEST_CLOCK), (800, 480), language)
     set_up(table)
     view = table.view()
     heroes = {h["name"]: h for h in view["heroes"]}
@@ -92,7 +93,7 @@ def test_an_empty_box_to_the_first_turn_in_sixty_taps(tmp_path: Path, language: 
 def test_each_hero_s_numbers_keep_their_places(tmp_path: Path) -> None:
     """The stat layout stays the same from hero to hero (issue 21): a number the pack knows
     is shown filled in, not left out."""
-    table = Table(Journal(tmp_path / "journal.sqlite3"), (800, 480), "en")
+    table = Table(Journal(tmp_path / "journal.sqlite3", clock=TEST_CLOCK), (800, 480), "en")
     table.app.start("mice-mystics")
     for hero in ("Prince Collin", "Tilda"):
         table.tap(hero)
@@ -112,7 +113,7 @@ def test_each_hero_s_numbers_keep_their_places(tmp_path: Path) -> None:
 
 def test_cancel_goes_back_one_step(tmp_path: Path) -> None:
     """Cancel on the ability card goes back to the form before it, not to the minions."""
-    table = Table(Journal(tmp_path / "journal.sqlite3"), (800, 480), "en")
+    table = Table(Journal(tmp_path / "journal.sqlite3", clock=TEST_CLOCK), (800, 480), "en")
     table.app.start("mice-mystics")
     table.tap("Lily")
     table.tap("Next")

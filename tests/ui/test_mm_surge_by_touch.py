@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pygame
 import pytest
+from clocks import TEST_CLOCK
 from mm_tapping import Table, set_up
 
 from tablekit.local import paths
@@ -91,7 +92,7 @@ def test_the_rats_counted_on_the_surge_panel_are_placed_from_the_face_up_card(
     tmp_path: Path, size: tuple[int, int], language: str
 ) -> None:
     assert not paths.data_dir().joinpath("box.toml").exists()
-    table = Table(Journal(tmp_path / "journal.sqlite3"), size, language)
+    table = Table(Journal(tmp_path / "journal.sqlite3", clock=TEST_CLOCK), size, language)
     tr = table.tr
     set_up(table, rats=1, rat_battle=RAT_BATTLE)
     table.tap(tr("Our dice"))
@@ -111,12 +112,12 @@ def test_the_rats_counted_on_the_surge_panel_are_placed_from_the_face_up_card(
             assert figures(table) == before
 
 
-@pytest.mark.parametrize("language", ["en", "da"])
 @pytest.mark.slow
+@pytest.mark.parametrize("language", ["en", "da"])
 def test_the_surge_entered_with_the_card_is_offered_and_placed(
     tmp_path: Path, language: str
 ) -> None:
-    table = Table(Journal(tmp_path / "journal.sqlite3"), (800, 480), language)
+    table = Table(Journal(tmp_path / "journal.sqlite3", clock=TEST_CLOCK), (800, 480), language)
     tr = table.tr
     set_up(table, rats=1, rat_battle=RAT_BATTLE)
     table.tap(tr("Our dice"))

@@ -12,6 +12,7 @@ from typing import Any
 
 import pygame
 import pytest
+from clocks import TEST_CLOCK
 
 from tablekit.local import box, paths
 from tablekit.local.config import Config
@@ -170,7 +171,7 @@ def test_a_chapter_with_minions_is_set_up_and_fought_by_touch_alone(
     assert roll is not None and len(roll["faces"]) == 2
     app.scene.exit()
 
-    second = make(Journal(tmp_path / "second.sqlite3"), size, language)
+    second = make(Journal(tmp_path / "second.sqlite3", clock=TEST_CLOCK), size, language)
     again = choose_and_start(second)
     assert not [title for title in again if title.endswith(tr("numbers"))]
     cards = [title for title in again if tr("ability card") in title]
@@ -181,8 +182,8 @@ def test_a_chapter_with_minions_is_set_up_and_fought_by_touch_alone(
     pygame.quit()
 
 
-def test_a_damaged_box_says_why_and_the_table_plays_without_it(journal: Journal) -> None:
 @pytest.mark.slow
+def test_a_damaged_box_says_why_and_the_table_plays_without_it(journal: Journal) -> None:
     paths.data_dir().mkdir(parents=True, exist_ok=True)
     paths.data_dir().joinpath("box.toml").write_text("[minions.rat_warrior]\nbattle = -1\n")
     app = make(journal, (800, 480), "en")

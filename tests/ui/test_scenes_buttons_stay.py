@@ -34,6 +34,7 @@ from typing import Any
 import pygame
 import pytest
 from buttons_stay import Place, Seen, Watch, named, tap, under_finger
+from clocks import TEST_CLOCK
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from mm_screens import NUMBERS, START
@@ -93,7 +94,7 @@ SEATS: dict[str, list[Callable[[App], None]]] = {
 
 def app_for(scene: str, seat: int, language: str, journal: Path) -> App:
     config = replace(Config(), ui=Interface(language=language), camera=CameraSettings())
-    app = App(config, Journal(journal), SIZE)
+    app = App(config, Journal(journal, clock=TEST_CLOCK), SIZE)
     SEATS[scene][seat](app)
     assert app.scene.name == scene
     app.scene.dirty = True

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pygame
 import pytest
+from clocks import TEST_CLOCK
 
 from tablekit.local.config import Buttons, Config
 from tablekit.session import Journal
@@ -25,7 +26,7 @@ def settings_screen(tmp_path: Path, size: tuple[int, int], language: str) -> App
     """Settings with serial pads, so the pads' rows are there too."""
     config = Config(buttons=Buttons(backend="serial"))
     config = replace(config, ui=replace(config.ui, language=language))
-    app = App(config, Journal(tmp_path / "j.sqlite3"), size)
+    app = App(config, Journal(tmp_path / "j.sqlite3", clock=TEST_CLOCK), size)
     app.goto("settings")
     return app
 

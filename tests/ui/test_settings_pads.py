@@ -8,6 +8,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from clocks import TEST_CLOCK
 from mg_tapping import press
 
 from tablekit.devices.keypad import ROWS
@@ -33,7 +34,7 @@ def drawn(app: App) -> str:
 @pytest.mark.parametrize("language", ["en", "da"])
 def test_settings_show_the_keyboard_pads_keys(tmp_path: Path, language: str) -> None:
     config = replace(Config(), ui=replace(Config().ui, language=language))
-    app = App(config, Journal(tmp_path / "j.sqlite3"), (800, 480))
+    app = App(config, Journal(tmp_path / "j.sqlite3", clock=TEST_CLOCK), (800, 480))
     app.goto("settings")
     shown = drawn(app)
     assert " ".join(ROWS[GM_PAD]) == "q w e r t y" and " ".join(ROWS[PATROL_PAD]) == "a s d f g h"
@@ -43,7 +44,7 @@ def test_settings_show_the_keyboard_pads_keys(tmp_path: Path, language: str) -> 
 
 
 def test_the_devices_speak_the_language_just_chosen(tmp_path: Path) -> None:
-    app = App(Config(), Journal(tmp_path / "j.sqlite3"), (800, 480))
+    app = App(Config(), Journal(tmp_path / "j.sqlite3", clock=TEST_CLOCK), (800, 480))
     app.goto("settings")
     assert "No camera is configured; enter rolls by hand." in drawn(app)
     press(app, "Dansk")

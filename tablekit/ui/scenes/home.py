@@ -10,7 +10,6 @@ here, for :data:`~tablekit.session.store.TRASH_DAYS` days.
 
 from __future__ import annotations
 
-import time
 from functools import partial
 from typing import Any
 
@@ -227,16 +226,20 @@ class HomeScene(Scene):
         return self._cards[key]
 
     def _when(self, touched: float) -> str:
-        """When a session was last played, as a table says it."""
+        """When a session was last played, as a table says it: by the clock its journal
+        keeps time with, which stamped ``touched``."""
         tr = self.app.tr
-        ago = time.time() - touched
+        clock = self.app.journal.clock
+        now = clock.now()
+        ago = now - touched
         if ago < 90:
             return tr("just now")
         if ago < 3600:
             return tr("{minutes} min ago").format(minutes=round(ago / 60))
-        if ago < 86400 and time.localtime(touched).tm_yday == time.localtime().tm_yday:
-            return tr("today {time}").format(time=time.strftime("%H:%M", time.localtime(touched)))
-        return time.strftime("%d/%m %H:%M", time.localtime(touched))
+        _, month, day, hour, minute = clock.local(touched)[:5]
+        if ago < 86400 and clock.local(now)[:3] == clock.local(touched)[:3]:
+            return tr("today {time}").format(time=f"{hour:02d}:{minute:02d}")
+        return f"{day:02d}/{month:02d} {hour:02d}:{minute:02d}"
 
     # -- rename, delete, restore ---------------------------------------------------------
 

@@ -13,6 +13,7 @@ import json
 import random
 from pathlib import Path
 
+from clocks import TEST_CLOCK
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from rules.mouse_card.mc_support import GAME, Table
@@ -66,7 +67,7 @@ def test_pile_discard_and_table_are_always_the_whole_deck(
 def test_a_restart_keeps_the_deck_and_hides_its_order(tmp_path: Path) -> None:
     """The deck's state is in the journal: reopening the session folds the same deck, and the
     next card comes from that pile."""
-    journal = Journal(tmp_path / "j.sqlite3")
+    journal = Journal(tmp_path / "j.sqlite3", clock=TEST_CLOCK)
     session = Session.create(journal, "cards", GAME)
     session.rng = random.Random(9)
     session.apply(cmd.AddCharacter("Kenzie", traits={"Fighter": 3}))
@@ -93,7 +94,7 @@ def test_an_undone_draw_does_not_show_the_next_card(tmp_path: Path) -> None:
     order kept, the same card came up every time, so Undo previewed the next card; now each
     draw is a fresh shuffle of the pile, so the card undone says nothing of the next one
     (a match is a 1 in 54 chance: here 1 in 60 tries). Redo puts back the very card undone."""
-    journal = Journal(tmp_path / "j.sqlite3")
+    journal = Journal(tmp_path / "j.sqlite3", clock=TEST_CLOCK)
     session = Session.create(journal, "cards", GAME)
     session.rng = random.Random(23)
     session.apply(cmd.AddCharacter("Kenzie", traits={"Fighter": 3}))

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from clocks import TEST_CLOCK
 
 from tablekit import catalog
 from tablekit.rules.errors import RuleError
@@ -23,7 +24,7 @@ from tablekit.session.codec import CommandError
 @pytest.fixture
 def table(tmp_path: Path) -> Iterator[Session[Any]]:
     """Kenzie the fighter, with 95 fate chips, at a table with no task yet."""
-    journal = Journal(tmp_path / "journal.sqlite3")
+    journal = Journal(tmp_path / "journal.sqlite3", clock=TEST_CLOCK)
     game = catalog.rules_of(catalog.listings()["mouse-card"])
     session: Session[Any] = Session.create(journal, "c", game)
     session.apply(cmd.AddCharacter("Kenzie", traits={"Fighter": 3}, fate=95))

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from clocks import TEST_CLOCK
 
 from tablekit.rules.errors import RuleError
 from tablekit.rules.game import Command
@@ -19,14 +20,16 @@ from tablekit.session.codec import CommandError
 
 def journalled(path: Path, seed: int = 1) -> Session[State]:
     """A new Mouse Guard session called "patrol" in a journal file at ``path``."""
-    session: Session[State] = Session.create(Journal(path), "patrol", MouseGuard())
+    session: Session[State] = Session.create(
+        Journal(path, clock=TEST_CLOCK), "patrol", MouseGuard()
+    )
     session.rng = random.Random(seed)
     return session
 
 
 def reopened(session: Session[State]) -> Session[State]:
     """The same session as the app opens it after a restart: replayed from the file."""
-    return Session(Journal(session.journal.path), session.name, MouseGuard())
+    return Session(Journal(session.journal.path, clock=TEST_CLOCK), session.name, MouseGuard())
 
 
 def steps(session: Session[State]) -> list[tuple[str, str]]:

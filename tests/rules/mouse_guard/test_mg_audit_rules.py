@@ -12,6 +12,7 @@ from pathlib import Path
 
 import msgspec
 import pytest
+from clocks import TEST_CLOCK
 from rules.mouse_guard.conflict_support import conflict, fight, hits, keep_rolls, script
 from rules.mouse_guard.mg_session import journalled, refused
 from rules.mouse_guard.mg_support import Table, patrol, sheet
@@ -152,7 +153,9 @@ def test_a_rabbit_sheet_cannot_bring_a_trait_above_level_one(tmp_path: Path) -> 
     from tablekit.rules.mouse_guard.game import MouseGuard
     from tablekit.session import Journal, Session
 
-    session = Session.create(Journal(tmp_path / "j.sqlite3"), "warren", MouseGuard(RABBITS))
+    session = Session.create(
+        Journal(tmp_path / "j.sqlite3", clock=TEST_CLOCK), "warren", MouseGuard(RABBITS)
+    )
     big = {"name": "Hazel", "traits": [{"name": "Stor", "level": 3}]}
     refused(session, cmd.AddCharacter(big), "Hazel's trait Stor is level 3; a trait is level 1")  # type: ignore[arg-type]
     session.apply(cmd.AddCharacter({"name": "Hazel", "traits": [{"name": "Stor", "level": 1}]}))  # type: ignore[arg-type]

@@ -16,6 +16,7 @@ from tempfile import TemporaryDirectory
 from typing import Any
 
 import pytest
+from clocks import TEST_CLOCK
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 from rules.mouse_guard.mg_support import sheet
@@ -115,7 +116,7 @@ def _refusal(game: MouseGuard, state: State, command: Command) -> str:
 def test_no_table_projection_holds_an_unrevealed_action(run: list[Command], seed: int) -> None:
     game = MouseGuard()
     with TemporaryDirectory() as folder:
-        journal = Journal(Path(folder) / "journal.sqlite3")
+        journal = Journal(Path(folder) / "journal.sqlite3", clock=TEST_CLOCK)
         session = Session.create(journal, "s", game)
         session.rng = random.Random(seed)
         for command in SET_UP:
@@ -193,8 +194,8 @@ def _check_events(session: Session[State], command: Command, events: list[Any]) 
         assert owner in SIDES
 
 
-@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @pytest.mark.slow
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(runs, st.integers(0, 2**16))
 def test_a_conflict_replays_from_its_events_exactly(run: list[Command], seed: int) -> None:
     game = MouseGuard()

@@ -12,6 +12,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+from clocks import TEST_CLOCK
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from rules.mouse_guard.conflict_support import _pool, conflict, fight, hits, keep_rolls
@@ -220,7 +221,7 @@ def test_a_journal_from_before_teams_replays(tmp_path: Path) -> None:
     replays to the same state and plays on."""
     for name in ("conflict-one-team.sqlite3", "conflict-one-team.sqlite3-acked"):
         shutil.copy(DATA / name, tmp_path / name)
-    journal = Journal(tmp_path / "conflict-one-team.sqlite3")
+    journal = Journal(tmp_path / "conflict-one-team.sqlite3", clock=TEST_CLOCK)
     try:
         session = Session(journal, "ambush", MouseGuard())
         view = session.table_view()
