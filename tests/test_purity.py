@@ -1,5 +1,5 @@
 """The rules core and the session import no UI, translation, camera or hardware library,
-only the standard library and msgspec; the rules never read a clock, and never name the
+only the standard library and msgspec; neither reads a clock, and the rules never name the
 interface, the dice reader or the catalogue above them, not even in a string."""
 
 import ast
@@ -135,13 +135,16 @@ def clock_imports(path: Path) -> list[str]:
     return found
 
 
-def test_rules_never_read_a_clock() -> None:
-    """The same state gives the same answer on any machine, however fast or busy: no
-    module of the rules imports a clock (``time``, ``datetime``, ``timeit``), under any name."""
-    rules = Path(tablekit.rules.__file__).parent
+def test_the_core_never_reads_a_clock() -> None:
+    """The same state gives the same answer on any machine, however fast or busy, and the
+    same commands write the same journal given the same clock: no module of the rules or
+    the session imports a clock (``time``, ``datetime``, ``timeit``), under any name. The
+    session is given one (:class:`tablekit.session.clock.Clock`) by the app, the CLI or a
+    script, which own the machine's clock."""
     found = {
-        str(path.relative_to(rules)): imports
-        for path in sorted(rules.rglob("*.py"))
+        f"{folder.name}/{path.relative_to(folder)}": imports
+        for folder in CORE
+        for path in sorted(folder.rglob("*.py"))
         if (imports := clock_imports(path))
     }
     assert found == {}
