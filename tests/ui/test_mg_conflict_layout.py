@@ -205,12 +205,12 @@ def test_an_action_tests_level_three_trait_rolls_on_the_tray_only_where_it_rerol
     """Conflicts step 7b and Tests step 9: the sheet's reroll goes through the roll path
     (the tray, with the table's own dice), the summary's +1s straight to the rules."""
     from tablekit.rules.mouse_guard.conflict import commands as ccmd
-    from tablekit.ui.mg import conflict_forms
+    from tablekit.ui.mg import conflict_rolls
 
     rolled: list[Any] = []
     submitted: list[Any] = []
     test: Any = {"side": "patrol", "wise_ways": [], "level_three": ["Bold"], "wises": []}
-    form = conflict_forms.after_roll(
+    form = conflict_rolls.after_roll(
         test, rolled.append, submitted.append, lambda text: text, reroll
     )
     assert [o[1] for o in form.pages[0][0].options] == [f"Bold: {'Reroll' if reroll else '+1s'}"]

@@ -29,7 +29,14 @@ from tablekit.rules.mouse_guard.view_types import (
 from tablekit.rules.secret import PAD_SIDES
 from tablekit.ui import chrome, theme, widgets
 from tablekit.ui.i18n import mark
-from tablekit.ui.mg import conflict, conflict_cells, conflict_forms, pairs, scripting
+from tablekit.ui.mg import (
+    conflict,
+    conflict_cells,
+    conflict_forms,
+    conflict_rolls,
+    pairs,
+    scripting,
+)
 from tablekit.ui.mg.conflict_cells import Cell
 from tablekit.ui.mg.stage import Entry, Stage, Step, step
 from tablekit.ui.parts import Part, button_parts
@@ -246,7 +253,7 @@ class ConflictControls:
         for test in exchange["tests"]:
             side = test["side"]
             if not test["rolled"]:
-                form = conflict_forms.before_roll(stage.view(), test, stage.submit, tr)
+                form = conflict_rolls.before_roll(stage.view(), test, stage.submit, tr)
                 pool = partial(stage.show, form) if form is not None else _nothing
                 why = tr(NO_SHEET).format(actor=test["actor"])
                 found[(side, "a")] = Entry(
@@ -259,7 +266,7 @@ class ConflictControls:
                 found.update(self._after_roll(test))
         if exchange["tied"] and not any(t["waits"] for t in exchange["tests"]):
             tie = partial(
-                stage.show, conflict_forms.tie_ways(stage.view(), stage.submit, stage.show, tr)
+                stage.show, conflict_rolls.tie_ways(stage.view(), stage.submit, stage.show, tr)
             )
             for side in SIDES:  # under both halves: the tie is either side's to break
                 found[(side, "a")] = Entry(tr("Break the tie…"), tie, True, key=f"{side}:tie")
@@ -272,7 +279,7 @@ class ConflictControls:
         reroll = stage.view()["ruleset"]["level_three"] == "reroll"
         can = bool(test["wise_ways"] or test["level_three"])
         form = (
-            conflict_forms.after_roll(test, stage.roll, stage.submit, tr, reroll) if can else None
+            conflict_rolls.after_roll(test, stage.roll, stage.submit, tr, reroll) if can else None
         )
         wise = partial(stage.show, form) if form is not None else _nothing
         explode = partial(stage.roll, ccmd.ActionExplode(side))

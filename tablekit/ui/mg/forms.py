@@ -4,8 +4,9 @@ Each builder returns a :class:`~tablekit.ui.form.Form` whose confirm turns the
 chosen values into commands and submits them; a refusal leaves the form open
 with the reason on screen. Every choice is a tap: mice, ratings, traits and
 wises are offered from the sheets, so nothing but a new name is typed. A
-conflict's forms are in :mod:`~tablekit.ui.mg.conflict_forms`, the prologue's and
-the rewards' in :mod:`~tablekit.ui.mg.session_forms`.
+conflict's forms are in :mod:`~tablekit.ui.mg.conflict_forms` and
+:mod:`~tablekit.ui.mg.conflict_rolls`, the prologue's and the rewards' in
+:mod:`~tablekit.ui.mg.session_forms`.
 """
 
 from __future__ import annotations
