@@ -15,6 +15,7 @@ from tablekit.session import Journal
 from tablekit.ui import theme, widgets
 from tablekit.ui.app import App
 from tablekit.ui.form import Form
+from tablekit.ui.mm import places
 
 SIZES = [(800, 480), (1024, 600), (1280, 720), (1920, 1080), (720, 1280)]
 
@@ -549,7 +550,7 @@ def test_a_question_keeps_the_roll_the_wheel_and_the_hourglass_in_view(
     panel = app.scene._panel(view)
     area = app.scene._form_area(view, panel)
     track, side = app.scene._areas(asking=True)
-    wheel, hourglass = app.scene._status_areas(side, compact=True)
+    wheel, hourglass = places.status_areas(app.layout, side)
     assert not area.colliderect(wheel) and not area.colliderect(hourglass)
     assert not area.colliderect(track) and area.bottom <= app.layout.content().bottom
     drawn = in_the_tray(app)

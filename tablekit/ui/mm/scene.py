@@ -26,7 +26,7 @@ from tablekit.ui import chrome, theme, widgets
 from tablekit.ui.form import Form
 from tablekit.ui.i18n import refusal
 from tablekit.ui.layout import columns, rows
-from tablekit.ui.mm import board, ending, forms, names, results
+from tablekit.ui.mm import board, ending, forms, names, places, results
 from tablekit.ui.mm.ending import Ending
 from tablekit.ui.mm.panels import FigurePanel, chapter_menu, figure_panel, setup_form
 from tablekit.ui.scene import Scene
@@ -156,7 +156,7 @@ class MiceMysticsScene(Scene):
                 self._draw_tray(surface, view, asking)
                 self.cards = board.draw_track(surface, layout, track, view, self.app.tr)
             if asking:
-                self._draw_status(surface, side, view, compact=True)
+                self._draw_status(surface, side, view)
             panel.draw(surface, layout, area, self.app.tr)
         if self.surge > 0:
             self._draw_surge(surface)
@@ -318,46 +318,10 @@ class MiceMysticsScene(Scene):
 
     # -- layout ----------------------------------------------------------------------
 
-    def _tray(self, asking: bool = False) -> pygame.Rect:
-        """The roll in view and what the last change did: a strip across the bottom of the
-        screen, two lines of result words tall; while a question is asked (on a landscape
-        screen) under the track only, the question keeping the right side's full height."""
-        layout = self.app.layout
-        area = layout.content()
-        words = theme.font("bold", max(board.KEY_TEXT, layout.text("body"))).get_linesize()
-        height = max(layout.touch, 2 * words + 4)
-        strip = pygame.Rect(area.x, area.bottom - height, area.width, height)
-        if asking and not layout.portrait:
-            strip.width = area.width * 52 // 100
-        return strip
-
     def _areas(self, asking: bool = False) -> tuple[pygame.Rect, pygame.Rect]:
-        """(track, right side), or (track, lower half) on a portrait screen; above the tray.
-
-        While a question is asked the right side reaches the bottom beside the tray
-        (on a portrait screen it takes more than half), so a question's fields fit
-        one page beside the wheel and the track and the roll stay in view.
-        """
-        layout = self.app.layout
-        area = layout.content()
-        above = pygame.Rect(area.x, area.y, area.width, self._tray().top - layout.gap - area.y)
-        if layout.portrait:
-            top = chrome.title_row(self.app.layout).bottom
-            below = pygame.Rect(above.x, top, above.width, above.bottom - top)
-            track, side = rows(below, 2, layout.gap)
-            if asking:  # a question's fields need more than half: the track only its cards'
-                cards = len(self.view()["track"]) * (layout.touch + layout.gap // 2)
-                track.height = max(below.height // 3, min(below.height * 2 // 5, cards))
-                side.top = track.bottom + layout.gap
-                side.height = below.bottom - side.top
-            return track, side
-        track = pygame.Rect(above.x, above.y, above.width * 52 // 100, above.height)
-        side = pygame.Rect(
-            track.right + layout.gap, area.y, area.right - track.right - layout.gap, above.height
-        )
-        if asking:
-            side.height = area.height
-        return track, side
+        """(track, side): see :func:`.places.areas`."""
+        cards = len(self.view()["track"]) if asking else 0
+        return places.areas(self.app.layout, asking, cards)
 
     def _form_area(self, view: MiceMysticsView, form: Form | FigurePanel | Ending) -> pygame.Rect:
         """Full width for typing or setting up; below the wheel and hourglass for a question."""
@@ -366,7 +330,7 @@ class MiceMysticsScene(Scene):
         side = self._areas()[1]
         if self._asking(view, form):
             side = self._areas(asking=True)[1]
-            top = self._status_height(compact=True) + self.app.layout.gap
+            top = places.status_height(self.app.layout, compact=True) + self.app.layout.gap
             return pygame.Rect(side.x, side.y + top, side.width, side.height - top)
         return side
 
@@ -374,40 +338,16 @@ class MiceMysticsScene(Scene):
         """A question is asked with the wheel, the hourglass and the roll in sight."""
         return bool(view["pending"]) and not panel.wide
 
-    def _status_height(self, compact: bool = False) -> int:
-        return int(self.app.layout.touch * (1.4 if compact else 1.9))
-
-    def _board_areas(
-        self, side: pygame.Rect, view: MiceMysticsView
-    ) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
-        """(wheel, hourglass, actions) inside the right side; on a mouse's turn the card's
-        surge is said on a line of its own across the side, under the wheel."""
-        layout = self.app.layout
-        wheel, hourglass = self._status_areas(side, compact=True)
-        top = side.y + self._status_height(self._minion_turn(view)) + layout.gap
-        actions = pygame.Rect(side.x, top, side.width, side.bottom - top)
-        return wheel, hourglass, actions
-
-    def _status_areas(self, side: pygame.Rect, compact: bool) -> tuple[pygame.Rect, pygame.Rect]:
-        """(wheel, hourglass) at the top of the right side, side by side."""
-        layout = self.app.layout
-        height = self._status_height(compact=True)
-        wheel = pygame.Rect(side.x, side.y, height, height)
-        hourglass = pygame.Rect(
-            wheel.right + layout.gap, side.y, side.right - wheel.right - layout.gap, height
-        )
-        return wheel, hourglass
-
     # -- playing ---------------------------------------------------------------------
 
     def _draw_board(
         self, surface: pygame.Surface, side: pygame.Rect, view: MiceMysticsView
     ) -> None:
         layout = self.app.layout
-        wheel, _ = self._draw_status(surface, side, view, compact=False)
+        wheel, _ = self._draw_status(surface, side, view)
         if not self._minion_turn(view):
             note = pygame.Rect(
-                side.x, wheel.bottom, side.width, self._status_height() - wheel.height
+                side.x, wheel.bottom, side.width, places.status_height(layout) - wheel.height
             )
             said = self._encounter_line(view)
             widgets.text(surface, said, note, layout.text("small"), theme.CREAM, "bold", "left")
@@ -422,12 +362,12 @@ class MiceMysticsScene(Scene):
             button.draw(surface, layout.text("body"))
 
     def _draw_status(
-        self, surface: pygame.Surface, side: pygame.Rect, view: MiceMysticsView, compact: bool
+        self, surface: pygame.Surface, side: pygame.Rect, view: MiceMysticsView
     ) -> tuple[pygame.Rect, pygame.Rect]:
         """The cheese wheel and the hourglass; return where they are."""
         layout = self.app.layout
         tr = self.app.tr
-        wheel, hourglass = self._status_areas(side, compact)
+        wheel, hourglass = places.status_areas(layout, side)
         board.draw_wheel(surface, layout, wheel, view["wheel"]["cheese"], self._pulse(), tr)
         board.draw_hourglass(surface, layout, hourglass, view["chapter_track"], tr)
         return wheel, hourglass
@@ -438,7 +378,7 @@ class MiceMysticsScene(Scene):
         Beside the track while a question is asked, only who rolled is left out
         of the roll's counts: the question says the rest.
         """
-        self.tray_rect = self._tray(asking)
+        self.tray_rect = places.tray(self.app.layout, asking)
         roll = self.tray_roll(view)
         said = self.tray_words(view)
         if asking and roll is not None:
@@ -475,7 +415,7 @@ class MiceMysticsScene(Scene):
         """On a minion turn, room above the actions for who moves them and whom they attack."""
         if not self._minion_turn(view):
             return None
-        _, _, area = self._board_areas(self._areas()[1], view)
+        area = places.actions_area(self.app.layout, self._areas()[1], self._minion_turn(view))
         cells, _ = self._action_cells()
         return pygame.Rect(area.x, area.y, area.width, cells[-1].top - 4 - area.y)
 
@@ -502,7 +442,7 @@ class MiceMysticsScene(Scene):
         so a button never moves as the turn passes (see :meth:`_action_buttons`)."""
         layout = self.app.layout
         side = self._areas()[1]
-        top = side.y + self._status_height() + layout.gap
+        top = side.y + places.status_height(layout) + layout.gap
         area = pygame.Rect(side.x, top, side.width, side.bottom - top)
         lines = 3
         step = (area.height + 4) // (lines + 1)
