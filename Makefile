@@ -44,6 +44,7 @@ bench: $(VENV)/.installed
 	$(PY) -m benchmarks.journal_damage
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m benchmarks.app_speed
 	$(PY) -m benchmarks.dice_read
+	$(PY) -m benchmarks.dice_learning
 	$(PY) -m benchmarks.symbol_read
 	$(PY) -m benchmarks.image_refusal
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m benchmarks.camera_ui
