@@ -33,7 +33,7 @@ def run_app(args: argparse.Namespace) -> int:
     """
     from tablekit.cli.doctor import examine
     from tablekit.devices.doctor import choose_card
-    from tablekit.ui.app import run
+    from tablekit.ui.journal_care import run
 
     choose_card(os.environ)
     settings, checks = examine()

@@ -13,7 +13,7 @@ from __future__ import annotations
 import importlib
 import sys
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -22,20 +22,17 @@ import pygame
 from tablekit import catalog
 from tablekit.catalog.listing import Listing
 from tablekit.devices import keypad
-from tablekit.devices.checks import Check
-from tablekit.devices.doctor import journal_problem
 from tablekit.devices.pad_backends import PadBackends, start_pads
 from tablekit.devices.pads import PadInbox
 from tablekit.local import config, failures, paths
-from tablekit.local.clock import open_journal
 from tablekit.local.config import Buttons, Config
 from tablekit.local.notify import ALIVE_EVERY
 from tablekit.rules.errors import RuleError
 from tablekit.rules.game import Command, replaced
 from tablekit.rules.pads import PadEvent, PadPressed, PadStatus
 from tablekit.rules.secret import TABLE
-from tablekit.session import Redo, Undo, codec, guard
-from tablekit.session.journal import Drop, Journal, JournalBusy, JournalError
+from tablekit.session import Redo, Undo, codec
+from tablekit.session.journal import Drop, Journal, JournalError
 from tablekit.session.salvage import ChainCheck, salvage
 from tablekit.session.session import Session
 from tablekit.session.store import open_session
@@ -48,7 +45,6 @@ from tablekit.ui.notice import NOTICE_SECONDS as NOTICE_SECONDS
 from tablekit.ui.notice import Notice
 from tablekit.ui.onscreen_pad import pad_title
 from tablekit.ui.scene import Scene
-from tablekit.ui.scenes.startup import StartupScene
 from tablekit.ui.sound import Cues
 from tablekit.ui.touch import TAP, tap_position
 from tablekit.ui.wake import WAKE, wake
@@ -201,26 +197,6 @@ class App:
             "The journal could not be read to the end; what went wrong is in {log}, and "
             "'tablekit check --repair' copies what can be kept to a new file"
         ).format(log=failures.log_file().name)
-
-    def fresh_journal(self, path: Path) -> None:
-        """Set the unusable file at ``path`` aside (renamed beside it) and play on with a new,
-        empty journal there, which the next start opens too."""
-        try:
-            aside = guard.set_aside(path, self.journal.clock)
-            journal = Journal(path, clock=self.journal.clock)
-        except (OSError, JournalError) as error:
-            failures.note(f"no fresh journal could be made at {path}: {error}")
-            self.notice(self.unreadable(str(error)))
-            return
-        failures.note(f"the journal {path} was set aside as {aside.name}; a fresh one was made")
-        self.journal.close()
-        self.journal = journal
-        self.goto("home")
-        self.notice(
-            self.tr("The old file is kept as {name}; this is a fresh journal").format(
-                name=aside.name
-            )
-        )
 
     def start(self, game: str) -> None:
         """Begin a new session of ``game``, named after the game and the time."""
@@ -622,36 +598,3 @@ class App:
         """Where the notice goes on the screen shown (see :meth:`.Notice.rect`)."""
         return self.notices.rect(self.layout, self.scene.buttons())
 
-
-def run(settings: Config, problems: Sequence[Check] = ()) -> int:
-    """Start the table app with the user's journal; return the exit code.
-
-    ``problems`` (start-up checks that failed) are shown first, never a black screen.
-    A journal that cannot be used (another program's file, random bytes) is one of
-    them: the app starts on an empty journal in memory and the start-up screen offers to
-    set the file aside for a fresh one; until someone taps that, the file is untouched.
-    """
-    path = paths.journal_file()
-    shown = [check for check in problems if check.name != "journal"]
-    unusable = False
-    try:
-        journal = open_journal(path)
-    except JournalBusy:
-        raise
-    except JournalError as error:
-        failures.note(f"the journal {path} cannot be used: {error}")
-        print(f"tablekit: {error}", file=sys.stderr)
-        shown.append(journal_problem(path, error))
-        journal = open_journal(":memory:")
-        unusable = True
-    app = App(settings, journal)
-    if shown:
-        startup = app.scene_named("startup")
-        assert isinstance(startup, StartupScene)
-        fresh = (lambda: app.fresh_journal(path)) if unusable else None
-        startup.show(shown, then=app.scene.name, fresh=fresh)
-        app.goto("startup")
-    try:
-        return app.run()
-    finally:
-        app.journal.close()  # a session whose whole chain was found whole is vouched for
