@@ -1,5 +1,9 @@
 """The labelled examples a table taught the d6 reader, kept in the data directory per kind.
 
+They come from ``tablekit dice learn`` (a frame and a YOLO label file) and from the
+camera screen, where every roll confirmed or corrected is kept with its frame
+(:func:`learn_confirmed`); ``tablekit dice forget`` drops them.
+
 ``<data dir>/dice/learned/KIND.npz`` holds every kept example (the crops the
 classifier sees, their faces, heats, sizes and the frame each came from) and
 their penultimate features, so a read need not run the classifier over them
@@ -14,6 +18,8 @@ features, under 7 MiB before compression at the very most. Written atomically.
 from __future__ import annotations
 
 import hashlib
+import logging
+import threading
 import zipfile
 from functools import lru_cache
 from pathlib import Path
@@ -23,9 +29,17 @@ from tablekit.local.atomic import replace_file
 from tablekit.local.dice_kits import kits_dir
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     import numpy as np
 
+    from tablekit.vision.reading import DieReading
     from tablekit.vision.tablelearn import Examples, TableHead
+
+log = logging.getLogger(__name__)
+
+_writing = threading.Lock()
+"""One change to a store at a time in this process (the camera screen learns on a thread)."""
 
 MOST_FRAMES = 30
 """Frames kept per kind of dice; a new frame beyond this drops the oldest."""
@@ -81,13 +95,21 @@ def load(path: Path) -> tuple[Examples, np.ndarray, np.ndarray]:
 
 def add(kind: str, examples: Examples, folder: Path | None = None) -> int:
     """Keep one frame's ``examples`` for ``kind``; returns how many frames are now kept."""
-    import numpy as np
 
     from tablekit.vision.pipdice import features
-    from tablekit.vision.tablelearn import Examples
 
     path = learned_file(kind, folder)
     new = features(examples.crops)
+    with _writing:
+        return _append(path, examples, new)
+
+
+def _append(path: Path, examples: Examples, new: np.ndarray) -> int:
+    """Add one frame's examples and features to the store at ``path``, within the bound."""
+    import numpy as np
+
+    from tablekit.vision.tablelearn import Examples
+
     if path.exists():
         old, old_features, frames = load(path)
         number = int(frames.max()) + 1 if len(frames) else 0
@@ -120,6 +142,26 @@ def _save(
             model=np.array(_model_digest()),
         ),
     )
+
+
+def learn_confirmed(kind: str, frame: np.ndarray, dice: Sequence[DieReading]) -> bool:
+    """Keep a reading a player confirmed or corrected on the camera screen, with its frame.
+
+    Returns whether it was kept: only kinds that learn, and only readings that can
+    teach (:func:`tablekit.vision.tablelearn.labels_from_reading`). Never raises: a
+    failure is logged, the roll goes on.
+    """
+    from tablekit.vision.tablelearn import examples_from_frame, labels_from_reading
+
+    labels = labels_from_reading(dice)
+    if kind not in LEARNABLE or labels is None:
+        return False
+    try:
+        add(kind, examples_from_frame(frame, labels))
+    except Exception:  # the table goes on without this frame; the log says why
+        log.exception("could not keep the confirmed %s reading", kind)
+        return False
+    return True
 
 
 def forget(kind: str, folder: Path | None = None) -> int:

@@ -13,6 +13,7 @@ as ONNX in ``models/``.
 
 from __future__ import annotations
 
+import threading
 import time
 from functools import cache
 from importlib import resources
@@ -50,6 +51,10 @@ is above the tray, not on it (real dice on the training split reach 1.47)."""
 MIN_DICE_FOR_SIZE = 3
 """The size check needs this many comparable dice for a trustworthy median."""
 
+RUNNING = threading.RLock()
+"""Held while the networks run: one ``cv2.dnn.Net`` must not run on two threads at once,
+and the camera screen learns a confirmed roll on a thread of its own."""
+
 FULL_SCORE_ABOVE_PEAK = 0.2
 """A die's confidence is scaled down when its peak is under the threshold plus this."""
 
@@ -69,6 +74,11 @@ def read_d6(frame: np.ndarray, table: TableHead | None = None) -> Reading:
     ``table`` is what was learned of this table (:mod:`tablekit.vision.tablelearn`);
     ``None`` reads as shipped.
     """
+    with RUNNING:
+        return _read_d6(frame, table)
+
+
+def _read_d6(frame: np.ndarray, table: TableHead | None) -> Reading:
     detector, faces = _nets()
     start = time.perf_counter()
     small, scale = framing.fit(frame)
@@ -122,8 +132,9 @@ def features(crops: list[np.ndarray] | np.ndarray) -> np.ndarray:
     net, pooled, weight, _ = _feature_net()
     if len(crops) == 0:
         return np.zeros((0, weight.shape[1]), np.float32)
-    net.setInput(cv2.dnn.blobFromImages(list(crops), 1 / 255))
-    return np.asarray(net.forward(pooled), np.float32).reshape(len(crops), -1)
+    with RUNNING:
+        net.setInput(cv2.dnn.blobFromImages(list(crops), 1 / 255))
+        return np.asarray(net.forward(pooled), np.float32).reshape(len(crops), -1)
 
 
 def find_dice(

@@ -32,6 +32,7 @@ import numpy as np
 
 from tablekit.vision import framing, pipdice
 from tablekit.vision.labels import LabelledDie
+from tablekit.vision.reading import DieReading
 
 FLOOR = 0.1
 """Detector peaks down to this heat are cut out of a labelled frame (the reader takes 0.3)."""
@@ -117,10 +118,11 @@ def examples_from_frame(frame: np.ndarray, labels: Sequence[LabelledDie]) -> Exa
     """The examples one labelled BGR frame teaches; ``labels`` are in the frame's pixels."""
     detector, _ = pipdice._nets()
     small, scale = framing.fit(frame)
+    with pipdice.RUNNING:
+        found = pipdice.find_dice(detector, small, FLOOR)
     dice = [
         LabelledDie(d.x * scale, d.y * scale, d.w * scale, d.h * scale, d.value) for d in labels
     ]
-    found = pipdice.find_dice(detector, small, FLOOR)
     strong = [c for c in found if c[4] >= pipdice.PEAK_THRESHOLD] or found
     sides = [max(c[2], c[3]) for c in strong] or [max(d.w, d.h) for d in dice] or [1.0]
     reference = float(np.median(sides))
@@ -156,6 +158,18 @@ def examples_from_frame(frame: np.ndarray, labels: Sequence[LabelledDie]) -> Exa
         np.array(heats, np.float32),
         np.array(sizes, np.float32),
     )
+
+
+def labels_from_reading(dice: Sequence[DieReading]) -> tuple[LabelledDie, ...] | None:
+    """A confirmed reading as labels for :func:`examples_from_frame`; ``None`` if it cannot
+    teach: no die, a face that is not 1-6, or a die added by hand without a box. (Such a
+    frame holds a die with no label, which would be cut out as "not a die".)"""
+    labels = []
+    for die in dice:
+        if not isinstance(die.value, int) or not 1 <= die.value <= 6 or die.w <= 0 or die.h <= 0:
+            return None
+        labels.append(LabelledDie(die.x, die.y, die.w, die.h, die.value))
+    return tuple(labels) or None
 
 
 def _inside(candidate: tuple[float, float, float, float, float], die: LabelledDie) -> bool:

@@ -32,6 +32,8 @@ from tablekit.ui.widgets import Button
 from tablekit.vision.reading import DieReading, Reading
 
 if TYPE_CHECKING:
+    import threading
+
     import numpy as np
 
     from tablekit.devices.feed import CameraFeed
@@ -99,6 +101,7 @@ class CameraScene(Scene):
         self.adding = False
         self._seen = 0
         self._image = FrameImage()
+        self.learning: threading.Thread | None = None
 
     # -- asking for a roll -------------------------------------------------------
 
@@ -252,7 +255,23 @@ class CameraScene(Scene):
             self.reading, self.frame, self.manual, self.reason = kept
             self.dirty = True
             return
+        self._learn(kept[0], kept[1], kept[2])
         self.app.goto(self.return_to)
+
+    def _learn(self, reading: Reading | None, frame: np.ndarray | None, manual: bool) -> None:
+        """Teach the reader this table from a roll the players accepted (issue 24): the frame
+        and its confirmed or corrected dice go to the kind's store, on a thread of their
+        own (cutting and saving takes a few hundred ms on a Pi). The next roll reads with it."""
+        from tablekit.local.dice_learned import LEARNABLE, learn_confirmed
+
+        if reading is None or frame is None or manual or self.kind not in LEARNABLE:
+            return
+        import threading
+
+        self.learning = threading.Thread(
+            target=learn_confirmed, args=(self.kind, frame, reading.dice), daemon=True
+        )
+        self.learning.start()
 
     def values(self) -> list[Face]:
         """The roll as the rules take it: the faces, left to right."""
