@@ -130,7 +130,6 @@ def test_a_damaged_store_is_reported_not_raised(
     assert _read(capsys)
 
 
-@pytest.mark.slow
 def test_the_store_keeps_the_newest_frames_up_to_its_bound(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
