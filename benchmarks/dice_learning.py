@@ -11,7 +11,7 @@ inside the labelled box grown 15%, the right value; a die where none is labelled
 false die). webcam-white-d6 and tray-mixed-d6 are drawn from their held-out split only
 (the shipped models trained on the rest); phone-mixed-d6, which no model ever saw, from
 all of it. One thread. The learned reader is :func:`tablekit.vision.pipdice.read_d6`
-with the :class:`~tablekit.vision.tablelearn.TableHead` fitted to the drawn frames.
+with the :class:`~tablekit.vision.pipdice.TableHead` fitted to the drawn frames.
 
 Adapting costs two parts: cutting a frame's examples and their features (once per
 frame, at ``learn``) and the fit over all kept examples (once per change of the store,
@@ -77,7 +77,8 @@ import numpy as np
 from benchmarks.dice_baseline import read_baseline
 from tablekit.vision import pipdice, tablelearn
 from tablekit.vision.labels import LabelledImage, load_set, score
-from tablekit.vision.tablelearn import Examples, TableHead
+from tablekit.vision.pipdice import TableHead
+from tablekit.vision.tablelearn import Examples
 
 DATA = Path(__file__).resolve().parents[1] / ".." / "shared" / "data" / "dice"
 

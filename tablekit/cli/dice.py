@@ -123,7 +123,8 @@ def _load(path: Path, limit: int) -> LoadedImage | int:
 
 def run_teach(args: argparse.Namespace) -> int:
     """Add one reference view to a taught set; the exit status is in the module's docstring."""
-    from tablekit.local.dice_kits import kits_dir, load_kit, save_kit
+    from tablekit.local.dice_kits import load_kit, save_kit
+    from tablekit.local.paths import dice_dir
     from tablekit.vision.symbols import DiceKit, teach
 
     image = _load(args.image, _pixel_limit())  # decoded shrunk to teach()'s working size
@@ -132,7 +133,7 @@ def run_teach(args: argparse.Namespace) -> int:
     if image.warning:
         print(f"tablekit dice: {args.image}: {image.warning}; nothing taught", file=sys.stderr)
         return 3
-    path = kits_dir() / f"{args.name}.npz"
+    path = dice_dir() / f"{args.name}.npz"
     kit = load_kit(path) if path.exists() else DiceKit(args.name)
     try:
         teach(kit, image.frame, args.face)

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from tablekit.assets import shipped
 from tablekit.local.atomic import replace_file
-from tablekit.local.paths import data_dir
+from tablekit.local.paths import dice_dir
 from tablekit.vision.reading import Reading
 
 if TYPE_CHECKING:
@@ -29,11 +29,6 @@ ART = shipped("dice")
 KINDS_HELP = "d6 | mm-action | taught:NAME"
 
 Reader = Callable[["np.ndarray"], Reading]
-
-
-def kits_dir() -> Path:
-    """Where taught kits are saved: ``<data dir>/dice``."""
-    return data_dir() / "dice"
 
 
 def save_kit(kit: DiceKit, path: Path) -> None:
@@ -87,7 +82,7 @@ def _with_taught(kit: DiceKit, kits: Path | None) -> DiceKit:
     the table has shown its own dice (Settings, teach, kind ``mm-action``),
     their views are matched too, and a die's own view wins over the drawing.
     """
-    path = (kits or kits_dir()) / f"{kit.name}.npz"
+    path = (kits or dice_dir()) / f"{kit.name}.npz"
     if path.exists():
         taught = load_kit(path)
         for face, view in zip(taught.names, taught.views, strict=True):
@@ -108,7 +103,7 @@ def reader_for(kind: str, kits: Path | None = None) -> Reader:
     if kind == "mm-action":
         return partial(read_symbols, kit=_with_taught(mm_action_kit(), kits))
     if kind.startswith("taught:") and kind[len("taught:") :]:
-        path = (kits or kits_dir()) / f"{kind[len('taught:') :]}.npz"
+        path = (kits or dice_dir()) / f"{kind[len('taught:') :]}.npz"
         if not path.exists():
             raise ValueError(f"No taught dice called {path.stem!r}: teach them first ({path}).")
         return partial(read_symbols, kit=load_kit(path))
@@ -117,7 +112,7 @@ def reader_for(kind: str, kits: Path | None = None) -> Reader:
 
 def taught_faces(kind: str, kits: Path | None = None) -> list[str]:
     """The faces of the taught kit ``kind`` on disk; empty if there is none or it is damaged."""
-    path = (kits or kits_dir()) / f"{kind.removeprefix('taught:')}.npz"
+    path = (kits or dice_dir()) / f"{kind.removeprefix('taught:')}.npz"
     if not kind.startswith("taught:") or not path.exists():
         return []
     stat = path.stat()

@@ -26,15 +26,16 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from tablekit.local.atomic import replace_file
-from tablekit.local.dice_kits import kits_dir
+from tablekit.local.paths import dice_dir
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
     import numpy as np
 
+    from tablekit.vision.pipdice import TableHead
     from tablekit.vision.reading import DieReading
-    from tablekit.vision.tablelearn import Examples, TableHead
+    from tablekit.vision.tablelearn import Examples
 
 log = logging.getLogger(__name__)
 
@@ -50,7 +51,7 @@ LEARNABLE = ("d6",)
 
 def learned_file(kind: str, folder: Path | None = None) -> Path:
     """Where the examples of ``kind`` are kept: ``<data dir>/dice/learned/KIND.npz``."""
-    return (folder or kits_dir() / "learned") / f"{kind}.npz"
+    return (folder or dice_dir() / "learned") / f"{kind}.npz"
 
 
 def check_kind(kind: str) -> None:

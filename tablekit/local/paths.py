@@ -76,6 +76,12 @@ def data_dir() -> Path:
     return platformdirs.user_data_path(APP)
 
 
+def dice_dir() -> Path:
+    """Where the dice reader's own files are kept: taught kits, and what it learned of
+    this table (``learned/``): ``<data dir>/dice``."""
+    return data_dir() / "dice"
+
+
 def config_file() -> Path:
     """The user's settings file; it need not exist."""
     return config_dir() / "config.toml"

@@ -15,18 +15,16 @@ from __future__ import annotations
 
 import threading
 import time
+from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 
 from tablekit.vision import framing
 from tablekit.vision.reading import DieReading, Reading
-
-if TYPE_CHECKING:
-    from tablekit.vision.tablelearn import TableHead
 
 MODELS = Path(str(resources.files("tablekit.vision").joinpath("models")))
 DETECTOR = MODELS / "d6_detector.onnx"
@@ -34,6 +32,21 @@ FACES = MODELS / "d6_faces.onnx"
 
 PEAK_THRESHOLD = 0.3
 """Heat-map peaks weaker than this are not considered dice."""
+
+
+@dataclass(frozen=True)
+class TableHead:
+    """What the reader learned of one table: its last layer, peak threshold and die sizes.
+
+    ``largest`` is the largest die side allowed, over the frame's long side, or
+    ``None`` to keep the shipped check.
+    """
+
+    weight: np.ndarray
+    bias: np.ndarray
+    threshold: float
+    largest: float | None
+
 
 NOT_A_DIE = 6
 """Index of the classifier's "not a die" output."""

@@ -32,6 +32,7 @@ import numpy as np
 
 from tablekit.vision import framing, pipdice
 from tablekit.vision.labels import LabelledDie
+from tablekit.vision.pipdice import TableHead
 from tablekit.vision.reading import DieReading
 
 FLOOR = 0.1
@@ -98,20 +99,6 @@ class Examples:
             np.concatenate([p.heats for p in parts]),
             np.concatenate([p.sizes for p in parts]),
         )
-
-
-@dataclass(frozen=True)
-class TableHead:
-    """What the reader learned of one table: its last layer, peak threshold and die sizes.
-
-    ``largest`` is the largest die side allowed, over the frame's long side, or
-    ``None`` to keep the shipped check.
-    """
-
-    weight: np.ndarray
-    bias: np.ndarray
-    threshold: float
-    largest: float | None
 
 
 def examples_from_frame(frame: np.ndarray, labels: Sequence[LabelledDie]) -> Examples:

@@ -16,7 +16,8 @@ from waiting import until
 from tablekit.local import paths
 from tablekit.local.camera_settings import CameraSettings
 from tablekit.local.config import Config
-from tablekit.local.dice_kits import kits_dir, reader_for
+from tablekit.local.dice_kits import reader_for
+from tablekit.local.paths import dice_dir
 from tablekit.ui.scenes.teach import TeachScene
 from tablekit.ui.touch import TAP
 from tablekit.vision.synthetic import PlacedDie, render, tray
@@ -74,7 +75,7 @@ def test_capture_teaches_the_chosen_face_into_the_kit_the_reader_loads(
     assert not capture.enabled
     _tap(scene, "bow")
     _tap(scene, "Capture face")
-    assert (kits_dir() / "green.npz").exists()
+    assert (dice_dir() / "green.npz").exists()
     assert scene.found is not None
     assert "bow" in scene.message
     reader_for("taught:green")(render([PlacedDie(200, 200, 60, 0.0, "bow")], seed=4))
@@ -90,7 +91,7 @@ def test_mouse_guard_dice_are_chosen_on_screen_and_taught_as_snakes_swords_and_a
     assert [b.label for b in scene._picker()] == ["snake", "sword", "axe"]
     _tap(scene, "axe")
     _tap(scene, "Capture face")
-    assert (kits_dir() / "mouse-guard.npz").exists()
+    assert (dice_dir() / "mouse-guard.npz").exists()
     assert scene.app.settings.camera.dice_kind == "d6"
     frame = render([PlacedDie(300, 260, 60, 20.0, "bow")], seed=5)
     reading = reader_for("taught:mouse-guard")(frame)
@@ -102,7 +103,7 @@ def test_capture_without_a_die_says_what_to_do(make_app: Any, tmp_path: Path) ->
     scene = _scene(make_app, _replay(tmp_path))
     _tap(scene, scene._picker()[0].label)
     _tap(scene, "Capture face")
-    assert not (kits_dir() / "green.npz").exists()
+    assert not (dice_dir() / "green.npz").exists()
     assert "No die found" in scene.message
 
 
@@ -153,8 +154,8 @@ def test_every_button_fits_on_screen_without_overlap(
 
 
 def test_a_damaged_kit_is_started_afresh_by_the_next_capture(make_app: Any, one_die: Path) -> None:
-    kits_dir().mkdir(parents=True, exist_ok=True)
-    (kits_dir() / "green.npz").write_bytes(b"not a kit")
+    dice_dir().mkdir(parents=True, exist_ok=True)
+    (dice_dir() / "green.npz").write_bytes(b"not a kit")
     scene = _scene(make_app, _replay(one_die))
     _tap(scene, "bow")
     _tap(scene, "Capture face")

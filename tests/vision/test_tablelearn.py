@@ -12,8 +12,9 @@ import pytest
 
 from tablekit.vision import pipdice, tablelearn
 from tablekit.vision.labels import LabelledDie, load_set, score, strict_labels
+from tablekit.vision.pipdice import TableHead
 from tablekit.vision.reading import DieReading
-from tablekit.vision.tablelearn import Examples, TableHead
+from tablekit.vision.tablelearn import Examples
 
 FRAMES = Path(__file__).parent / "frames"
 SHARED = Path(__file__).resolve().parents[3] / "shared" / "data" / "dice"

@@ -85,9 +85,9 @@ class TeachScene(Scene):
         return self.kind.removeprefix("taught:") or "dice"
 
     def kit_path(self) -> Path:
-        from tablekit.local.dice_kits import kits_dir
+        from tablekit.local.paths import dice_dir
 
-        return kits_dir() / f"{self.kit_name}.npz"
+        return dice_dir() / f"{self.kit_name}.npz"
 
     def faces(self) -> list[Face]:
         """The chosen kind's faces; a custom kit offers the Mice and Mystics symbols and its own."""
