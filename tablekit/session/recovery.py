@@ -128,20 +128,6 @@ class Recovery(StepStore):
             and record.files == acks.files(self._file)
         )
 
-    def copy_to(self, target: Path) -> None:
-        """Write this journal, as SQLite reads it now, to the new file ``target``."""
-        copy = sqlite3.connect(target)
-        try:
-            self._db.backup(copy)
-            copy.execute("PRAGMA journal_mode=DELETE")
-            if "meta" in tables(self._db):  # a journal of its own, never compared with our sidecar
-                copy.execute("UPDATE meta SET journal = lower(hex(randomblob(8)))")
-                copy.commit()
-        except (sqlite3.Error, UnicodeDecodeError) as error:
-            raise JournalError(f"cannot copy the journal {self.path}: {error}") from None
-        finally:
-            copy.close()
-
     def keep_copy(self) -> str:
         """Copy the journal's files, as they are now, beside it; return the copy's name.
 

@@ -439,11 +439,6 @@ class StepStore:
         """SQLite's own check of the file: "ok" when all is well."""
         return str(self._read("PRAGMA integrity_check", ())[0][0])
 
-    def reindex(self) -> None:
-        """Rebuild every index from its table: an index holds nothing the tables do not."""
-        with self._transaction():
-            self._db.execute("REINDEX")
-
     def _any_undone(self, session: str) -> bool:
         """Whether ``session`` has an undone step: one probe of the index that holds only
         undone steps, however long the journal (the literal 1 lets SQLite use it).
