@@ -12,7 +12,9 @@ again; the features are worked out afresh if the shipped classifier changed.
 Bounded: at most :data:`MOST_FRAMES` frames per kind, the oldest dropped first,
 and at most ``MOST_DICE + MOST_OTHERS`` (48) crops a frame
 (:mod:`tablekit.vision.tablelearn`): 1,440 crops of 40x40x3 bytes and their
-features, under 7 MiB before compression at the very most. Written atomically.
+features, under 7 MiB before compression at the very most. Written atomically, and
+changed by one writer at a time across processes (``KIND.lock`` beside it), so a
+``tablekit dice forget`` is never undone by the app's camera learning at that moment.
 """
 
 from __future__ import annotations
@@ -21,6 +23,8 @@ import hashlib
 import logging
 import threading
 import zipfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -41,6 +45,9 @@ log = logging.getLogger(__name__)
 
 _writing = threading.Lock()
 """One change to a store at a time in this process (the camera screen learns on a thread)."""
+
+STORED = ("crops", "faces", "heats", "sizes", "frames", "features")
+"""The store's arrays, one row per kept example in each."""
 
 MOST_FRAMES = 30
 """Frames kept per kind of dice; a new frame beyond this drops the oldest."""
@@ -75,6 +82,7 @@ def load(path: Path) -> tuple[Examples, np.ndarray, np.ndarray]:
     """
     import numpy as np
 
+    from tablekit.vision.framing import CROP_SIZE
     from tablekit.vision.pipdice import features
     from tablekit.vision.tablelearn import Examples
 
@@ -84,14 +92,30 @@ def load(path: Path) -> tuple[Examples, np.ndarray, np.ndarray]:
             frames = data["frames"]
             found = data["features"].astype(np.float32)
             digest = str(data["model"])
+            rows = {len(data[name]) for name in STORED}
     except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile) as error:
-        why = (
-            f"The learned examples in {path} cannot be read ({error}); forget them and learn again."
-        )
-        raise ValueError(why) from None
+        raise ValueError(_damaged(path, str(error))) from None
+    if len(rows) != 1 or examples.crops.shape[1:] != (CROP_SIZE, CROP_SIZE, 3):
+        raise ValueError(_damaged(path, "its arrays do not match"))
     if digest != _model_digest() or len(found) != len(examples):
         found = features(examples.crops)
     return examples, found, frames
+
+
+def _damaged(path: Path, why: str) -> str:
+    return f"The learned examples in {path} cannot be read ({why}); forget them and learn again."
+
+
+@contextmanager
+def _held(path: Path) -> Iterator[None]:
+    """Hold the store at ``path`` for one change: against this process's other threads and
+    against other processes (the app learning while ``tablekit dice forget`` runs)."""
+    import fcntl
+
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with _writing, open(path.with_suffix(".lock"), "a") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # let go when the file closes
+        yield
 
 
 def add(kind: str, examples: Examples, folder: Path | None = None) -> int:
@@ -101,7 +125,7 @@ def add(kind: str, examples: Examples, folder: Path | None = None) -> int:
 
     path = learned_file(kind, folder)
     new = features(examples.crops)
-    with _writing:
+    with _held(path):
         return _append(path, examples, new)
 
 
@@ -172,11 +196,12 @@ def forget(kind: str, folder: Path | None = None) -> int:
     path = learned_file(kind, folder)
     if not path.exists():
         return 0
-    try:
-        count = len(np.unique(load(path)[2]))
-    except ValueError:
-        count = 0
-    path.unlink()
+    with _held(path):
+        try:
+            count = len(np.unique(load(path)[2]))
+        except ValueError:
+            count = 0
+        path.unlink(missing_ok=True)
     return count
 
 
@@ -186,14 +211,19 @@ def table_head(kind: str, folder: Path | None = None) -> TableHead | None:
     Fitted once per version of the file. ``ValueError`` if the file is damaged.
     """
     path = learned_file(kind, folder)
-    if kind not in LEARNABLE or not path.exists():
+    if kind not in LEARNABLE:
         return None
-    stat = path.stat()
-    return _fitted(path, stat.st_mtime_ns, stat.st_size)
+    try:
+        stat = path.stat()
+    except OSError:  # never learned, or forgotten just now
+        return None
+    return _fitted(path, stat.st_ino, stat.st_mtime_ns, stat.st_size)
 
 
 @lru_cache(maxsize=4)
-def _fitted(path: Path, modified: int, size: int) -> TableHead | None:
+def _fitted(path: Path, inode: int, modified: int, size: int) -> TableHead | None:
+    """The fit of one version of the file: a rewrite is a new inode, even where the file
+    system's times are too coarse to tell two versions apart."""
     from tablekit.vision.tablelearn import fit
 
     examples, found, _ = load(path)

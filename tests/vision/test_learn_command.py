@@ -143,3 +143,51 @@ def test_the_store_keeps_the_newest_frames_up_to_its_bound(
     assert set(examples.faces[examples.faces < 6].tolist()) == {2, 3, 4}
     assert len(features) == len(examples)
     assert not [n for n in os.listdir(_store().parent) if n.endswith(".tmp")]
+
+
+def test_a_store_whose_arrays_do_not_match_is_reported_not_raised(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A readable file whose arrays disagree (a row short, crops of another size) is damage,
+    said in one line, never a numpy or OpenCV error from deeper down."""
+    import numpy as np
+
+    assert _run(["dice", "learn", str(TRAY), str(_labels_all_showing(tmp_path, 6))]) == 0
+    with np.load(_store()) as data:
+        arrays = {name: data[name] for name in data.files}
+    for changed in ({"faces": arrays["faces"][:-1]}, {"crops": arrays["crops"][:, :20]}):
+        np.savez_compressed(_store(), **(arrays | changed))
+        capsys.readouterr()
+        assert _run(["dice", "read", str(TRAY), "--json"]) == 2
+        assert "forget them and learn again" in capsys.readouterr().err
+
+
+def test_forget_waits_for_a_change_another_process_is_making(tmp_path: Path) -> None:
+    """The store is changed by one writer at a time across processes: while another process
+    holds it (the app learning a confirmed roll), ``forget`` waits, so the app cannot write
+    back what was just forgotten."""
+    import subprocess
+    import sys
+    import threading
+
+    assert _run(["dice", "learn", str(TRAY), str(_labels_all_showing(tmp_path, 6))]) == 0
+    lock = _store().with_suffix(".lock")
+    holder = subprocess.Popen(
+        [sys.executable, "-c", "import fcntl, sys; f = open(sys.argv[1], 'a');"
+         " fcntl.flock(f, fcntl.LOCK_EX); print('held', flush=True); sys.stdin.read()",
+         str(lock)],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    try:
+        assert holder.stdout is not None and holder.stdout.readline() == "held\n"
+        forgot: list[int] = []
+        forgetting = threading.Thread(target=lambda: forgot.append(dice_learned.forget("d6")))
+        forgetting.start()
+        forgetting.join(0.5)
+        assert forgetting.is_alive() and _store().exists()  # waiting, nothing removed yet
+    finally:
+        assert holder.stdin is not None
+        holder.stdin.close()
+        holder.wait()
+    forgetting.join()
+    assert forgot == [1] and not _store().exists()
