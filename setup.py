@@ -1,8 +1,12 @@
-"""setuptools' build with one step added: each translation (``tablekit/locale/*/LC_MESSAGES/
+"""setuptools' build with two steps added. Each translation (``tablekit/locale/*/LC_MESSAGES/
 *.po``) is compiled to the ``.mo`` that gettext reads. A wheel carries the compiled catalogues
 and an editable install finds them beside their sources, while git keeps only the ``.po``
-files people edit (the ``.mo`` is a build output, as ``pybabel compile`` would write it)."""
+files people edit (the ``.mo`` is a build output, as ``pybabel compile`` would write it). And a
+wheel's rules carry the digest of their own source (``tablekit/session/rules_source.py``), so
+that opening a journal need not hash the rules to tag its snapshots; an editable install gets
+none and works the digest out from the files, which a developer changes."""
 
+import importlib.util
 from pathlib import Path
 
 from babel.messages.mofile import write_mo
@@ -26,13 +30,27 @@ def compile_catalogues(target: Path) -> None:
             write_mo(stream, catalog)
 
 
+def write_rules_digests(target: Path) -> None:
+    """The rules' source digests, over the rules' files as they lie in ``target``."""
+    spec = importlib.util.spec_from_file_location(
+        "rules_source", ROOT / "tablekit" / "session" / "rules_source.py"
+    )
+    assert spec is not None and spec.loader is not None
+    rules_source = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(rules_source)
+    rules_source.write_digests(target / "tablekit" / "rules")
+
+
 class BuildWithCatalogues(build_py):
     """``build_py``, then the catalogues: into the build folder for a wheel, or beside their
-    sources for an editable install, which runs the package from the source tree."""
+    sources for an editable install, which runs the package from the source tree; and for a
+    wheel only, the rules' source digests."""
 
     def run(self) -> None:
         super().run()
         compile_catalogues(ROOT if self.editable_mode else Path(self.build_lib))
+        if not self.editable_mode:
+            write_rules_digests(Path(self.build_lib))
 
 
 setup(cmdclass={"build_py": BuildWithCatalogues})

@@ -23,7 +23,7 @@ import msgspec
 import tablekit
 from tablekit.rules import game as game_module
 from tablekit.rules.game import Game, state_type
-from tablekit.session import codec
+from tablekit.session import codec, rules_source
 from tablekit.session.journal import Snapshot, snapshot_checksum
 
 if TYPE_CHECKING:
@@ -103,19 +103,14 @@ def _source_digest(module_name: str) -> str:
     """A digest of the source of the game's rules: its package and the shared rules modules.
 
     A snapshot folded by other rules may differ from folding the steps anew,
-    so a change to the rules' source retires every snapshot they made.
+    so a change to the rules' source retires every snapshot they made. An installed
+    tablekit reads the digest its build worked out (:mod:`tablekit.session.rules_source`).
     """
-    files: list[Path] = []
-    module = sys.modules.get(module_name)
-    where = getattr(module, "__file__", None)
-    if where:
-        path = Path(where)
-        files += sorted(path.parent.rglob("*.py")) if "." in module_name else [path]
-    files += sorted(Path(game_module.__file__).parent.glob("*.py"))
-    digest = hashlib.sha256()
-    for file in dict.fromkeys(files):
-        try:
-            digest.update(file.read_bytes())
-        except OSError:
-            digest.update(b"?")
-    return digest.hexdigest()
+    rules = Path(game_module.__file__).parent
+    where = getattr(sys.modules.get(module_name), "__file__", None)
+    if where and "." in module_name:
+        package = Path(where).parent
+        built = rules_source.built_digest(package, rules)
+        return built or rules_source.digest_of(rules_source.files_of(package, rules))
+    mine = [Path(where)] if where else []
+    return rules_source.digest_of(dict.fromkeys([*mine, *sorted(rules.glob("*.py"))]))

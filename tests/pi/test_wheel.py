@@ -142,6 +142,39 @@ def test_the_installed_tablekit_is_the_wheels(installed: Installed) -> None:
     assert Path(where.strip()).is_relative_to(installed.venv)
 
 
+DIGESTS = """\
+import json
+from pathlib import Path
+import tablekit.rules.game
+from tablekit.session import rules_source
+rules = Path(tablekit.rules.game.__file__).parent
+lines = (rules / rules_source.DIGESTS).read_text().splitlines()
+built = {folder: digest for digest, folder in (line.split("  ") for line in lines)}
+files = {name: rules_source.files_of(rules / name, rules) for name in built}
+computed = {name: rules_source.digest_of(found) for name, found in files.items()}
+import tablekit.rules.mice_mystics.game
+from tablekit.session import snapshots
+used = snapshots._source_digest("tablekit.rules.mice_mystics.game")
+print(json.dumps({"rules": str(rules), "built": built, "computed": computed, "used": used}))
+"""
+"""The installed rules' digests as their build wrote them, as computed over the installed
+files, and the one a Mice and Mystics snapshot is tagged with."""
+
+
+def test_the_rules_digests_the_wheel_carries_are_those_of_its_installed_files(
+    installed: Installed,
+) -> None:
+    python = str(installed.venv / "bin" / "python")
+    ran = subprocess.run([python, "-c", DIGESTS], capture_output=True, text=True,
+                         cwd=installed.home, env=installed.env)  # fmt: skip
+    assert ran.returncode == 0, ran.stderr
+    found = json.loads(ran.stdout)
+    assert Path(found["rules"]).is_relative_to(installed.venv)
+    assert {".", "mice_mystics", "mouse_guard", "mouse_card"} <= set(found["built"])
+    assert found["built"] == found["computed"]
+    assert found["used"] == found["built"]["mice_mystics"]
+
+
 def test_a_short_script_then_each_games_screen(installed: Installed, tmp_path: Path) -> None:
     for game, line in GAMES.items():
         ran = installed.tablekit("script", "-", "--session", game, "--game", game,
