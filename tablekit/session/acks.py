@@ -35,8 +35,9 @@ import os
 import struct
 import zlib
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
+
+from msgspec import Struct
 
 MAGIC = b"tkacked4"
 """The layout's version: a sidecar of an older layout is ignored, as a missing one (so a
@@ -50,8 +51,7 @@ VOUCH_AT = 128
 """Where that record starts, after the acknowledgement's (an older sidecar has none)."""
 
 
-@dataclass(frozen=True)
-class Acked:
+class Acked(Struct, frozen=True):
     """The session (by digest) last changed, its version and head (by digest) then, and when."""
 
     session: bytes
@@ -119,8 +119,7 @@ def files(journal: Path) -> Files | None:
     return (found.st_dev, found.st_ino, found.st_size, found.st_mtime_ns, *log)
 
 
-@dataclass(frozen=True)
-class Vouched:
+class Vouched(Struct, frozen=True):
     """A session (by digest) whose whole chain checked out, its version and head then, and
     how the files stood once the writer that found so closed them."""
 

@@ -9,13 +9,13 @@ from __future__ import annotations
 import hashlib
 import sqlite3
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
+
+from msgspec import Struct
 
 from tablekit.session.records import Damaged, damaged
 
 
-@dataclass(frozen=True)
-class Step:
+class Step(Struct, frozen=True):
     """One accepted command and its events, both as JSON text, and its chained checksum.
 
     ``checksum`` is None only in a journal from before checksums, read without upgrading.

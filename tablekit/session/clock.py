@@ -11,11 +11,11 @@ clock, the same commands write the same journal on any machine.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+
+from msgspec import Struct
 
 
-@dataclass(frozen=True)
-class Clock:
+class Clock(Struct, frozen=True):
     """Where the time comes from: ``now()`` is the seconds since the epoch at the moment it
     is called, and ``local(seconds)`` those seconds as the local year, month, day, hour,
     minute and second first (as :func:`time.localtime` gives them), raising OverflowError,

@@ -2,35 +2,31 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from msgspec import Struct
 
 from tablekit.rules.game import Command, Event
 
 
-@dataclass(frozen=True)
-class Undo(Command):
+class Undo(Command, Struct, frozen=True):
     """Take back the last command still in effect."""
 
     kind = "undo"
 
 
-@dataclass(frozen=True)
-class Redo(Command):
+class Redo(Command, Struct, frozen=True):
     """Put back the last command taken back, if nothing new came since."""
 
     kind = "redo"
 
 
-@dataclass(frozen=True)
-class Undone(Event):
+class Undone(Event, Struct, frozen=True):
     """A command was taken back; ``command`` is its JSON form."""
 
     kind = "undone"
     command: str
 
 
-@dataclass(frozen=True)
-class Redone(Event):
+class Redone(Event, Struct, frozen=True):
     """A command taken back was put back."""
 
     kind = "redone"

@@ -12,8 +12,9 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Iterator
-from dataclasses import dataclass
 from typing import Any
+
+from msgspec import Struct
 
 WINDOW = 4096
 """Rowids read in one query: a range that fails is read again in halves."""
@@ -35,8 +36,7 @@ def is_damage(error: Exception) -> bool:
     return type(error) is sqlite3.DatabaseError
 
 
-@dataclass
-class Rows:
+class Rows(Struct):
     """The rows of a table SQLite could read, rowid first, in rowid order; ``lost``: whether
     some could not be read."""
 

@@ -16,12 +16,13 @@ finds a journal SQLite cannot read whole rebuilds it in place (see
 
 from __future__ import annotations
 
-import dataclasses
 import math
 import sqlite3
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
+
+import msgspec.structs
+from msgspec import Struct
 
 from tablekit.session.journal import (
     Drop,
@@ -40,8 +41,7 @@ def _seconds(stored: object) -> float:
     return float(stored)
 
 
-@dataclass(frozen=True)
-class Kept:
+class Kept(Struct, frozen=True):
     """One session as the rebuild writes it: its record, the steps kept (each with its
     undone flag and time), the head, and what was dropped."""
 
@@ -115,7 +115,7 @@ def _rename_by_head(
             live = [step for step, undone, _ in chain if not undone]
             if owner not in sessions and live and live[-1].checksum == head:
                 del sessions[name]
-                sessions[owner] = (dataclasses.replace(info, name=owner), version, head)
+                sessions[owner] = (msgspec.structs.replace(info, name=owner), version, head)
                 break
 
 

@@ -9,8 +9,9 @@ be, so what damage left is said, compared and refused like anything else.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from typing import Any
+
+from msgspec import Struct
 
 from tablekit.session.clock import Clock, said
 from tablekit.session.errors import JournalError
@@ -49,8 +50,7 @@ def damaged(session: str, step: int, why: str) -> Damaged:
     return Damaged(session, step, why)
 
 
-@dataclass(frozen=True)
-class SessionInfo:
+class SessionInfo(Struct, frozen=True):
     """A named session: which game it plays, and when it was last used."""
 
     name: str
@@ -59,8 +59,7 @@ class SessionInfo:
     touched: float
 
 
-@dataclass(frozen=True)
-class Snapshot:
+class Snapshot(Struct, frozen=True):
     """A session's folded state after step ``step``, encoded by the session.
 
     ``tag`` says which encoding, game and build wrote it; ``checksum`` covers
@@ -73,8 +72,7 @@ class Snapshot:
     checksum: str
 
 
-@dataclass(frozen=True)
-class Drop:
+class Drop(Struct, frozen=True):
     """What a damaged journal lost: ``count`` steps (or commits) made from ``first`` to
     ``last`` (seconds since the epoch, None if unknown), and where the damaged file was kept."""
 

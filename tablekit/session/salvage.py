@@ -11,13 +11,14 @@ repaired in a copy in memory, so the file is never touched.
 
 from __future__ import annotations
 
-import dataclasses
 import math
 import threading
 from collections.abc import Iterable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+import msgspec.structs
+from msgspec import Struct
 
 from tablekit.rules.game import Game
 from tablekit.session import rebuild
@@ -34,8 +35,7 @@ from tablekit.session.journal import (
 from tablekit.session.session import Session
 
 
-@dataclass(frozen=True)
-class Finding:
+class Finding(Struct, frozen=True):
     """One session's chain walked from its first step.
 
     ``bad`` is the id of the first step that does not check out (None: all
@@ -198,7 +198,7 @@ def _rebuilt(journal: Journal, session: str, lossless: bool = False) -> tuple[Jo
             if lossless and mine is not None:
                 raise Lossy(mine, journal.clock)
             copy = _kept(journal, session) if journal.on_disk else None
-            drops = [dataclasses.replace(drop, copy=copy) for drop in drops]
+            drops = [msgspec.structs.replace(drop, copy=copy) for drop in drops]
             if journal.data_version() != since:  # another writer meanwhile: not overwritten
                 raise JournalError(f"the journal {journal.path} changed while it was rebuilt")
             journal.adopt(clean)

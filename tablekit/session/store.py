@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Mapping
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from msgspec import Struct
 
 from tablekit.rules import games
 from tablekit.rules.errors import RuleError
@@ -96,8 +97,7 @@ TRASH_DAYS = 30
 """How long a deleted session can still be restored from the trash."""
 
 
-@dataclass(frozen=True)
-class Trashed:
+class Trashed(Struct, frozen=True):
     """A deleted session in the trash: its name, game, and when it was deleted."""
 
     name: str
