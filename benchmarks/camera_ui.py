@@ -16,10 +16,10 @@ import os
 import shutil
 import tempfile
 import time
-from dataclasses import replace
 from pathlib import Path
 
 from benchmarks.dice_read import DATA
+from tablekit.local.config import replace
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")

@@ -42,13 +42,13 @@ import tempfile
 import time
 import tracemalloc
 from array import array
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from killed_app import AVOID, MM_SETUP, SETTINGS, SIZE
 
 from benchmarks.dice_read import DATA
+from tablekit.local.config import replace
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")

@@ -10,13 +10,12 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Callable, Iterator
-from dataclasses import replace
 from typing import Any
 
 from clocks import TEST_CLOCK
 
 from tablekit.local import box
-from tablekit.local.config import Config
+from tablekit.local.config import Config, replace
 from tablekit.rules.mice_mystics.content import CardEntry, MinionEntry
 from tablekit.session import Journal
 from tablekit.ui.app import App

@@ -8,12 +8,11 @@ its name, never a script command.
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 from typing import Any
 
 import pygame
 
-from tablekit.local.config import Config
+from tablekit.local.config import Config, replace
 from tablekit.session import Journal
 from tablekit.ui import widgets
 from tablekit.ui.app import App

@@ -14,8 +14,9 @@ import os
 import sys
 import tempfile
 import time
-from dataclasses import replace
 from pathlib import Path
+
+from tablekit.local.config import replace
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"

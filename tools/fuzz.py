@@ -421,7 +421,7 @@ def config(count: int, seed: int) -> Tally:
     tally = Tally("config")
     rng = random.Random(seed)
     values = Values(rng, ["auto", "on", "off", "gpio", "serial", "none", "mice-mystics", "en"])
-    defaults = json.loads(json.dumps(dataclasses.asdict(settings.Config())))
+    defaults = json.loads(json.dumps(msgspec.to_builtins(settings.Config())))
     good = tomli_w.dumps(_unset_left_out(defaults))
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "config.toml"

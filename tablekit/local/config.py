@@ -10,11 +10,11 @@ from __future__ import annotations
 import dataclasses
 import tomllib
 import typing
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, TypeVar, cast
 
 import msgspec
+import msgspec.structs
 
 from tablekit.local import paths
 from tablekit.local.atomic import replace_file
@@ -22,12 +22,12 @@ from tablekit.local.camera_settings import BACKENDS, CameraSettings
 from tablekit.rules import games
 from tablekit.rules.pads import BUTTONS
 
+T = TypeVar("T")
 Rotation = Literal[0, 90, 180, 270]
 Language = Literal["auto", "en", "da"]
 
 
-@dataclass(frozen=True)
-class Display:
+class Display(msgspec.Struct, frozen=True):
     """The screen: full screen on a Pi, a window on a desktop."""
 
     fullscreen: Literal["auto", "on", "off"] = "auto"
@@ -39,8 +39,7 @@ class Display:
     fps: Annotated[int, msgspec.Meta(ge=5, le=120)] = 30
 
 
-@dataclass(frozen=True)
-class Interface:
+class Interface(msgspec.Struct, frozen=True):
     """Language and sound of the table app."""
 
     language: Language = "auto"
@@ -48,8 +47,7 @@ class Interface:
     sound: bool = True
 
 
-@dataclass(frozen=True)
-class Play:
+class Play(msgspec.Struct, frozen=True):
     """What a new session plays unless the table picks otherwise."""
 
     game: str = "mice-mystics"
@@ -63,8 +61,7 @@ Pin = Annotated[int, msgspec.Meta(ge=2, le=27)]
 """A GPIO number (BCM) on the Pi's 40-pin header; 0 and 1 belong to the HAT EEPROM."""
 
 
-@dataclass(frozen=True)
-class PadWiring:
+class PadWiring(msgspec.Struct, frozen=True):
     """One action pad: the USB port of a serial pad, or the GPIO pins of its buttons and LEDs.
 
     The defaults are the GM pad's pins in hardware/README.md (the header's odd
@@ -90,8 +87,7 @@ class PadWiring:
         return found | {"lock_led": self.lock_led}
 
 
-@dataclass(frozen=True)
-class PatrolPadWiring(PadWiring):
+class PatrolPadWiring(PadWiring, frozen=True):
     """The patrol's pad: the same keys, defaulting to the header's even column."""
 
     attack: Pin = 18
@@ -104,8 +100,7 @@ class PatrolPadWiring(PadWiring):
     lock_led: Pin = 21
 
 
-@dataclass(frozen=True)
-class Buttons:
+class Buttons(msgspec.Struct, frozen=True):
     """The action pads: none, on the Pi's GPIO pins, or USB serial pads (hardware/README.md)."""
 
     backend: Literal["none", "gpio", "serial"] = "none"
@@ -113,9 +108,9 @@ class Buttons:
     """How long a contact must be still before a press counts; longer swallows quick taps."""
     hold_ms: Annotated[int, msgspec.Meta(ge=300, le=3000)] = 1000
     """How long Back is held down to clear the script."""
-    opponents: PadWiring = field(default_factory=PadWiring)
+    opponents: PadWiring = msgspec.field(default_factory=PadWiring)
     """The pad the GM holds, which scripts the opponents' side."""
-    patrol: PatrolPadWiring = field(default_factory=PatrolPadWiring)
+    patrol: PatrolPadWiring = msgspec.field(default_factory=PatrolPadWiring)
 
     def __post_init__(self) -> None:
         """Refuse a GPIO pin wired to two things: one of them would never work."""
@@ -131,13 +126,12 @@ class Buttons:
         return {"opponents": self.opponents, "patrol": self.patrol}
 
 
-@dataclass(frozen=True)
-class Config:
-    display: Display = field(default_factory=Display)
-    ui: Interface = field(default_factory=Interface)
-    play: Play = field(default_factory=Play)
-    buttons: Buttons = field(default_factory=Buttons)
-    camera: CameraSettings = field(default_factory=CameraSettings)
+class Config(msgspec.Struct, frozen=True):
+    display: Display = msgspec.field(default_factory=Display)
+    ui: Interface = msgspec.field(default_factory=Interface)
+    play: Play = msgspec.field(default_factory=Play)
+    buttons: Buttons = msgspec.field(default_factory=Buttons)
+    camera: CameraSettings = msgspec.field(default_factory=CameraSettings)
 
 
 class ConfigError(ValueError):
@@ -237,14 +231,36 @@ def _check_keys(data: dict[str, Any], cls: type, source: str, prefix: str) -> No
     hints = typing.get_type_hints(cls)
     for key, value in data.items():
         if key not in hints:
-            known = ", ".join(f.name for f in dataclasses.fields(cls))
+            known = ", ".join(_keys_of(cls))
             shown = cut(f"{prefix}{key}") if key.isprintable() else echo(f"{prefix}{key}")
             renamed = RENAMED.get(f"{prefix}{key}")
             if renamed:
                 raise ConfigError(f"{source}: {shown} is now called {renamed}; rename it there")
             raise ConfigError(f"{source}: unknown key {shown}; known here: {known}")
-        if dataclasses.is_dataclass(hints[key]) and isinstance(value, dict):
+        if _is_table(hints[key]) and isinstance(value, dict):
             _check_keys(value, hints[key], source, prefix=f"{prefix}{key}.")
+
+
+def _is_table(hint: object) -> bool:
+    """Whether a setting's type is a table of settings: a frozen ``Struct``, or the camera's
+    dataclass (:class:`~tablekit.local.camera_settings.CameraSettings`)."""
+    return isinstance(hint, type) and (
+        issubclass(hint, msgspec.Struct) or dataclasses.is_dataclass(hint)
+    )
+
+
+def _keys_of(cls: type) -> tuple[str, ...]:
+    """A table's keys, in the order it declares them."""
+    names: tuple[str, ...] | None = getattr(cls, "__struct_fields__", None)
+    return names if names is not None else tuple(f.name for f in dataclasses.fields(cls))
+
+
+def replace(table: T, /, **changes: Any) -> T:
+    """``table`` (the settings, or one of their tables) with ``changes`` to its keys: the
+    settings' tables are frozen ``Struct``s, the camera's a frozen dataclass."""
+    if isinstance(table, msgspec.Struct):
+        return msgspec.structs.replace(table, **changes)
+    return cast(T, dataclasses.replace(cast(Any, table), **changes))
 
 
 def _explain(message: str, source: str) -> str:
@@ -282,7 +298,7 @@ def _allowed(key: str) -> str:
     """The values a Literal key accepts, or "" for other kinds of key."""
     cls: Any = Config
     for part in key.split("."):
-        if not dataclasses.is_dataclass(cls):
+        if not _is_table(cls):
             return ""
         hints = typing.get_type_hints(cls, include_extras=True)
         if part not in hints:

@@ -4,15 +4,16 @@ import dataclasses
 import os
 import re
 import typing
-from dataclasses import replace
 from pathlib import Path
 
+import msgspec
+import msgspec.structs
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tablekit.local import config
-from tablekit.local.config import Config, ConfigError
+from tablekit.local.config import Config, ConfigError, replace
 
 
 def write(tmp_path: Path, text: str) -> Path:
@@ -123,12 +124,26 @@ def test_saving_one_setting_writes_only_that_setting(tmp_path: Path) -> None:
 def _keys(cls: type, prefix: tuple[str, ...] = ()) -> list[tuple[str, ...]]:
     """Every settings key, as the path of tables to it."""
     found: list[tuple[str, ...]] = []
-    for field in dataclasses.fields(cls):
-        hint = typing.get_type_hints(cls)[field.name]
-        if dataclasses.is_dataclass(hint):
-            found += _keys(hint, (*prefix, field.name))  # type: ignore[arg-type]
-        found.append((*prefix, field.name))
+    for name in _names(cls):
+        hint = typing.get_type_hints(cls)[name]
+        if _is_table(hint):
+            found += _keys(hint, (*prefix, name))
+        found.append((*prefix, name))
     return found
+
+
+def _names(cls: type) -> list[str]:
+    """A table's keys: a msgspec Struct's fields, or a dataclass's (the camera's)."""
+    if issubclass(cls, msgspec.Struct):
+        return [field.name for field in msgspec.structs.fields(cls)]
+    return [field.name for field in dataclasses.fields(cls)]
+
+
+def _is_table(hint: object) -> bool:
+    """Whether a setting's type is a table of settings (a Struct or a dataclass)."""
+    return isinstance(hint, type) and (
+        issubclass(hint, msgspec.Struct) or dataclasses.is_dataclass(hint)
+    )
 
 
 HUGE = st.one_of(

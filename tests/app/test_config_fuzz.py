@@ -9,12 +9,12 @@ traceback (exit 70).
 
 from __future__ import annotations
 
-import dataclasses
 import io
 import json
 from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
 
+import msgspec
 import pytest
 import tomli_w
 from fuzzing import fields_of, mutated
@@ -38,7 +38,7 @@ def tomlable(data: object) -> object:
     return data
 
 
-DEFAULT = tomli_w.dumps(tomlable(json.loads(json.dumps(dataclasses.asdict(config.Config())))))  # type: ignore[arg-type]
+DEFAULT = tomli_w.dumps(tomlable(json.loads(json.dumps(msgspec.to_builtins(config.Config())))))  # type: ignore[arg-type]
 
 
 @st.composite

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import sys
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -12,7 +11,7 @@ from waiting import until
 
 from tablekit.devices.pad_backends import PadBackends, start_pads
 from tablekit.devices.pads import PadInbox
-from tablekit.local.config import Buttons, PadWiring, PatrolPadWiring
+from tablekit.local.config import Buttons, PadWiring, PatrolPadWiring, replace
 from tablekit.rules.pads import PadLights, PadPressed, PadStatus
 
 

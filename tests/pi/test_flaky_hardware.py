@@ -12,7 +12,6 @@ import contextlib
 import os
 import shutil
 from collections.abc import Iterator
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -26,7 +25,7 @@ from tablekit.devices.pad_backends import PadBackends, start_pads
 from tablekit.devices.pads import PadInbox
 from tablekit.devices.pads_serial import SerialPad
 from tablekit.local.camera_settings import CameraSettings
-from tablekit.local.config import Buttons, Config, Interface
+from tablekit.local.config import Buttons, Config, Interface, replace
 from tablekit.session import Journal
 from tablekit.ui import theme
 from tablekit.ui.app import App

@@ -1,7 +1,6 @@
 """The app shell: scenes, taps to commands, refusals, undo, and no idle redraws."""
 
 import threading
-from dataclasses import replace
 from typing import Any
 
 import pygame
@@ -10,7 +9,7 @@ from fakegame import Add
 from waiting import PATIENCE, until
 
 from tablekit.local.camera_settings import CameraSettings
-from tablekit.local.config import Config
+from tablekit.local.config import Config, replace
 from tablekit.ui.touch import TAP
 
 SIZES = [(800, 480), (1024, 600), (1280, 720), (1920, 1080), (720, 1280)]

@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import shutil
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -13,7 +12,7 @@ from waiting import until
 
 from tablekit.local import dice_learned
 from tablekit.local.camera_settings import CameraSettings
-from tablekit.local.config import Config
+from tablekit.local.config import Config, replace
 from tablekit.ui.scenes import camera as camera_scene
 from tablekit.ui.scenes.camera import CameraScene
 

@@ -6,7 +6,6 @@ import json
 import random
 import shutil
 import time
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -15,7 +14,7 @@ import pytest
 from waiting import until
 
 from tablekit.local.camera_settings import CameraSettings
-from tablekit.local.config import Config
+from tablekit.local.config import Config, replace
 from tablekit.ui import widgets
 from tablekit.ui.scenes import camera as camera_scene
 from tablekit.ui.scenes.camera import CameraScene

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import random
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -14,7 +13,7 @@ import pytest
 from clocks import TEST_CLOCK
 from mm_screens import NUMBERS, START
 
-from tablekit.local.config import Config
+from tablekit.local.config import Config, replace
 from tablekit.session import Journal, store
 from tablekit.ui import widgets
 from tablekit.ui.app import App

@@ -10,7 +10,6 @@ every game is walked in Danish by the games' own tests (``test_mm_danish``,
 
 from __future__ import annotations
 
-from dataclasses import replace
 from pathlib import Path
 
 import pygame
@@ -19,7 +18,7 @@ from clocks import TEST_CLOCK
 from ui.test_mm_danish import catalogue, drawn, english
 
 from tablekit import catalog
-from tablekit.local.config import Config
+from tablekit.local.config import Config, replace
 from tablekit.session import Journal
 from tablekit.ui.app import App
 

@@ -15,7 +15,6 @@ Rulebook sections: "Battle" (hits against a minion's life), "Searching"
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -24,7 +23,7 @@ import pytest
 from clocks import TEST_CLOCK
 
 from tablekit.local import box, config, paths
-from tablekit.local.config import Config
+from tablekit.local.config import Config, replace
 from tablekit.session import Journal
 from tablekit.ui import theme
 from tablekit.ui.app import App

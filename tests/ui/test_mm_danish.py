@@ -12,7 +12,6 @@ import json
 import random
 import re
 from collections.abc import Iterator
-from dataclasses import replace
 from pathlib import Path
 
 import pygame
@@ -21,7 +20,7 @@ from babel.messages.pofile import read_po
 from clocks import TEST_CLOCK
 from mm_screens import START, make, playing, screens
 
-from tablekit.local.config import Config
+from tablekit.local.config import Config, replace
 from tablekit.session import Journal
 from tablekit.ui import theme, widgets
 from tablekit.ui.app import App

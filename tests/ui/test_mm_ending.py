@@ -11,14 +11,13 @@ from __future__ import annotations
 
 import json
 import random
-from dataclasses import replace
 from typing import Any
 
 import pygame
 import pytest
 from clocks import TEST_CLOCK
 
-from tablekit.local.config import Config
+from tablekit.local.config import Config, replace
 from tablekit.session import Journal
 from tablekit.ui import theme, widgets
 from tablekit.ui.app import App

@@ -2,14 +2,13 @@
 
 import json
 import random
-from dataclasses import replace
 from typing import Any
 
 import pygame
 import pytest
 
 from tablekit.local import config
-from tablekit.local.config import Config
+from tablekit.local.config import Config, replace
 from tablekit.rules.mice_mystics import commands as cmd
 from tablekit.session import Journal
 from tablekit.ui import theme, widgets

@@ -6,7 +6,6 @@ the forms once; a second session on the same device is not asked again.
 """
 
 import random
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -15,7 +14,7 @@ import pytest
 from clocks import TEST_CLOCK
 
 from tablekit.local import box, paths
-from tablekit.local.config import Config
+from tablekit.local.config import Config, replace
 from tablekit.session import Journal
 from tablekit.ui import theme
 from tablekit.ui.app import App

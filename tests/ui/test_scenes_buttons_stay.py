@@ -27,7 +27,6 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable, Iterator
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -39,7 +38,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from mm_screens import NUMBERS, START
 
-from tablekit.local.config import CameraSettings, Config, Interface
+from tablekit.local.config import CameraSettings, Config, Interface, replace
 from tablekit.session import Journal
 from tablekit.ui import theme
 from tablekit.ui.app import App

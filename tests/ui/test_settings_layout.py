@@ -3,7 +3,6 @@ no two buttons overlapping, and the dice camera reached from the bar."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 from itertools import combinations
 from pathlib import Path
 
@@ -11,7 +10,7 @@ import pygame
 import pytest
 from clocks import TEST_CLOCK
 
-from tablekit.local.config import Buttons, Config
+from tablekit.local.config import Buttons, Config, replace
 from tablekit.session import Journal
 from tablekit.ui import widgets
 from tablekit.ui.app import App

@@ -4,7 +4,6 @@ language just chosen, the camera's sentence too."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -12,7 +11,7 @@ from clocks import TEST_CLOCK
 from mg_tapping import press
 
 from tablekit.devices.keypad import ROWS
-from tablekit.local.config import Config
+from tablekit.local.config import Config, replace
 from tablekit.rules.secret import GM_PAD, PATROL_PAD
 from tablekit.session import Journal
 from tablekit.ui import widgets

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import tomllib
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -15,7 +14,7 @@ from waiting import until
 
 from tablekit.local import paths
 from tablekit.local.camera_settings import CameraSettings
-from tablekit.local.config import Config
+from tablekit.local.config import Config, replace
 from tablekit.local.dice_kits import reader_for
 from tablekit.local.paths import dice_dir
 from tablekit.ui.scenes.teach import TeachScene

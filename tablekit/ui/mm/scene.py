@@ -12,12 +12,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import replace
 from typing import Any, cast
 
 import pygame
 
 from tablekit.local import box
+from tablekit.local.config import replace
 from tablekit.rules.errors import RuleError
 from tablekit.rules.game import Command
 from tablekit.rules.mice_mystics import commands as cmd

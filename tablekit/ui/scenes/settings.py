@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from functools import partial
 from typing import TYPE_CHECKING
 
@@ -10,7 +9,7 @@ import pygame
 
 from tablekit import catalog
 from tablekit.local import paths
-from tablekit.local.config import Config, Language
+from tablekit.local.config import Config, Language, replace
 from tablekit.ui import chrome, theme, widgets
 from tablekit.ui.i18n import LANGUAGES, mark, status_text
 from tablekit.ui.layout import columns

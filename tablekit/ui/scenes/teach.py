@@ -11,13 +11,13 @@ and the app reloads them.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from tablekit.local.config import replace
 from tablekit.ui import chrome, theme, widgets
 from tablekit.ui.frames import FrameImage, fit
 from tablekit.ui.i18n import status_text
