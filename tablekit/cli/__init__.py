@@ -66,7 +66,9 @@ def build_parser(command: str = "run") -> argparse.ArgumentParser:
     app), and ``command`` in full, the only one whose module is imported."""
     about = __doc__.split("\n")[0].replace("``", "")  # the docstring's markup is for Sphinx
     parser = argparse.ArgumentParser(prog="tablekit", description=about)
-    sub = parser.add_subparsers(title="commands", metavar="COMMAND")
+    sub = parser.add_subparsers(
+        title="commands", metavar="COMMAND", parser_class=commands.PARSER_CLASS
+    )
     commands.register(sub, command)
     if command == "run":
         from tablekit.cli.app import run_app

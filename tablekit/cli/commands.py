@@ -4,14 +4,15 @@ The list is what ``tablekit --help`` shows, in its order. Parsing a command line
 imports only the module of the command it names (:func:`register`), so
 ``tablekit state`` never loads the dice reader, the odds tables or the pygame
 side; every other command is registered by its name and help alone, which is
-all the top-level help and argparse's "invalid choice" message read.
+all the top-level help and argparse's "invalid choice" message read, and stands in
+argparse's map of commands as a :class:`Listed` parser that is never built.
 """
 
 from __future__ import annotations
 
 import argparse
 from importlib import import_module
-from typing import TypeAlias
+from typing import Any, TypeAlias, cast
 
 Subparsers: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
 """What ``add_subparsers`` returns; each module registers its subcommands on it."""
@@ -60,6 +61,26 @@ COMMANDS = {
 """Every subcommand, in the order ``--help`` lists them; modules are under ``tablekit.cli``."""
 
 
+class Listed(argparse.ArgumentParser):
+    """A subcommand that is not being run, as argparse's map of commands holds it. argparse
+    reads its name and help apart from it, and parses only with the command the line names,
+    so nothing of a parser is built: a real one (its option groups, its ``-h``, a gettext
+    look-up for every title) costs a million instructions or more."""
+
+    def __init__(self) -> None:  # not ArgumentParser's: nothing of it is ever read
+        pass
+
+
+def _parser(*, listed_only: bool = False, **options: Any) -> argparse.ArgumentParser:
+    """A subcommand's parser: in full, or only :class:`Listed` by its name and help."""
+    return Listed() if listed_only else argparse.ArgumentParser(**options)
+
+
+PARSER_CLASS = cast("type[argparse.ArgumentParser]", _parser)
+"""``add_subparsers``'s ``parser_class`` for the ``tablekit`` command: each subcommand's
+parser is made by :func:`_parser`, given ``add_parser``'s keywords."""
+
+
 def add(sub: Subparsers, name: str) -> argparse.ArgumentParser:
     """The parser of the subcommand ``name``, registered with its line of help."""
     return sub.add_parser(name, help=COMMANDS[name].help)
@@ -72,4 +93,4 @@ def register(sub: Subparsers, chosen: str) -> None:
             adder = getattr(import_module(f"tablekit.cli.{command.module}"), command.adder)
             adder(sub)
         else:
-            add(sub, name)
+            sub.add_parser(name, help=COMMANDS[name].help, listed_only=True)
