@@ -178,12 +178,13 @@ def child(journal: Path) -> None:
     os.environ["SDL_VIDEODRIVER"] = os.environ["SDL_AUDIODRIVER"] = "dummy"
     from benchmarks import pad_processing as bench
 
-    timed, bare = bench.direct(journal)
+    timed, bare, whole = bench.direct(journal)
     figures = {}
     for name, values in (
         ("press, processing only", timed.total),
         ("  apply + durable commit", timed.apply_ms),
         ("redraw, nothing changed", bare),
+        ("redraw, whole screen", whole),
     ):
         cuts = statistics.quantiles(values, n=100)
         figures[f"{name} p50"], figures[f"{name} p99"] = cuts[49], cuts[98]
