@@ -160,7 +160,12 @@ of keys included."""
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(key=st.sampled_from(_keys(Config)), value=HUGE, stray=st.text(min_size=1, max_size=2))
+@given(
+    key=st.sampled_from(_keys(Config)),
+    value=HUGE,
+    # not only spaces: such a key's echo runs on from the space before it in the message
+    stray=st.text(min_size=1, max_size=2).filter(lambda text: not text.isspace()),
+)
 def test_a_huge_value_or_key_is_echoed_cut_in_one_short_line(
     key: tuple[str, ...], value: object, stray: str
 ) -> None:
