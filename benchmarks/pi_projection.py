@@ -167,8 +167,10 @@ def in_process(place: tuple[Path | None, list[str]], journal: Path) -> dict[str,
     procs, prefix = place
     command = [*prefix, sys.executable, "-m", "benchmarks.pi_projection", "--child", str(journal)]
     done = subprocess.run(
-        command, cwd=ROOT, preexec_fn=join(procs), capture_output=True, text=True, check=True
+        command, cwd=ROOT, preexec_fn=join(procs), capture_output=True, text=True, check=False
     )
+    if done.returncode:  # say the child's own error, not only that it failed
+        raise SystemExit(f"the in-process child failed ({done.returncode}):\n{done.stderr}")
     found: dict[str, float] = json.loads(done.stdout.strip().splitlines()[-1])
     return found
 
