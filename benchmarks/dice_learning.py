@@ -18,50 +18,8 @@ frame, at ``learn``) and the fit over all kept examples (once per change of the 
 at the first read after it); both are timed for 20 frames, over the sets in turn, and
 so is reading those frames with and without what was learned (median of 3 runs).
 
-A run on x86_64 (shared machine, one thread; issue 24 item 1, first slice):
-
-| set | scored (dice) | reader | frames learned | right (mean, min-max) | false dice / 100 images |
-|---|---|---|---|---|---|
-| webcam-white-d6 | 40 (131) | classic baseline | 0 | 84.7% | 50.0 |
-| webcam-white-d6 | 40 (131) | tablekit d6 (shipped) | 0 | 100.0% | 0.0 |
-| webcam-white-d6 | 40 (131) | tablekit d6, learned | 1 | 100.0% (100.0-100.0) | 0.0 |
-| webcam-white-d6 | 40 (131) | tablekit d6, learned | 3 | 100.0% (100.0-100.0) | 0.0 |
-| webcam-white-d6 | 40 (131) | tablekit d6, learned | 5 | 100.0% (100.0-100.0) | 0.0 |
-| webcam-white-d6 | 40 (131) | tablekit d6, learned | 10 | 100.0% (100.0-100.0) | 1.7 |
-| tray-mixed-d6 | 38 (290) | classic baseline | 0 | 11.0% | 205.3 |
-| tray-mixed-d6 | 38 (290) | tablekit d6 (shipped) | 0 | 97.6% | 2.6 |
-| tray-mixed-d6 | 38 (290) | tablekit d6, learned | 1 | 97.7% (97.6-97.9) | 2.6 |
-| tray-mixed-d6 | 38 (290) | tablekit d6, learned | 3 | 97.9% (97.9-97.9) | 2.6 |
-| tray-mixed-d6 | 38 (290) | tablekit d6, learned | 5 | 97.8% (97.6-97.9) | 2.6 |
-| tray-mixed-d6 | 38 (290) | tablekit d6, learned | 10 | 97.9% (97.9-97.9) | 2.6 |
-| phone-mixed-d6 | 40 (153) | classic baseline | 0 | 19.6% | 177.5 |
-| phone-mixed-d6 | 40 (153) | tablekit d6 (shipped) | 0 | 15.7% | 47.5 |
-| phone-mixed-d6 | 40 (153) | tablekit d6, learned | 1 | 16.3% (15.7-17.0) | 56.7 |
-| phone-mixed-d6 | 40 (153) | tablekit d6, learned | 3 | 17.9% (15.7-20.9) | 76.7 |
-| phone-mixed-d6 | 40 (153) | tablekit d6, learned | 5 | 16.8% (15.7-17.6) | 80.8 |
-| phone-mixed-d6 | 40 (153) | tablekit d6, learned | 10 | 16.8% (15.7-18.3) | 60.0 |
-| tray-mixed-d6 in negative | 38 (290) | classic baseline | 0 | 11.0% | 0.0 |
-| tray-mixed-d6 in negative | 38 (290) | tablekit d6 (shipped) | 0 | 47.2% | 0.0 |
-| tray-mixed-d6 in negative | 38 (290) | tablekit d6, learned | 1 | 49.0% (47.9-50.7) | 0.0 |
-| tray-mixed-d6 in negative | 38 (290) | tablekit d6, learned | 3 | 51.3% (50.3-52.4) | 0.0 |
-| tray-mixed-d6 in negative | 38 (290) | tablekit d6, learned | 5 | 51.3% (51.0-51.7) | 0.0 |
-| tray-mixed-d6 in negative | 38 (290) | tablekit d6, learned | 10 | 52.4% (52.4-52.4) | 0.0 |
-
-adapting to 20 frames (169 examples): cutting examples and features 361 ms, fit 25 ms
-reading those frames, shipped: 20.1 ms / image
-reading those frames, learned: 20.4 ms / image
-
-What it says. On the two sets the shipped model trained on, learning costs nothing and
-gains little (there is little left: tray's misses are mostly dice the detector does not
-find). On phone-mixed-d6, which no model saw, the gain is within a draw's noise and false
-dice rise: the classifier's frozen 128 features do not tell those oblique faces apart
-(of its detected labelled dice the shipped layer calls 59 of 103 "not a die"; the learned
-layer reads them, mostly wrong). A table the features can read, the tray photos in
-negative, gains 4-5 points in 3-5 frames with no false dice. So the 97%-after-5-frames
-target needs features that have seen more tables (item 2); this adaptation is the cheap
-half that rides on them. Adapting to 20 frames took about 0.4 s here, about 1.2-2.4 s
-on a Pi 4 core at the 3-6x of :mod:`benchmarks.pi_projection`; reading with what was
-learned costs the same as reading without.
+The figures of a run, and what they say, are in benchmarks/README.md ("Learning the
+table"): one place, so the numbers there and here cannot drift apart.
 """
 
 from __future__ import annotations

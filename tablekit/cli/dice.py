@@ -149,16 +149,25 @@ MOST_LABEL_BYTES = 1 << 16
 """A label file larger than this is refused unread (a thousand dice take about 40 KB)."""
 
 
+def _cannot_learn(kind: str) -> bool:
+    """Whether ``kind`` cannot learn its table, said in one line if so."""
+    from tablekit.local import dice_learned
+
+    try:
+        dice_learned.check_kind(kind)
+    except ValueError as error:
+        print(f"tablekit dice: {error}", file=sys.stderr)
+        return True
+    return False
+
+
 def run_learn(args: argparse.Namespace) -> int:
     """Keep one labelled frame; the exit status is in the module's docstring."""
     from tablekit.local import dice_learned
     from tablekit.vision.labels import strict_labels
     from tablekit.vision.tablelearn import examples_from_frame
 
-    try:
-        dice_learned.check_kind(args.kind)
-    except ValueError as error:
-        print(f"tablekit dice: {error}", file=sys.stderr)
+    if _cannot_learn(args.kind):
         return 2
     try:
         with args.labels.open("rb") as file:
@@ -193,10 +202,7 @@ def run_forget(args: argparse.Namespace) -> int:
     """Drop what ``--kind`` learned of this table; 2 for a kind that cannot learn."""
     from tablekit.local import dice_learned
 
-    try:
-        dice_learned.check_kind(args.kind)
-    except ValueError as error:
-        print(f"tablekit dice: {error}", file=sys.stderr)
+    if _cannot_learn(args.kind):
         return 2
     frames = dice_learned.forget(args.kind)
     print(f"{args.kind}: forgot {frames} frames; reading as shipped")
