@@ -15,11 +15,8 @@ import sys
 from collections.abc import Sequence
 
 from tablekit.cli import commands
-from tablekit.local import config, failures
-from tablekit.rules.errors import RuleError
-from tablekit.rules.secret import UnknownAudience
-from tablekit.session import codec
-from tablekit.session.journal import JournalError
+from tablekit.local import failures
+from tablekit.rules.errors import Refusal
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -34,13 +31,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         # Nobody reads any more: say nothing, and let nothing else try to write.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 141  # as a shell reports a command a closed pipe stopped (128 + SIGPIPE)
-    except (
-        config.ConfigError,
-        RuleError,
-        JournalError,
-        codec.CommandError,
-        UnknownAudience,
-    ) as error:
+    except Refusal as error:  # bad input at any boundary: settings, rules, journal, command
         print(f"tablekit: {error}", file=sys.stderr)
         return 2
     except OSError as error:

@@ -12,7 +12,7 @@ from collections.abc import Iterator, Mapping
 from typing import Any, TextIO
 
 from tablekit.cli.commands import Subparsers, add
-from tablekit.local import config, paths
+from tablekit.local import paths
 from tablekit.local.clock import WALL_CLOCK, open_journal
 from tablekit.local.rulesets import own_rulesets
 from tablekit.rules import games as rules
@@ -77,7 +77,10 @@ def _open(args: argparse.Namespace, create: bool = True) -> Session[Any]:
     Without ``create`` (a read) the journal is opened read-only: nothing is
     written, synced or checkpointed, and the session stays as it was.
     """
-    settings = config.load()
+    if create:  # a writer checks the settings first, so a bad file leaves nothing behind
+        from tablekit.local import config  # a read never needs them
+
+        settings = config.load()
     if args.session is not None and not args.session.strip():
         raise JournalError("--session needs a name; leave it out to use the last session")
     path = paths.journal_file()

@@ -20,6 +20,7 @@ from tablekit.local import paths
 from tablekit.local.atomic import replace_file
 from tablekit.local.camera_settings import BACKENDS, CameraSettings
 from tablekit.rules import games
+from tablekit.rules.errors import Refusal
 from tablekit.rules.pads import BUTTONS
 
 T = TypeVar("T")
@@ -134,7 +135,7 @@ class Config(msgspec.Struct, frozen=True):
     camera: CameraSettings = msgspec.field(default_factory=CameraSettings)
 
 
-class ConfigError(ValueError):
+class ConfigError(Refusal):
     """A settings file that cannot be used; the message says where and why."""
 
 

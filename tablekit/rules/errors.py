@@ -40,7 +40,16 @@ class Phrases(str):
     parts: tuple[str, ...]
 
 
-class RuleError(ValueError):
+class Refusal(ValueError):
+    """Input a person can put right, refused with one clear line and nothing changed.
+
+    The error of every boundary derives from it (a rule, a command line, the journal, the
+    settings, an audience), so that the command line reports them all alike without
+    importing the modules that raise them.
+    """
+
+
+class RuleError(Refusal):
     """A command that the rules do not allow in the current state.
 
     ``template`` is the English sentence with ``{name}`` placeholders and

@@ -20,7 +20,6 @@ gets ``decide``, ``settled`` and ``is_legal`` from :class:`Handled`.
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar, Generic, Protocol, TypeVar, cast
@@ -57,6 +56,8 @@ def replaced(value: C, /, **changes: Any) -> C:
     item: Any = value
     if isinstance(item, msgspec.Struct):
         return cast(C, msgspec.structs.replace(item, **changes))
+    import dataclasses  # only the games still made of dataclasses need it, and they load it
+
     return cast(C, dataclasses.replace(item, **changes))
 
 

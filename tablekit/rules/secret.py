@@ -19,6 +19,8 @@ from typing import Any
 
 import msgspec
 
+from tablekit.rules.errors import Refusal
+
 GM_SIDE = "gm"
 """The game master's side: owner of the GM's secrets."""
 
@@ -50,7 +52,7 @@ GM = Audience("gm", GM_SIDE)
 """The game master's view: the GM's side's secrets, nobody else's."""
 
 
-class UnknownAudience(ValueError):
+class UnknownAudience(Refusal):
     """An audience outside the closed set; the message lists the ones there are."""
 
 

@@ -7,7 +7,6 @@ deep inside the rules.
 
 from __future__ import annotations
 
-import dataclasses
 import itertools
 import json
 import re
@@ -18,12 +17,13 @@ from typing import Annotated, Any, Literal, TypeVar
 
 import msgspec
 
+from tablekit.rules.errors import Refusal
 from tablekit.rules.game import Command, Event
 
 T = TypeVar("T", Command, Event)
 
 
-class CommandError(ValueError):
+class CommandError(Refusal):
     """A command or event that is not well formed (unknown type, bad field)."""
 
 
@@ -59,6 +59,8 @@ def field_names(cls: type) -> tuple[str, ...]:
     names: tuple[str, ...] | None = getattr(cls, "__struct_fields__", None)
     if names is not None:
         return names
+    import dataclasses  # loaded already by the games made of dataclasses, the only ones here
+
     return tuple(field.name for field in dataclasses.fields(cls))
 
 

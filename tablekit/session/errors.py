@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from tablekit.rules.errors import Refusal
 
-class JournalError(ValueError):
+
+class JournalError(Refusal):
     """A session that does not exist or exists already, or a journal that cannot be used."""
 
 

@@ -89,12 +89,24 @@ def test_unknown_game_is_a_usage_error(tmp_path, capsys) -> None:
     assert "unknown game 'chess'" in err
 
 
-def test_bad_config_stops_with_file_and_key(capsys) -> None:
+def test_bad_config_stops_a_new_session_with_file_and_key(tmp_path, capsys) -> None:
     paths.config_dir().mkdir(parents=True)
     paths.config_file().write_text('[ui]\nlanguage = "xx"\n', encoding="utf-8")
-    code, _, err = run(capsys, "state")
+    lines = script(tmp_path, '{"type": "t.add", "amount": 2}')
+    code, _, err = run(capsys, "script", lines, "--session", "s")  # its game is the config's
     assert code == 2
     assert "config.toml: ui.language" in err
+    assert not paths.journal_file().exists()
+
+
+def test_a_read_does_not_need_the_settings(tmp_path, capsys) -> None:
+    """``state`` prints what the journal holds: a settings file it never reads cannot stop it."""
+    lines = script(tmp_path, '{"type": "t.add", "amount": 2}')
+    assert run(capsys, "script", lines, "--session", "s", "--game", "test-counter")[0] == 0
+    paths.config_dir().mkdir(parents=True)
+    paths.config_file().write_text('[ui]\nlanguage = "xx"\n', encoding="utf-8")
+    assert cli.main(["state", "--session", "s"]) == 0
+    assert json.loads(capsys.readouterr().out)["total"] == 2
 
 
 def test_screenshot_writes_a_png(tmp_path, capsys) -> None:
