@@ -20,20 +20,23 @@ whole chain, as any read does once the app has committed since it last closed th
 journal. The app and the bare window each start on such a copy, restored every round
 (a round ends in SIGKILL).
 
-The package is byte-compiled first and its rules' source digests are written, as an
-installed wheel has them (the digests are removed at the end: a development tree works them
-out from its files, so that a changed rule retires the snapshots). Rounds alternate the
-measured and the baseline so that a busy machine weighs on both alike; the medians, their
-ratio and the spread of the per-round ratios are printed. ``python -X importtime -m
-tablekit state`` shows where the rest goes.
+Everything measured runs on the Python of a fresh virtual environment holding tablekit's
+wheel and its runtime packages only, byte-compiled, as a user installs it (``--python``
+names such an interpreter instead). A development venv would flatter the ratios: its
+editable finder adds pathlib and urllib to ``python -c pass`` itself, and its dev packages
+(typing_extensions, which msgspec then imports) weigh on tablekit's side alone.
 
-Run: ``python -m benchmarks.start_up [ROUNDS [EVENTS ...]]`` (default 15 rounds; 1,000 and
-100,000 events).
+Rounds alternate the measured and the baseline so that a busy machine weighs on both
+alike; the medians, their ratio and the spread of the per-round ratios are printed.
+``python -X importtime -m tablekit state`` shows where the rest goes.
+
+Run: ``python -m benchmarks.start_up [--python PATH] [ROUNDS [EVENTS ...]]`` (default 15
+rounds; 1,000 and 100,000 events; building the venv takes about half a minute).
 """
 
 from __future__ import annotations
 
-import compileall
+import argparse
 import os
 import shutil
 import socket
@@ -44,9 +47,9 @@ import tempfile
 import time
 from pathlib import Path
 
-import tablekit
 from benchmarks.session_speed import build
-from tablekit.session import rules_source
+
+CHECKOUT = Path(__file__).resolve().parents[1]
 
 BARE = """
 import os, socket, sqlite3, sys
@@ -86,10 +89,25 @@ app.journal.close()
 """The app opened on the journal, its chain checked, and closed as when systemd stops it."""
 
 
-def tablekit_command() -> list[str]:
-    """The installed ``tablekit`` script beside this interpreter, else ``python -m tablekit``."""
-    script = Path(sys.executable).with_name("tablekit")
-    return [str(script)] if script.exists() else [sys.executable, "-m", "tablekit"]
+def installed(folder: Path) -> Path:
+    """The Python of a fresh venv in ``folder`` holding tablekit's wheel, built from the
+    checkout's tracked files, and its runtime packages only, everything byte-compiled."""
+    source = folder / "source"
+    tracked = ["pyproject.toml", "setup.py", "README.md", "MANIFEST.in", "tablekit"]
+    listed = subprocess.check_output(["git", "ls-files", *tracked], cwd=CHECKOUT, text=True)
+    for name in listed.split():
+        (source / name).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(CHECKOUT / name, source / name)
+    quiet = {"check": True, "stdout": subprocess.DEVNULL}
+    wheels = folder / "dist"
+    pip_wheel = ["-m", "pip", "wheel", "--quiet", "--no-deps", "--no-build-isolation"]
+    subprocess.run([sys.executable, *pip_wheel, "--wheel-dir", str(wheels), str(source)], **quiet)
+    subprocess.run([sys.executable, "-m", "venv", str(folder / "venv")], **quiet)
+    python = folder / "venv" / "bin" / "python"
+    wheel = next(wheels.glob("tablekit-*.whl"))
+    subprocess.run([str(python), "-m", "pip", "install", "--quiet", str(wheel)], **quiet)
+    subprocess.run([str(python), "-m", "compileall", "-q", str(folder / "venv" / "lib")], **quiet)
+    return python
 
 
 def first_frame(command: list[str], env: dict[str, str], folder: Path) -> float:
@@ -131,33 +149,33 @@ Row = tuple[str, list[float], str, list[float], float | None]
 """What is measured, its times, its baseline's name, the baseline's times, and the target."""
 
 
-def measure(folder: Path, events: int, rounds: int) -> list[Row]:
-    """The rounds of one journal of ``events`` events, built in ``folder``."""
+def measure(python: str, folder: Path, events: int, rounds: int) -> list[Row]:
+    """The rounds of one journal of ``events`` events, built in ``folder``, on ``python``."""
     stopped = folder / "stopped"
     stopped.mkdir()
     build(stopped / "journal.sqlite3", events)
     vouched = environment(stopped)
-    subprocess.run([sys.executable, "-c", STOPPED], env=vouched, check=True)
+    subprocess.run([python, "-c", STOPPED], env=vouched, check=True)
     data = folder / "data"
     env = environment(data)
-    state = [*tablekit_command(), "state"]
-    app, bare, read, walked, python, rules = [], [], [], [], [], []
+    state = [str(Path(python).with_name("tablekit")), "state"]
+    app, bare, read, walked, bare_python, rules = [], [], [], [], [], []
     for _ in range(rounds):
         restore(stopped, data)
-        app.append(first_frame([sys.executable, "-m", "tablekit"], env, folder))
+        app.append(first_frame([python, "-m", "tablekit"], env, folder))
         restore(stopped, data)
         journal = str(data / "journal.sqlite3")
-        bare.append(first_frame([sys.executable, "-c", BARE, journal], env, folder))
+        bare.append(first_frame([python, "-c", BARE, journal], env, folder))
         read.append(cpu_seconds(state, vouched))
         restore(stopped, data)
         walked.append(cpu_seconds(state, env))
-        python.append(cpu_seconds([sys.executable, "-c", "pass"], env))
-        rules.append(cpu_seconds([sys.executable, "-c", f"import {GAME_RULES}"], env))
+        bare_python.append(cpu_seconds([python, "-c", "pass"], env))
+        rules.append(cpu_seconds([python, "-c", f"import {GAME_RULES}"], env))
     return [
         ("first frame, resuming Mice and Mystics", app, "bare window + read + flip", bare, 2.0),
-        ("tablekit state, CPU", read, "python -c pass, CPU", python, 4.0),
-        ("tablekit state, chain not vouched for, CPU", walked, "python -c pass", python, None),
-        ("its game's rules imported, CPU", rules, "python -c pass, CPU", python, None),
+        ("tablekit state, CPU", read, "python -c pass, CPU", bare_python, 4.0),
+        ("tablekit state, chain not vouched for, CPU", walked, "python -c pass", bare_python, None),
+        ("its game's rules imported, CPU", rules, "python -c pass, CPU", bare_python, None),
     ]
 
 
@@ -194,19 +212,18 @@ def report(rows: list[Row]) -> None:
 
 
 def main() -> None:
-    rounds = int(sys.argv[1]) if len(sys.argv) > 1 else 15
-    sizes = [int(arg) for arg in sys.argv[2:]] or list(SIZES)
-    package = Path(tablekit.__file__).parent
-    compileall.compile_dir(str(package), quiet=1)
-    rules_source.write_digests(package / "rules")
-    try:
-        for events in sizes:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--python", help="an installed tablekit's Python (default: build one)")
+    parser.add_argument("rounds", nargs="?", type=int, default=15)
+    parser.add_argument("events", nargs="*", type=int, default=list(SIZES))
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as built:
+        python = args.python or str(installed(Path(built)))
+        for events in args.events:
             with tempfile.TemporaryDirectory() as scratch:
-                rows = measure(Path(scratch), events, rounds)
-            print(f"start-up at {events:,} events, {rounds} rounds, medians (ms)")
+                rows = measure(python, Path(scratch), events, args.rounds)
+            print(f"start-up at {events:,} events, {args.rounds} rounds, medians (ms)")
             report(rows)
-    finally:
-        (package / "rules" / rules_source.DIGESTS).unlink(missing_ok=True)
 
 
 if __name__ == "__main__":
