@@ -55,6 +55,14 @@ FLOOR_DISTANCE = 40.0
 
 LAB_WEIGHTS = np.array([0.5, 1.0, 1.0], np.float32)
 
+SIDE_CONTRAST = 25.0
+"""Lightness (OpenCV's 0-255 L) by which a die's lit top must outshine its sides for the
+two to be told apart; the light and dark parts of one evenly lit face differ by less."""
+
+TOP_SHARE = 0.35
+"""The least share of a die's region its top face takes (a camera tilted 30 degrees sees
+a die's top as about half of it)."""
+
 MARGIN_FOR_CERTAINTY = 0.12
 """Score lead over the next face at which a reading is fully confident."""
 
@@ -118,13 +126,15 @@ def shrink(frame: np.ndarray, side: int) -> tuple[np.ndarray, float]:
 
 @dataclass(frozen=True)
 class Blob:
-    """A die-shaped region: centre, side, turn in degrees (as ``cv2.minAreaRect`` gives)."""
+    """A die-shaped region: centre, side, turn in degrees (as ``cv2.minAreaRect`` gives),
+    and the die's top face within it where the region also holds side faces."""
 
     x: float
     y: float
     w: float
     h: float
     angle: float
+    top: Blob | None = None
 
 
 def find_blobs(frame: np.ndarray, min_side: float = 12.0) -> list[Blob]:
@@ -148,14 +158,55 @@ def find_blobs(frame: np.ndarray, min_side: float = 12.0) -> list[Blob]:
     mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((7, 7), np.uint8))
     mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((5, 5), np.uint8))
     contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    grey = lab[..., 0]
     blobs = []
     for contour in contours:
         (x, y), (w, h), angle = cv2.minAreaRect(contour)
-        squareness = min(w, h) / max(w, h, 1.0)
+        if min(w, h) < min_side:
+            continue
+        top = _top_face(grey, contour, min_side)
+        whole = Blob(x, y, w, h, angle, top if top is not None and _square(top) else None)
         filled = cv2.contourArea(cv2.convexHull(contour)) / max(w * h, 1.0)
-        if min(w, h) >= min_side and squareness > 0.7 and filled > 0.75:
-            blobs.append(Blob(x, y, w, h, angle))
+        if whole.top is not None or (_square(whole) and filled > 0.75):
+            blobs.append(whole)
     return sorted(blobs, key=lambda b: -b.w * b.h)
+
+
+def _square(blob: Blob) -> bool:
+    """Whether a region is near enough square to be a die's face."""
+    return min(blob.w, blob.h) / max(blob.w, blob.h, 1.0) > 0.7
+
+
+def _top_face(grey: np.ndarray, contour: np.ndarray, min_side: float) -> Blob | None:
+    """The top face of a die whose region also holds side faces, or ``None`` if it shows none.
+
+    A camera that is not straight above sees a die's sides too, and the lamp above lights
+    them less than the top. With the symbols smoothed away, the region's lightness falls
+    into two clear groups; the lighter one, if it is a large, square part of the region,
+    is the top face.
+    """
+    import cv2
+
+    left, top, width, height = cv2.boundingRect(contour)
+    patch = grey[top : top + height, left : left + width]
+    inside = np.zeros((height, width), np.uint8)
+    cv2.drawContours(inside, [contour - [left, top]], -1, 1, cv2.FILLED)
+    body = cv2.medianBlur(patch.astype(np.uint8), max(3, (min(width, height) // 5) | 1))
+    values = body[inside > 0]
+    level, _ = cv2.threshold(values.reshape(-1, 1), 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    light, dark = values[values > level], values[values <= level]
+    if len(dark) == 0 or len(light) == 0 or light.mean() - dark.mean() < SIDE_CONTRAST:
+        return None  # one even face: the region is the top
+    lit = ((body > level) & (inside > 0)).astype(np.uint8)
+    opened = cv2.morphologyEx(lit, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    parts, _ = cv2.findContours(opened, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    if not parts:
+        return None
+    part = max(parts, key=cv2.contourArea)
+    (x, y), (w, h), angle = cv2.minAreaRect(part)
+    if min(w, h) < min_side or w * h < TOP_SHARE * len(values):
+        return None
+    return Blob(x + left, y + top, w, h, angle)
 
 
 def face_view(frame: np.ndarray, blob: Blob, scale: float = 1.0, pad: int = 0) -> np.ndarray:
@@ -195,6 +246,47 @@ def normalise(patch: np.ndarray) -> np.ndarray:
     return unit
 
 
+PIP_DIE = "\x00pips"
+"""The name the reader gives the views of plain pip faces it adds to every kit that has no
+face of its own named by a number: a die that looks most like pips is a d6 that strayed
+onto the tray, never one of the kit's faces, and is left out of the reading."""
+
+
+def pip_views() -> list[np.ndarray]:
+    """Views of the six faces of a pip die, dark pips on a light body (their negatives, light
+    pips on a dark body, are the same views with the sign turned)."""
+    import cv2
+
+    views = []
+    for face in range(1, 7):
+        art = np.full((VIEW_SIZE * 4, VIEW_SIZE * 4), 230, np.uint8)
+        for x, y in PIP_PLACES[face]:
+            centre = (
+                round((0.5 + x * 0.27) * art.shape[1]),
+                round((0.5 + y * 0.27) * art.shape[0]),
+            )
+            cv2.circle(art, centre, round(art.shape[0] * 0.085), 30, cv2.FILLED, cv2.LINE_AA)
+        views.append(
+            normalise(cv2.resize(art, (VIEW_SIZE, VIEW_SIZE), interpolation=cv2.INTER_AREA))
+        )
+    return views
+
+
+PIP_LIKENESS = 0.4
+"""The correlation with a pip face at which a die that matches pips better than any of the
+kit's faces is taken for a d6 and left out (below it, it is read, and likely unsure)."""
+
+PIP_PLACES: dict[int, tuple[tuple[int, int], ...]] = {
+    1: ((0, 0),),
+    2: ((-1, -1), (1, 1)),
+    3: ((-1, -1), (0, 0), (1, 1)),
+    4: ((-1, -1), (1, -1), (-1, 1), (1, 1)),
+    5: ((-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)),
+    6: ((-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)),
+}
+"""Where a d6's pips lie, in steps of about a quarter of the face from its centre."""
+
+
 def references(kit: DiceKit) -> tuple[list[str], np.ndarray]:
     """The kit's views at four quarter turns, as rows of one matrix, and each row's face.
 
@@ -202,7 +294,10 @@ def references(kit: DiceKit) -> tuple[list[str], np.ndarray]:
     normalised window is their correlation coefficient.
     """
     names, rows = [], []
-    for name, view in zip(kit.names, kit.views, strict=True):
+    views = list(zip(kit.names, kit.views, strict=True))
+    if not any(name.isdigit() for name in kit.names):  # a kit of pip dice needs no warning
+        views += [(PIP_DIE, sign * view) for view in pip_views() for sign in (1, -1)]
+    for name, view in views:
         for turn in range(4):
             row = np.rot90(view, turn).astype(np.float32).ravel()
             row -= row.mean()
@@ -247,9 +342,12 @@ def match(views: list[np.ndarray], kit: tuple[list[str], np.ndarray]) -> tuple[s
     best: dict[str, float] = {}
     for name, score in zip(names, correlation.max(axis=0), strict=True):
         best[name] = max(best.get(name, -1.0), float(score))
+    pips = best.pop(PIP_DIE, -1.0)
     ranked = sorted(best.items(), key=lambda item: -item[1])
     top_name, top = ranked[0]
-    runner_up = ranked[1][1] if len(ranked) > 1 else 0.0
+    if pips >= PIP_LIKENESS and pips > top:
+        return PIP_DIE, 0.0
+    runner_up = max(ranked[1][1] if len(ranked) > 1 else 0.0, pips)  # pips compete as a face
     confidence = max(0.0, top) * min(1.0, (top - runner_up) / MARGIN_FOR_CERTAINTY)
     return top_name, float(np.clip(confidence, 0.0, 1.0))
 
@@ -263,8 +361,9 @@ def glance(views: list[np.ndarray], kit: tuple[list[str], np.ndarray]) -> list[s
     names, rows = kit
     if not views:
         return []
-    best = products(np.array(views).reshape(len(views), -1), rows).argmax(axis=1)
-    return [names[i] for i in best]
+    own = [i for i, name in enumerate(names) if name != PIP_DIE]  # a glance never drops a die
+    best = products(np.array(views).reshape(len(views), -1), rows[own]).argmax(axis=1)
+    return [names[own[i]] for i in best]
 
 
 def read_symbols(
@@ -281,12 +380,23 @@ def read_symbols(
     blobs = find_blobs(small)
     dice = []
     for blob in blobs[:most]:
-        name, confidence = match([face_view(small, blob, s, SEARCH) for s in SCALES], refs)
-        dice.append(DieReading(blob.x, blob.y, blob.w, blob.h, name, confidence))
+        readings = [
+            (*match([face_view(small, face, s, SEARCH) for s in SCALES], refs), face)
+            for face in _faces(blob)
+        ]
+        name, confidence, face = max(readings, key=lambda reading: reading[1])
+        if name != PIP_DIE:
+            dice.append(DieReading(face.x, face.y, face.w, face.h, name, confidence))
     rest = blobs[most:]
     for blob, name in zip(rest, glance([face_view(small, b) for b in rest], refs), strict=True):
-        dice.append(DieReading(blob.x, blob.y, blob.w, blob.h, name, 0.0))
+        if name != PIP_DIE:
+            dice.append(DieReading(blob.x, blob.y, blob.w, blob.h, name, 0.0))
     return Reading(tuple(dice), (time.perf_counter() - start) * 1000).scaled(1 / factor)
+
+
+def _faces(blob: Blob) -> list[Blob]:
+    """Where a die's face may be: its region, and the top face found within it."""
+    return [blob] if blob.top is None else [blob, blob.top]
 
 
 def teach(kit: DiceKit, frame: np.ndarray, face: str) -> Blob:
@@ -303,5 +413,6 @@ def teach(kit: DiceKit, frame: np.ndarray, face: str) -> Blob:
     if not blobs:
         raise LookupError("No die found: put one die in the middle of the tray.")
     blob = blobs[0]  # the largest
+    blob = blob.top or blob
     kit.add(face, face_view(small, blob))
     return Blob(blob.x / factor, blob.y / factor, blob.w / factor, blob.h / factor, blob.angle)
