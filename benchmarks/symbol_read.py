@@ -43,7 +43,7 @@ from tablekit.local.dice_kits import mm_action_kit
 from tablekit.vision.faceart import MM_ACTION_FACES, draw_face
 from tablekit.vision.framing import WORK_SIDE
 from tablekit.vision.imagefile import load_image
-from tablekit.vision.labels import LabelledDie, LabelledImage, iter_sets, load_set
+from tablekit.vision.labels import SETS, LabelledDie, LabelledImage, iter_sets, load_set
 from tablekit.vision.reading import DieReading, Reading
 from tablekit.vision.symbols import MOST_DICE, READ_SIDE, read_symbols
 from tablekit.vision.synthetic import PlacedDie, _paste, _shadow, _with_edge
@@ -233,7 +233,8 @@ def main() -> None:
         f"before ({BEFORE}): {WORK_SIDE} px, all read": reader_before(kit),
         f"now: {READ_SIDE} px, {MOST_DICE} read in full": partial(read_symbols, kit=kit),
     }
-    backgrounds = [image for _, folder in iter_sets(args.data) for image in load_set(folder)]
+    tables = iter_sets(args.data, SETS[:2])
+    backgrounds = [image for _, folder in tables for image in load_set(folder)]
     with tempfile.TemporaryDirectory() as temporary:
         folder = Path(temporary)
         scenes = [compose(n, backgrounds, folder) for n in range(args.images)]

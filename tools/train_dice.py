@@ -36,6 +36,7 @@ import time
 from pathlib import Path
 
 import cv2
+import dice_scenes
 import numpy as np
 import torch
 from torch import nn
@@ -123,20 +124,33 @@ def jitter_colour(image: np.ndarray, rng: random.Random) -> np.ndarray:
     return np.clip(out, 0, 255).astype(np.uint8)
 
 
+TILT = 0.35
+"""Most perspective of a training square (see :func:`dice_scenes.tilt`): a far edge up to
+about a third shorter than the near one, a camera well off top-down."""
+
+
 def detector_sample(
     frame: np.ndarray, dice: np.ndarray, rng: random.Random
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """One augmented training square: image, heat-map target, size target (+mask)."""
-    scale = rng.uniform(0.75, 1.25) * framing.DETECT_SIZE / max(frame.shape[:2])
-    angle = rng.choice([0, 90, 180, 270]) + rng.uniform(-20, 20)
+    """One augmented training square: image, heat-map target, size target (+mask).
+
+    The frame is scaled (a camera nearer or farther), turned, mirrored, tilted and
+    moved, then given another camera's light, glare, blur and grain.
+    """
+    scale = math.exp(rng.uniform(-0.45, 0.35)) * framing.DETECT_SIZE / max(frame.shape[:2])
+    quarter = rng.choice([0, 90, 180, 270])
+    angle = quarter + rng.uniform(-20, 20)
     size = framing.DETECT_SIZE
     centre = np.array(frame.shape[1::-1], dtype=np.float64) / 2
-    matrix = cv2.getRotationMatrix2D(tuple(centre), angle, scale)
-    matrix[:, 2] += size / 2 - centre + np.array([rng.uniform(-40, 40), rng.uniform(-40, 40)])
+    matrix = np.eye(3)
+    matrix[:2] = cv2.getRotationMatrix2D(tuple(centre), angle, scale)
+    matrix[:2, 2] += size / 2 - centre + np.array([rng.uniform(-40, 40), rng.uniform(-40, 40)])
     if rng.random() < 0.5:
         matrix[0] = -matrix[0]
         matrix[0, 2] += size
-    image = cv2.warpAffine(
+    if rng.random() < 0.6:
+        matrix = dice_scenes.tilt(size, rng, TILT) @ matrix
+    image = cv2.warpPerspective(
         frame,
         matrix,
         (size, size),
@@ -145,17 +159,29 @@ def detector_sample(
     )
     if rng.random() < 0.7:
         image = jitter_colour(image, rng)
-    points = np.c_[dice[:, :2], np.ones(len(dice))] @ matrix.T
-    return image, *heat_targets(points, dice[:, 2:4] * scale)
+    image = dice_scenes.camera(image, rng)
+    if not len(dice):
+        return image, *heat_targets(np.zeros((0, 2)), np.zeros((0, 2)))
+    mapped = np.c_[dice[:, :2], np.ones(len(dice))] @ matrix.T
+    points = mapped[:, :2] / mapped[:, 2:]
+    sizes = dice[:, 2:4][:, ::-1] if quarter in (90, 270) else dice[:, 2:4]
+    sizes = sizes * dice_scenes.local_scale(matrix, dice[:, :2])[:, None]
+    return image, *heat_targets(points, sizes, dice[:, 5])
 
 
-def heat_targets(points: np.ndarray, sizes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Gaussian peaks at die centres, and log box sizes (in cells) at each peak."""
+def heat_targets(
+    points: np.ndarray, sizes: np.ndarray, known: np.ndarray | None = None
+) -> tuple[np.ndarray, np.ndarray]:
+    """Gaussian peaks at die centres, and log box sizes (in cells) at each peak where the
+    size is ``known`` (all, by default)."""
+    known = np.ones(len(points)) if known is None else known
     cells = framing.DETECT_SIZE // framing.DETECT_STRIDE
     heat = np.zeros((cells, cells), np.float32)
     box = np.zeros((3, cells, cells), np.float32)
     ys, xs = np.mgrid[0:cells, 0:cells]
-    for (px, py), (w, h) in zip(points / framing.DETECT_STRIDE - 0.5, sizes, strict=True):
+    for (px, py), (w, h), sure in zip(
+        points / framing.DETECT_STRIDE - 0.5, sizes, known, strict=True
+    ):
         if not (0 <= px < cells and 0 <= py < cells):
             continue
         side = math.sqrt(w * h) / framing.DETECT_STRIDE
@@ -167,7 +193,7 @@ def heat_targets(points: np.ndarray, sizes: np.ndarray) -> tuple[np.ndarray, np.
             box[:, cy, cx] = (
                 math.log(w / framing.DETECT_STRIDE),
                 math.log(h / framing.DETECT_STRIDE),
-                1.0,
+                float(sure),
             )
     return heat, box
 
@@ -181,19 +207,32 @@ def focal_loss(logits: torch.Tensor, target: torch.Tensor) -> torch.Tensor:
     return (pos_loss.sum() + neg_loss.sum()) / pos.sum().clamp(min=1)
 
 
-def train_detector(sets: list[tuple[np.ndarray, np.ndarray]], epochs: int, seed: int) -> Detector:
-    """Fit the detector on augmented squares; print the loss per epoch."""
+Frames = list[tuple[np.ndarray, np.ndarray]]
+
+
+def train_detector(
+    frames: Frames, bank: list[dice_scenes.CutDie], epochs: int, seed: int, made: float
+) -> Detector:
+    """Fit the detector on augmented squares of every frame and ``made`` times as many made
+    tables per epoch (fresh ones each epoch); print the loss per epoch."""
     rng = random.Random(seed)
     net = Detector()
     opt = torch.optim.AdamW(net.parameters(), 3e-3, weight_decay=1e-4)
-    steps = epochs * math.ceil(len(sets) / 16)
+    per_epoch = len(frames) + round(made * len(frames))
+    steps = epochs * math.ceil(per_epoch / 16)
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, 3e-3, total_steps=steps)
     for epoch in range(epochs):
-        order = list(range(len(sets)))
+        order = list(range(per_epoch))
         rng.shuffle(order)
         total, start = 0.0, time.time()
         for i in range(0, len(order), 16):
-            batch = [detector_sample(*sets[j], rng) for j in order[i : i + 16]]
+            batch = [
+                detector_sample(
+                    *(frames[j] if j < len(frames) else dice_scenes.compose(bank, frames, rng)),
+                    rng,
+                )
+                for j in order[i : i + 16]
+            ]
             images = torch.from_numpy(np.stack([b[0] for b in batch])).permute(0, 3, 1, 2)
             heat = torch.from_numpy(np.stack([b[1] for b in batch]))
             box = torch.from_numpy(np.stack([b[2] for b in batch]))
@@ -230,19 +269,24 @@ helped one seed and not the other.
 """
 
 
+MOST_MINED_OTHERS = 8
+"""At most this many more candidates than labelled dice are mined per frame (the strongest):
+a half-trained detector's thousands of faint peaks would swamp the real crops."""
+
+
 def mine_candidates(
-    frames: list[tuple[np.ndarray, np.ndarray]], threshold: float = MINE_THRESHOLD
+    frames: Frames, detector_file: Path, threshold: float = MINE_THRESHOLD
 ) -> Mined:
-    """What the shipped detector finds on each training frame: ``x, y, crop side, label``.
+    """What the detector in ``detector_file`` finds on each training frame: ``x, y, side, label``.
 
     Training the classifier on these as well as on labelled boxes teaches it the
     detector's own placement errors, and its false alarms as "not a die".
     """
     from tablekit.vision.labels import LabelledDie, _inside
-    from tablekit.vision.pipdice import PEAK_THRESHOLD, _nets, find_dice
+    from tablekit.vision.pipdice import PEAK_THRESHOLD, find_dice
     from tablekit.vision.reading import DieReading
 
-    detector, _ = _nets()
+    detector = cv2.dnn.readNetFromONNX(str(detector_file))
     mined = []
     for frame, dice in frames:
         labels = [LabelledDie(*row[:4], int(row[4])) for row in dice]
@@ -251,7 +295,7 @@ def mine_candidates(
         strong = [c for c in found if c[4] > PEAK_THRESHOLD] or found
         reference = float(np.median([max(c[2], c[3]) for c in strong])) if strong else 0.0
         rows = []
-        for x, y, w, h, _ in found:
+        for x, y, w, h, _ in found[: len(dice) + MOST_MINED_OTHERS]:
             probe = DieReading(x, y, w, h, 0, 1.0)
             hits = [label.value - 1 for label in labels if _inside(probe, label)]
             side = framing.crop_side(max(w, h), reference, max(frame.shape[:2]))
@@ -261,15 +305,18 @@ def mine_candidates(
 
 
 def face_samples(
-    frames: list[tuple[np.ndarray, np.ndarray]],
+    frames: Frames,
     mined: Mined,
     rng: random.Random,
     side_negatives: bool = False,
+    made: Frames = (),  # type: ignore[assignment]
 ) -> tuple[np.ndarray, np.ndarray]:
     """One augmented crop per labelled die and per detection, plus crops of the table.
 
-    With ``side_negatives``, half the dice (not ones, whose box may hug one pip) also
-    give a "not a die" crop centred just off their face, where a side face shows.
+    ``made`` are made tables (:func:`dice_scenes.compose`), cut like the labelled frames.
+    With ``side_negatives``, half the dice (not ones) also give a "not a die" crop
+    centred just off their face, where a side face shows. A third of all crops go
+    through another camera (:func:`dice_scenes.camera`: glare, blur, grain, JPEG).
     """
     crops, labels = [], []
     for (frame, _), found in zip(frames, mined, strict=True):
@@ -278,10 +325,10 @@ def face_samples(
             size = side * rng.uniform(0.92, 1.08)
             crops.append(framing.die_crop(frame, x + dx, y + dy, size, rng.uniform(0, 360)))
             labels.append(label)
-    for frame, dice in frames:
+    for frame, dice in [*frames, *made]:
         sides = dice[:, 2:4].max(1)
         reference = float(np.median(sides)) if len(sides) else 40.0
-        for x, y, w, h, value in dice:
+        for x, y, w, h, value in dice[:, :5]:
             side = framing.crop_side(max(w, h), reference, max(frame.shape[:2]))
             side *= rng.uniform(0.85, 1.18)
             dx, dy = (rng.uniform(-0.12, 0.12) * max(w, h) for _ in range(2))
@@ -295,6 +342,7 @@ def face_samples(
                     crops.append(crop)
                     labels.append(BACKGROUND)
     crops = [jitter_colour(c, rng) if rng.random() < 0.5 else c for c in crops]
+    crops = [dice_scenes.camera(c, rng) if rng.random() < 0.33 else c for c in crops]
     return np.stack(crops), np.array(labels)
 
 
@@ -330,7 +378,7 @@ def background_crop(
     height, width = frame.shape[:2]
     for _ in range(20):
         if rng.random() < 0.5 and len(dice):
-            x, y, w, h, _ = dice[rng.randrange(len(dice))]
+            x, y, w, h = dice[rng.randrange(len(dice))][:4]
             turn = rng.uniform(0, 2 * math.pi)
             reach = rng.uniform(0.9, 1.6) * max(w, h, 0.8 * reference)
             x, y = x + reach * math.cos(turn), y + reach * math.sin(turn)
@@ -349,19 +397,25 @@ def background_crop(
 
 
 def train_faces(
-    frames: list[tuple[np.ndarray, np.ndarray]],
+    frames: Frames,
+    bank: list[dice_scenes.CutDie],
     epochs: int,
     seed: int,
+    detector_file: Path,
     side_negatives: bool = False,
+    made: float = 0.0,
 ) -> FaceNet:
-    """Fit the face classifier on freshly augmented crops each epoch."""
+    """Fit the face classifier on freshly augmented crops each epoch (of the frames and of
+    ``made`` times as many fresh made tables)."""
     rng = random.Random(seed)
-    mined = mine_candidates(frames)
+    mined = mine_candidates(frames, detector_file)
     net = FaceNet()
     opt = torch.optim.AdamW(net.parameters(), 3e-3, weight_decay=1e-4)
     sched = torch.optim.lr_scheduler.CosineAnnealingLR(opt, epochs)
     for epoch in range(epochs):
-        crops, labels = face_samples(frames, mined, rng, side_negatives)
+        start = time.time()
+        tables = [dice_scenes.compose(bank, frames, rng) for _ in range(round(made * len(frames)))]
+        crops, labels = face_samples(frames, mined, rng, side_negatives, tables)
         x = torch.from_numpy(crops).permute(0, 3, 1, 2).float() / 255
         y = torch.from_numpy(labels)
         order = torch.randperm(len(y))
@@ -378,7 +432,9 @@ def train_faces(
             correct += (out.argmax(1) == y[idx]).sum().item()
         sched.step()
         print(
-            f"faces epoch {epoch}: loss {total / len(y):.3f} acc {correct / len(y):.3f}", flush=True
+            f"faces epoch {epoch}: loss {total / len(y):.3f} acc {correct / len(y):.3f}"
+            f" ({len(y)} crops, {time.time() - start:.0f}s)",
+            flush=True,
         )
     return net
 
@@ -400,26 +456,33 @@ def export(net: nn.Module, shape: tuple[int, ...], path: Path) -> None:
     print(f"wrote {path} ({path.stat().st_size // 1024} KiB)")
 
 
-def load_training(root: Path) -> list[tuple[np.ndarray, np.ndarray]]:
-    """Every training-split frame with its dice as rows of ``x, y, w, h, value``."""
+def load_training(root: Path, every: int = 1) -> Frames:
+    """Every ``every``-th training-split frame of every set, with its dice as rows of
+    ``x, y, w, h, value``, boxes grown to whole dice (:func:`dice_scenes.die_boxes`)."""
     frames = []
-    for _, folder in iter_sets(root):
+    for name, folder in iter_sets(root):
         image: LabelledImage
-        for image in load_set(folder, "train"):
+        for image in load_set(folder, "train")[::every]:
             dice = np.array([(d.x, d.y, d.w, d.h, d.value) for d in image.dice], np.float64)
-            frames.append((cv2.imread(str(image.path)), dice.reshape(-1, 5)))
+            boxes = dice_scenes.die_boxes(name, dice.reshape(-1, 5))
+            frames.append((cv2.imread(str(image.path)), boxes))
     return frames
 
 
 def main() -> None:
-    """Train both models from the shared photos and write them to the package."""
+    """Train both models from the shared photos and write them to the package (or ``--out``)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     here = Path(__file__).resolve().parents[1]
     parser.add_argument("--data", type=Path, default=here / ".." / "shared" / "data" / "dice")
+    parser.add_argument("--out", type=Path, default=MODELS, help="folder the models go to")
     parser.add_argument("--epochs", type=int, default=160)
     parser.add_argument("--face-epochs", type=int, default=100)
     parser.add_argument("--only", choices=["detector", "faces"])
     parser.add_argument("--seed", type=int, default=4)
+    parser.add_argument("--every", type=int, default=1, help="train on every N-th frame only")
+    parser.add_argument(
+        "--made", type=float, default=0.0, help="made tables per epoch, per training frame"
+    )
     parser.add_argument(
         "--side-negatives", action="store_true", help="teach crops just off a die as not a die"
     )
@@ -427,17 +490,19 @@ def main() -> None:
     torch.set_num_threads(1)
     cv2.setNumThreads(1)
     torch.manual_seed(args.seed)
-    frames = load_training(args.data)
-    print(f"{len(frames)} training frames, {sum(len(d) for _, d in frames)} dice")
-    MODELS.mkdir(parents=True, exist_ok=True)
+    frames = load_training(args.data, args.every)
+    bank = dice_scenes.cut_dice(frames)
+    print(f"{len(frames)} training frames, {sum(len(d) for _, d in frames)} dice, {len(bank)} cut")
+    args.out.mkdir(parents=True, exist_ok=True)
+    detector_file = args.out / "d6_detector.onnx"
     if args.only != "faces":
-        detector = train_detector(frames, args.epochs, args.seed)
-        export(
-            detector, (1, 3, framing.DETECT_SIZE, framing.DETECT_SIZE), MODELS / "d6_detector.onnx"
-        )
+        detector = train_detector(frames, bank, args.epochs, args.seed, args.made)
+        export(detector, (1, 3, framing.DETECT_SIZE, framing.DETECT_SIZE), detector_file)
     if args.only != "detector":
-        faces = train_faces(frames, args.face_epochs, args.seed, args.side_negatives)
-        export(faces, (1, 3, framing.CROP_SIZE, framing.CROP_SIZE), MODELS / "d6_faces.onnx")
+        faces = train_faces(
+            frames, bank, args.face_epochs, args.seed, detector_file, args.side_negatives, args.made
+        )
+        export(faces, (1, 3, framing.CROP_SIZE, framing.CROP_SIZE), args.out / "d6_faces.onnx")
 
 
 if __name__ == "__main__":

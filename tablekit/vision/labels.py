@@ -143,8 +143,12 @@ def _inside(die: DieReading, label: LabelledDie) -> bool:
     return abs(die.x - label.x) <= label.w * grow and abs(die.y - label.y) <= label.h * grow
 
 
-def iter_sets(root: Path) -> Iterator[tuple[str, Path]]:
-    """The photo sets under the shared data folder, by name."""
-    for name in ("webcam-white-d6", "tray-mixed-d6"):
+SETS = ("webcam-white-d6", "tray-mixed-d6", "phone-mixed-d6")
+"""The labelled d6 photo sets in the shared data folder (its README.md says whence each)."""
+
+
+def iter_sets(root: Path, names: Sequence[str] = SETS) -> Iterator[tuple[str, Path]]:
+    """The photo sets under the shared data folder, by name (those of ``names`` found)."""
+    for name in names:
         if (root / name / "images").is_dir():
             yield name, root / name
