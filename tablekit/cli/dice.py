@@ -10,8 +10,8 @@
 pixels of the image. An image of which only part could be decoded (a JPEG cut
 short) is still read, and its object has a ``"warning"`` saying so. Without
 ``--json`` a short human line per image is printed instead.
-``teach`` adds the view of the one die in IMAGE as face FACE of the taught
-set NAME (kept in the data directory), for ``--kind taught:NAME``.
+``teach`` adds the view of every die in IMAGE, all showing face FACE, to the
+taught set NAME (kept in the data directory), for ``--kind taught:NAME``.
 
 Images are PNG, JPEG or BMP files, checked from their header before they are
 decoded: one of more than ``[camera] max_megapixels`` (default 40) million
@@ -62,7 +62,9 @@ def add_dice_parser(sub: Subparsers) -> None:
     teach = actions.add_parser("teach", help="show one face of your dice to the reader")
     teach.add_argument("name", help="name of the set of dice, e.g. mouseguard")
     teach.add_argument("face", help="the face the die shows, e.g. snake or 4")
-    teach.add_argument("image", type=Path, metavar="IMAGE", help="a frame with that one die")
+    teach.add_argument(
+        "image", type=Path, metavar="IMAGE", help="a frame of dice, all showing that face"
+    )
     teach.set_defaults(func=run_teach)
     learn = actions.add_parser("learn", help="keep a labelled frame of this table for reading")
     learn.add_argument("image", type=Path, metavar="IMAGE", help="a frame of this table")
@@ -136,12 +138,14 @@ def run_teach(args: argparse.Namespace) -> int:
     path = dice_dir() / f"{args.name}.npz"
     kit = load_kit(path) if path.exists() else DiceKit(args.name)
     try:
-        teach(kit, image.frame, args.face)
+        shown = teach(kit, image.frame, args.face)
     except LookupError as error:
         print(f"tablekit dice: {error}", file=sys.stderr)
         return 1
     save_kit(kit, path)
-    print(f"{args.name}: taught {args.face} ({len(kit.faces)} faces: {', '.join(kit.faces)})")
+    dice = "1 die" if len(shown) == 1 else f"{len(shown)} dice"
+    faces = f"{len(kit.faces)} faces: {', '.join(kit.faces)}"
+    print(f"{args.name}: taught {args.face} from {dice} ({faces})")
     return 0
 
 

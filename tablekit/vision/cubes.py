@@ -194,18 +194,24 @@ def _glare(art: np.ndarray, strength: float, rng: np.random.Generator) -> np.nda
 
 
 def _paint(frame: np.ndarray, art: np.ndarray, quad: np.ndarray) -> None:
-    """``art`` mapped onto the frame's quadrilateral ``quad`` (corners clockwise from top left)."""
+    """``art`` mapped onto the frame's quadrilateral ``quad`` (corners clockwise from top left),
+    warped only within the quadrilateral's box (a whole-frame warp per face is slow)."""
     import cv2
 
-    square = np.array([[0, 0], [FACE_SIZE, 0], [FACE_SIZE, FACE_SIZE], [0, FACE_SIZE]], np.float32)
-    matrix = cv2.getPerspectiveTransform(square, quad.astype(np.float32))
     height, width = frame.shape[:2]
-    warped = cv2.warpPerspective(art, matrix, (width, height), flags=cv2.INTER_LINEAR)
-    mask = cv2.warpPerspective(
-        np.ones((FACE_SIZE, FACE_SIZE), np.float32), matrix, (width, height), flags=cv2.INTER_LINEAR
-    )[..., None]
-    frame *= 1 - mask
-    frame += warped * mask
+    left, top = np.maximum(np.floor(quad.min(0)).astype(int) - 1, 0)
+    right, bottom = np.minimum(np.ceil(quad.max(0)).astype(int) + 1, (width, height))
+    if right <= left or bottom <= top:
+        return
+    square = np.array([[0, 0], [FACE_SIZE, 0], [FACE_SIZE, FACE_SIZE], [0, FACE_SIZE]], np.float32)
+    matrix = cv2.getPerspectiveTransform(square, (quad - (left, top)).astype(np.float32))
+    size = (int(right - left), int(bottom - top))
+    warped = cv2.warpPerspective(art, matrix, size, flags=cv2.INTER_LINEAR)
+    ones = np.ones((FACE_SIZE, FACE_SIZE), np.float32)
+    mask = cv2.warpPerspective(ones, matrix, size, flags=cv2.INTER_LINEAR)[..., None]
+    box = frame[top:bottom, left:right]
+    box *= 1 - mask
+    box += warped * mask
 
 
 def _shadow(

@@ -399,20 +399,31 @@ def _faces(blob: Blob) -> list[Blob]:
     return [blob] if blob.top is None else [blob, blob.top]
 
 
-def teach(kit: DiceKit, frame: np.ndarray, face: str) -> Blob:
-    """Add the view of the one die in ``frame`` (the largest found) as ``face``.
+MOST_TAUGHT = 12
+"""Dice taught from one frame at most (the largest): a handful of one face is plenty."""
 
-    Returns the die's region in the frame's pixels (the die is found on a copy
-    scaled to :data:`READ_SIDE`, like :func:`read_symbols`, so views are taught
-    as they are read).
+TAUGHT_SIZES = 1.6
+"""A region more than this many times the side of the frame's middle-sized die, or less than
+its inverse, is not one of the dice being shown (a hand, a rim, a crumb) and is not taught."""
+
+
+def teach(kit: DiceKit, frame: np.ndarray, face: str) -> list[Blob]:
+    """Add the view of every die in ``frame`` as ``face``: the table shows any number of its
+    dice, all with that face up, and each is seen from its own place under the camera.
+
+    Returns the dice's regions (their top faces where side faces show) in the frame's
+    pixels; they are found on a copy scaled to :data:`READ_SIDE`, like
+    :func:`read_symbols`, so views are taught as they are read. Regions far from the
+    dice's common size are left out (:data:`TAUGHT_SIZES`).
 
     Raises ``LookupError`` when no die stands out, so the screen can say so.
     """
     small, factor = shrink(frame, READ_SIDE)
-    blobs = find_blobs(small)
-    if not blobs:
-        raise LookupError("No die found: put one die in the middle of the tray.")
-    blob = blobs[0]  # the largest
-    blob = blob.top or blob
-    kit.add(face, face_view(small, blob))
-    return Blob(blob.x / factor, blob.y / factor, blob.w / factor, blob.h / factor, blob.angle)
+    faces = [blob.top or blob for blob in find_blobs(small)[:MOST_TAUGHT]]
+    if not faces:
+        raise LookupError("No die found: put dice with that face up on the tray.")
+    middle = float(np.median([np.sqrt(f.w * f.h) for f in faces]))
+    shown = [f for f in faces if 1 / TAUGHT_SIZES <= np.sqrt(f.w * f.h) / middle <= TAUGHT_SIZES]
+    for blob in shown:
+        kit.add(face, face_view(small, blob))
+    return [Blob(b.x / factor, b.y / factor, b.w / factor, b.h / factor, b.angle) for b in shown]

@@ -118,3 +118,26 @@ def test_action_cubes_are_never_taken_for_pips() -> None:
             for face in symbols._faces(blob):
                 views = [symbols.face_view(small, face, s, symbols.SEARCH) for s in symbols.SCALES]
                 assert symbols.match(views, kit)[0] != symbols.PIP_DIE
+
+
+def test_one_frame_of_several_dice_teaches_each_of_them() -> None:
+    """A table shows a handful of its dice with one face up; every one is taught."""
+    rng = np.random.default_rng(11)
+    cubes = random_cubes(rng, 640, 480, 5, MM_ACTION_FACES, top="bow")
+    frame = render(tray(640, 480, 11), cubes, random_look(rng), 20.0, rng)
+    kit = DiceKit("table")
+    shown = symbols.teach(kit, frame, "bow")
+    assert len(shown) == len(kit.views) == len(cubes)
+    assert kit.faces == ["bow"]
+    for cube in cubes:
+        assert any(np.hypot(b.x - cube.u, b.y - cube.v) < 0.7 * cube.side for b in shown)
+
+
+def test_a_region_far_from_the_dice_size_is_not_taught() -> None:
+    rng = np.random.default_rng(12)
+    cubes = random_cubes(rng, 640, 480, 3, MM_ACTION_FACES, top="cheese")
+    frame = render(tray(640, 480, 12), cubes, random_look(rng), 0.0, rng)
+    dice_alone = symbols.teach(DiceKit("table"), frame, "cheese")
+    cv2.rectangle(frame, (20, 330), (190, 470), (40, 60, 160), cv2.FILLED)  # a sleeve in view
+    assert len(find_blobs(frame)) > len(dice_alone), "the sleeve must be seen"
+    assert symbols.teach(DiceKit("table"), frame, "cheese") == dice_alone

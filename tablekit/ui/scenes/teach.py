@@ -1,8 +1,8 @@
 """Teach the reader a set of dice, and calibrate the tray, from the touchscreen.
 
 Teaching: pick which dice (Mice and Mystics, Mouse Guard, or a kind the
-config names), pick a face, hold one die showing it under the camera, tap
-Capture; the view is added to that kind's taught kit (saved where
+config names), pick a face, put one or more dice showing it under the camera,
+tap Capture; the view of each is added to that kind's taught kit (saved where
 :mod:`tablekit.local.dice_kits` loads it, so every roll of that kind reads with
 it). Calibrating: with the tray empty, tap Calibrate; the tray's crop, white
 balance and exposure are saved in the ``[camera]`` table of the config file
@@ -49,7 +49,7 @@ class TeachScene(Scene):
         self.frame: np.ndarray | None = None
         self.kind = self._default_kind()
         self.face: Face | None = None
-        self.found: Blob | None = None
+        self.found: list[Blob] = []
         self.message = ""
         self.calibrating = False
         self._seen = 0
@@ -77,7 +77,7 @@ class TeachScene(Scene):
 
     def choose_kind(self, kind: str) -> None:
         """Teach another kind of dice from now on (the config is left as it is)."""
-        self.kind, self.face, self.found, self.message = kind, None, None, ""
+        self.kind, self.face, self.found, self.message = kind, None, [], ""
 
     @property
     def kit_name(self) -> str:
@@ -116,7 +116,7 @@ class TeachScene(Scene):
         """Let the camera go (entering again opens it)."""
         if self.feed is not None:
             self.feed.close()
-        self.feed, self.frame, self.found = None, None, None
+        self.feed, self.frame, self.found = None, None, []
         self.calibrating = False
 
     def update(self, dt: float) -> None:
@@ -160,8 +160,8 @@ class TeachScene(Scene):
         try:
             self.found = teach(kit, self.frame, str(self.face))
         except LookupError:
-            self.found = None
-            self.message = tr("No die found: put one die in the middle of the tray.")
+            self.found = []
+            self.message = tr("No die found: put dice with that face up on the tray.")
             return
         try:
             save_kit(kit, path)
@@ -328,8 +328,7 @@ class TeachScene(Scene):
             return
         scale, ox, oy = fit(self.frame, view)
         surface.blit(self._image.of(self.frame, scale), (ox, oy))
-        if self.found is not None:
-            blob = self.found
+        for blob in self.found:
             box = pygame.Rect(0, 0, round(blob.w * scale) + 8, round(blob.h * scale) + 8)
             box.center = (ox + round(blob.x * scale), oy + round(blob.y * scale))
             pygame.draw.rect(surface, theme.GREEN, box, width=4, border_radius=6)
@@ -359,7 +358,7 @@ class TeachScene(Scene):
         actions = self._actions()
         top = self._picker()[-1].rect.bottom + layout.gap if self._picker() else head.bottom
         note = pygame.Rect(inner.x, top, inner.width, actions[0].rect.top - top - layout.gap)
-        hint = tr("Hold one die showing that face under the camera, then tap Capture face.")
+        hint = tr("Put dice showing that face under the camera, then tap Capture face.")
         hint += " " + tr("Calibrate with the tray empty.")
         widgets.wrapped(
             surface, self.message or hint, note, layout.text("small"), theme.INK_SOFT, "bold"
