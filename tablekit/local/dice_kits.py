@@ -1,9 +1,9 @@
 """Where the dice reader's kits live on this machine, and which reader reads which dice.
 
 A taught kit (``taught:NAME``) is ``NAME.npz`` in the ``dice`` folder of the data
-directory, written atomically; the Mice and Mystics kit (``mm-action``) is built from
-the shipped face art in ``tablekit/assets/dice/mm-action`` (drawn afresh if a file
-cannot be read), with any views the table taught under the same name. The reading
+directory, written atomically; Mice and Mystics dice (``mm-action``) are read by the
+network of :mod:`tablekit.vision.actionfaces`, beside any views the table taught under
+that name. The reading
 itself is pure (:mod:`tablekit.vision`): this module only finds and stores its kits.
 """
 
@@ -62,7 +62,9 @@ def load_kit(path: Path) -> DiceKit:
 
 
 def mm_action_kit() -> DiceKit:
-    """The Mice and Mystics action-die kit, one reference view per face from the art."""
+    """The Mice and Mystics action-die faces as a template kit, one view per face from the
+    art: what the template matcher read them with before the network; the benchmarks and
+    tests still compare the two."""
     import cv2
 
     from tablekit.vision.faceart import MM_ACTION_FACES, draw_face
@@ -75,19 +77,15 @@ def mm_action_kit() -> DiceKit:
     return kit
 
 
-def _with_taught(kit: DiceKit, kits: Path | None) -> DiceKit:
-    """The kit plus every view the table taught under the same name.
+def _taught(name: str, kits: Path | None) -> DiceKit | None:
+    """The views the table taught under ``name``, if it taught any.
 
-    Real Mice and Mystics dice do not look exactly like the shipped art; once
-    the table has shown its own dice (Settings, teach, kind ``mm-action``),
-    their views are matched too, and a die's own view wins over the drawing.
+    Real Mice and Mystics dice do not look exactly like the dice the reader's network
+    learned from; once the table has shown its own (Settings, teach, kind ``mm-action``),
+    a die is matched against their views too, and the surer reading wins.
     """
-    path = (kits or dice_dir()) / f"{kit.name}.npz"
-    if path.exists():
-        taught = load_kit(path)
-        for face, view in zip(taught.names, taught.views, strict=True):
-            kit.add(face, view)
-    return kit
+    path = (kits or dice_dir()) / f"{name}.npz"
+    return load_kit(path) if path.exists() else None
 
 
 def reader_for(kind: str, kits: Path | None = None) -> Reader:
@@ -101,7 +99,9 @@ def reader_for(kind: str, kits: Path | None = None) -> Reader:
     from tablekit.vision.symbols import read_symbols
 
     if kind == "mm-action":
-        return partial(read_symbols, kit=_with_taught(mm_action_kit(), kits))
+        from tablekit.vision.actionfaces import read_action
+
+        return partial(read_action, taught=_taught("mm-action", kits))
     if kind.startswith("taught:") and kind[len("taught:") :]:
         path = (kits or dice_dir()) / f"{kind[len('taught:') :]}.npz"
         if not path.exists():

@@ -90,8 +90,10 @@ def test_the_tables_own_action_dice_are_read_once_taught(tmp_path: Path) -> None
         teach(kit, render([PlacedDie(320, 240, 60, 17.0 * i, face)], seed=i, art=art), face)
     save_kit(kit, tmp_path / "mm-action.npz")
     after = reader_for("mm-action", kits=tmp_path)(frame)
-    assert _matches(after.dice, placed) == [d.face for d in placed]
-    assert min(d.confidence for d in after.dice) > min(d.confidence for d in before.dice)
+    faces = [d.face for d in placed]
+    assert _matches(after.dice, placed) == faces
+    right_before = sum(a == b for a, b in zip(_matches(before.dice, placed), faces, strict=True))
+    assert right_before < len(faces), "the network alone reads these dice: the test proves nothing"
 
 
 def test_a_damaged_kit_is_explained_not_a_crash(tmp_path: Path) -> None:
