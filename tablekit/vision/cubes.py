@@ -265,6 +265,6 @@ def random_cubes(
             continue
         shown = top if top is not None else str(rng.choice(faces))
         others = [str(f) for f in rng.permutation([f for f in faces if f != shown])]
-        sides = (others * 4)[:4]
-        placed.append(Cube(u, v, side, float(rng.uniform(0, 360)), (shown, *sides)))  # type: ignore[arg-type]
+        a, b, c, d = (others * 4)[:4]
+        placed.append(Cube(u, v, side, float(rng.uniform(0, 360)), (shown, a, b, c, d)))
     return placed

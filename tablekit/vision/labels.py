@@ -117,7 +117,18 @@ class Score:
 
 
 def score(reported: Sequence[DieReading], labels: Sequence[LabelledDie]) -> Score:
-    """Match reported dice to labels; a label is matched at most once.
+    """Match reported dice to labels (:func:`judged`): how many were right, how many false."""
+    outcomes = judged(reported, labels)
+    right = sum(1 for _, verdict in outcomes if verdict is True)
+    false_dice = sum(1 for _, verdict in outcomes if verdict is None)
+    return Score(len(labels), right, false_dice)
+
+
+def judged(
+    reported: Sequence[DieReading], labels: Sequence[LabelledDie]
+) -> list[tuple[DieReading, bool | None]]:
+    """Each reported die with its verdict: right (``True``), wrong face (``False``) or a
+    false die (``None``); a label is matched at most once.
 
     Dice are matched most confident first, each to the nearest free label
     whose box, grown by :data:`BOX_MARGIN`, holds its centre. A matched die is
@@ -125,16 +136,16 @@ def score(reported: Sequence[DieReading], labels: Sequence[LabelledDie]) -> Scor
     (so is a second die in an already matched box).
     """
     free = set(range(len(labels)))
-    right = false_dice = 0
+    outcomes: list[tuple[DieReading, bool | None]] = []
     for die in sorted(reported, key=lambda d: -d.confidence):
         holding = [i for i in free if _inside(die, labels[i])]
         if not holding:
-            false_dice += 1
+            outcomes.append((die, None))
             continue
         hit = min(holding, key=lambda i: (labels[i].x - die.x) ** 2 + (labels[i].y - die.y) ** 2)
         free.remove(hit)
-        right += int(die.value == labels[hit].value)
-    return Score(len(labels), right, false_dice)
+        outcomes.append((die, die.value == labels[hit].value))
+    return outcomes
 
 
 def _inside(die: DieReading, label: LabelledDie) -> bool:

@@ -23,7 +23,7 @@ from typing import Any
 
 import numpy as np
 
-from tablekit.vision import framing
+from tablekit.vision import calibration, framing
 from tablekit.vision.reading import DieReading, Reading
 
 MODELS = Path(str(resources.files("tablekit.vision").joinpath("models")))
@@ -81,15 +81,19 @@ def _nets() -> tuple[Any, Any]:
     return cv2.dnn.readNetFromONNX(str(DETECTOR)), cv2.dnn.readNetFromONNX(str(FACES))
 
 
-def read_d6(frame: np.ndarray, table: TableHead | None = None) -> Reading:
+def read_d6(frame: np.ndarray, table: TableHead | None = None, calibrated: bool = True) -> Reading:
     """Find and read every pip die in a BGR frame, in the frame's pixels.
 
     A frame larger than :data:`framing.WORK_SIDE` is read scaled down to it.
     ``table`` is what was learned of this table (:mod:`tablekit.vision.tablelearn`);
-    ``None`` reads as shipped.
+    ``None`` reads as shipped. Confidences are the chance each die is right
+    (:mod:`tablekit.vision.calibration`), unless ``calibrated`` is false: the raw scores
+    the calibration is fitted on.
     """
     with RUNNING:
-        return _read_d6(frame, table)
+        reading = _read_d6(frame, table)
+    shipped = calibration.d6() if calibrated else None
+    return reading if shipped is None else shipped.applied(reading)
 
 
 def _read_d6(frame: np.ndarray, table: TableHead | None) -> Reading:

@@ -42,24 +42,30 @@ class DieReading:
         }
 
 
+SURE = 0.6
+"""The confidence from which a reader that was not calibrated stands by a die."""
+
+
 @dataclass(frozen=True)
 class Reading:
-    """Every die found in one frame, and how long the reading took in milliseconds."""
+    """Every die found in one frame, how long the reading took in milliseconds, and the
+    confidence from which the reader stands by a die (below it, the table is asked)."""
 
     dice: tuple[DieReading, ...]
     ms: float = 0.0
+    sure: float = SURE
 
     def scaled(self, factor: float) -> Reading:
         """The reading in the pixels of a frame ``factor`` times as large (``ms`` unchanged)."""
         if factor == 1.0:
             return self
-        return Reading(tuple(d.scaled(factor) for d in self.dice), self.ms)
+        return replace(self, dice=tuple(d.scaled(factor) for d in self.dice))
 
     def values(self) -> list[int | str]:
         """The faces, left to right: the roll the rules receive."""
         ordered = sorted(self.dice, key=lambda d: (d.x, d.y))
         return [d.value for d in ordered]
 
-    def unsure(self, threshold: float) -> tuple[DieReading, ...]:
-        """The dice whose confidence is below ``threshold``: the ones to ask about."""
-        return tuple(d for d in self.dice if d.confidence < threshold)
+    def unsure(self) -> tuple[DieReading, ...]:
+        """The dice read with less confidence than :attr:`sure`: the ones to ask about."""
+        return tuple(d for d in self.dice if d.confidence < self.sure)

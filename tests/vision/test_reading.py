@@ -12,7 +12,13 @@ from tablekit.vision.reading import DieReading, Reading
 def test_values_are_the_faces_left_to_right() -> None:
     reading = Reading((DieReading(300, 10, 20, 20, 6, 0.9), DieReading(10, 90, 20, 20, 2, 0.4)))
     assert reading.values() == [2, 6]
-    assert reading.unsure(0.5) == (reading.dice[1],)
+    assert reading.unsure() == (reading.dice[1],)
+
+
+def test_the_reader_says_from_which_confidence_it_is_sure() -> None:
+    dice = (DieReading(300, 10, 20, 20, 6, 0.9), DieReading(10, 90, 20, 20, 2, 0.95))
+    assert Reading(dice, sure=0.93).unsure() == (dice[0],)
+    assert Reading(dice, sure=0.93).scaled(2.0).sure == 0.93
 
 
 def test_a_corrected_die_is_certain_and_the_original_unchanged() -> None:

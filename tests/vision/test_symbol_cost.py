@@ -102,7 +102,7 @@ def test_a_tray_full_of_clutter_reads_at_most_the_cap_and_asks_about_the_rest(
     assert len(reading.dice) == len(regions)
     unread = reading.dice[MOST_DICE:]
     assert all(d.confidence == 0.0 and d.value in MM_ACTION_FACES for d in unread)
-    assert set(unread) <= set(reading.unsure(0.01))
+    assert set(unread) <= set(reading.unsure())
 
 
 def test_the_largest_regions_are_the_ones_read_in_full() -> None:

@@ -29,7 +29,7 @@ from tablekit.ui.scene import Scene
 from tablekit.ui.touch import TAP
 from tablekit.ui.wake import wake
 from tablekit.ui.widgets import Button
-from tablekit.vision.reading import DieReading, Reading
+from tablekit.vision.reading import SURE, DieReading, Reading
 
 if TYPE_CHECKING:
     import threading
@@ -40,9 +40,6 @@ if TYPE_CHECKING:
 
 FRAME_INTERVAL = 0.1
 """Seconds between camera frames: enough to see a tray settle, cheap on a Pi."""
-
-UNSURE = 0.6
-"""Dice read with less confidence than this are highlighted and asked about."""
 
 Face = int | str
 
@@ -425,7 +422,7 @@ class CameraScene(Scene):
         self, surface: pygame.Surface, die: DieReading, rect: pygame.Rect, selected: bool
     ) -> None:
         """Box and badge: a sure die in green with a thin line, an unsure one thick, with "?"."""
-        unsure = die.confidence < UNSURE
+        unsure = die.confidence < (self.reading.sure if self.reading else SURE)
         colour = theme.CHEESE if selected else theme.VERMILLION if unsure else theme.GREEN
         box = rect.inflate(8, 8)
         pygame.draw.rect(
@@ -518,7 +515,7 @@ class CameraScene(Scene):
             return tr("Roll the dice")
         if self.selected is not None or self.adding:
             return tr("Which face?")
-        unsure = len(self.reading.unsure(UNSURE))
+        unsure = len(self.reading.unsure())
         if unsure == 1:
             return tr("Check the ? die")
         if unsure:
