@@ -1,9 +1,9 @@
 """Render the camera overlay scene headless at 800x480 from a synthetic Mice and Mystics tray.
 
-One die has glare across it, so the picture also shows how an unsure die is
-highlighted, and a second picture with that die tapped and the face picker
-open; and the teach screen at 800x480 and 720x1280, teaching Mice and
-Mystics dice with one die under the camera. Writes ``docs/screenshots/camera/``.
+One die has glare across it (the template matcher was unsure of it; the network reads it
+sure, so no die is drawn thick with a "?" now), and a second picture with that die tapped
+and the face picker open; and the teach screen at 800x480 and 720x1280, teaching Mice
+and Mystics dice with one die under the camera. Writes ``docs/screenshots/camera/``.
 
     .venv/bin/python tools/dice_screenshots.py [OUT.png]
 """
