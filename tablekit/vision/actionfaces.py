@@ -22,8 +22,9 @@ from typing import Any
 
 import numpy as np
 
+from tablekit.vision import calibration
 from tablekit.vision.faceart import MM_ACTION_FACES
-from tablekit.vision.reading import DieReading, Reading
+from tablekit.vision.reading import SURE, DieReading, Reading
 from tablekit.vision.symbols import (
     MOST_DICE,
     READ_SIDE,
@@ -114,6 +115,7 @@ def read_action(
     taught: DiceKit | None = None,
     side: int = READ_SIDE,
     most: int = MOST_DICE,
+    calibrated: bool = True,
 ) -> Reading:
     """Every action die on the tray, in the frame's pixels; the ``most`` largest regions are
     read, each from whichever of its region and its top face the classifier is surer of.
@@ -122,9 +124,11 @@ def read_action(
     network is unsure of or rejects is also matched against them
     (:func:`~tablekit.vision.symbols.match`), and a sure match (at least
     :data:`TAUGHT_BELOW`) stands, so a table whose dice the network reads poorly can still
-    teach them.
+    teach them. The network's confidences are the chance each die is right
+    (:mod:`tablekit.vision.calibration`), unless ``calibrated`` is false.
     """
     start = time.perf_counter()
+    fitted = calibration.shipped("mm-action") if calibrated else None
     small, factor = shrink(frame, side)
     blobs = find_blobs(small)[:most]
     places = [(index, face) for index, blob in enumerate(blobs) for face in faces_of(blob)]
@@ -132,7 +136,7 @@ def read_action(
     best: dict[int, tuple[float, int, Blob]] = {}
     for (index, face), p in zip(places, probs, strict=True):
         value = int(np.argmax(p[:NOT_A_DIE]))
-        sure = float(p[value])
+        sure = float(p[value]) if fitted is None else fitted.of(float(p[value]))
         if p[NOT_A_DIE] > sure:
             sure, value = -float(p[NOT_A_DIE]), NOT_A_DIE
         if index not in best or sure > best[index][0]:
@@ -149,4 +153,5 @@ def read_action(
         for confidence, value, face in best.values()
         if value != NOT_A_DIE
     ]
-    return Reading(tuple(dice), (time.perf_counter() - start) * 1000).scaled(1 / factor)
+    line = SURE if fitted is None else fitted.sure
+    return Reading(tuple(dice), (time.perf_counter() - start) * 1000, line).scaled(1 / factor)

@@ -4,7 +4,8 @@ A network's own score is not a probability: the d6 reader's raw confidence of 0.
 far more often than nine times in ten. :func:`fit` learns a monotone map from raw score to
 the share of dice read right at that score (isotonic regression, by pooling adjacent
 violators), from dice whose truth is known (``tools/calibrate_dice.py``, on the held-out
-photos). The map ships as knots in ``models/d6_calibration.json`` with the score from which
+photos; the action dice on renders of sets the network never saw). The map ships as knots in
+``models/KIND_calibration.json`` with the score from which
 a die is *sure*: the least calibrated confidence at which the dice at or above it were right
 at least :data:`AIM` of the time. Dice under it are marked on the camera screen for a tap.
 """
@@ -22,7 +23,7 @@ import numpy as np
 
 from tablekit.vision.reading import Reading
 
-D6 = Path(str(resources.files("tablekit.vision").joinpath("models"))) / "d6_calibration.json"
+MODELS = Path(str(resources.files("tablekit.vision").joinpath("models")))
 
 AIM = 0.995
 """Among dice marked sure, at least this share must be read right (issue 24 item 4)."""
@@ -82,11 +83,17 @@ def to_json(calibration: Calibration) -> str:
     return json.dumps(body, indent=1)
 
 
+def path_of(kind: str) -> Path:
+    """Where the calibration of the reader of ``kind`` (``d6``, ``mm-action``) ships."""
+    return MODELS / f"{kind}_calibration.json"
+
+
 @cache
-def d6() -> Calibration | None:
-    """The shipped d6 calibration, or ``None`` if there is none (raw scores are then kept)."""
+def shipped(kind: str) -> Calibration | None:
+    """The shipped calibration of ``kind``'s reader, or ``None`` if there is none (raw
+    scores are then kept)."""
     try:
-        body = json.loads(D6.read_text(encoding="utf-8"))
+        body = json.loads(path_of(kind).read_text(encoding="utf-8"))
         return Calibration(tuple(body["raw"]), tuple(body["right"]), float(body["sure"]))
     except FileNotFoundError:
         return None

@@ -92,7 +92,7 @@ def read_d6(frame: np.ndarray, table: TableHead | None = None, calibrated: bool 
     """
     with RUNNING:
         reading = _read_d6(frame, table)
-    shipped = calibration.d6() if calibrated else None
+    shipped = calibration.shipped("d6") if calibrated else None
     return reading if shipped is None else shipped.applied(reading)
 
 

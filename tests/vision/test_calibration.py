@@ -4,6 +4,7 @@ and the sure line keeps the dice marked sure right at least 99.5% of the time.""
 from __future__ import annotations
 
 import numpy as np
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -59,8 +60,9 @@ def test_a_calibrated_reading_keeps_its_dice_and_says_its_sure_line() -> None:
     assert applied.unsure() == (applied.dice[0],)
 
 
-def test_the_shipped_d6_calibration_is_monotone_and_aims_high() -> None:
-    shipped = calibration.d6()
+@pytest.mark.parametrize("kind", ["d6", "mm-action"])
+def test_the_shipped_calibrations_are_monotone(kind: str) -> None:
+    shipped = calibration.shipped(kind)
     assert shipped is not None
     assert list(shipped.raw) == sorted(shipped.raw)
     assert list(shipped.right) == sorted(shipped.right)
