@@ -136,9 +136,10 @@ def read_action(
     best: dict[int, tuple[float, int, Blob]] = {}
     for (index, face), p in zip(places, probs, strict=True):
         value = int(np.argmax(p[:NOT_A_DIE]))
-        sure = float(p[value]) if fitted is None else fitted.of(float(p[value]))
-        if p[NOT_A_DIE] > sure:
+        if p[NOT_A_DIE] > p[value]:
             sure, value = -float(p[NOT_A_DIE]), NOT_A_DIE
+        else:
+            sure = float(p[value]) if fitted is None else fitted.of(float(p[value]))
         if index not in best or sure > best[index][0]:
             best[index] = (sure, value, face)
     if taught is not None and taught.views:
