@@ -238,8 +238,16 @@ def listen(listener: socket.socket, app: subprocess.Popen[str], until: str) -> l
     return heard
 
 
-def test_nothing_is_read_from_the_checkout(installed: Installed) -> None:
-    """Run last in this module: every file Python opened in the runs above."""
+def test_nothing_is_read_from_the_checkout(installed: Installed, tmp_path: Path) -> None:
+    """Every file Python opened while the installed tablekit ran a script and each game's
+    screen, read dice, checked itself and started the app. The runs are made here again:
+    the parallel run may give the tests above to another worker, with another venv."""
+    for name in ("script", "app"):
+        (tmp_path / name).mkdir()
+    test_a_short_script_then_each_games_screen(installed, tmp_path / "script")
+    test_dice_are_read_from_a_picture_it_ships(installed)
+    test_doctor_finds_the_shipped_files(installed)
+    test_the_app_reaches_a_game_screen(installed, tmp_path / "app")
     opened = installed.opened()
     assert opened, "the audit hook recorded nothing"
     deps = Path(sys.prefix)  # the borrowed third-party packages, wherever the dev venv lies
