@@ -12,6 +12,7 @@ also show that nothing is read from the checkout.
 
 from __future__ import annotations
 
+import dataclasses
 import gettext
 import io
 import json
@@ -241,13 +242,19 @@ def listen(listener: socket.socket, app: subprocess.Popen[str], until: str) -> l
 def test_nothing_is_read_from_the_checkout(installed: Installed, tmp_path: Path) -> None:
     """Every file Python opened while the installed tablekit ran a script and each game's
     screen, read dice, checked itself and started the app. The runs are made here again:
-    the parallel run may give the tests above to another worker, with another venv."""
+    the parallel run may give the tests above to another worker, with another venv (with
+    folders of their own here, since those tests may also have run on this one)."""
     for name in ("script", "app"):
         (tmp_path / name).mkdir()
-    test_a_short_script_then_each_games_screen(installed, tmp_path / "script")
-    test_dice_are_read_from_a_picture_it_ships(installed)
-    test_doctor_finds_the_shipped_files(installed)
-    test_the_app_reaches_a_game_screen(installed, tmp_path / "app")
+    own = {
+        "TABLEKIT_DATA_DIR": str(tmp_path / "data"),
+        "TABLEKIT_CONFIG_DIR": str(tmp_path / "config"),
+    }
+    again = dataclasses.replace(installed, env={**installed.env, **own})
+    test_a_short_script_then_each_games_screen(again, tmp_path / "script")
+    test_dice_are_read_from_a_picture_it_ships(again)
+    test_doctor_finds_the_shipped_files(again)
+    test_the_app_reaches_a_game_screen(again, tmp_path / "app")
     opened = installed.opened()
     assert opened, "the audit hook recorded nothing"
     deps = Path(sys.prefix)  # the borrowed third-party packages, wherever the dev venv lies
