@@ -30,11 +30,11 @@ import numpy as np
 import torch
 from torch import nn
 
-from tablekit.vision.actionfaces import CROP, MODEL, NOT_A_DIE, crop, faces_of
+from tablekit.vision.actionfaces import CROP, MODEL, NOT_A_DIE, crop
 from tablekit.vision.cubes import Cube, Look, random_cubes, random_look, render
 from tablekit.vision.faceart import MM_ACTION_FACES, draw_face
 from tablekit.vision.labels import LabelledImage, load_set
-from tablekit.vision.symbols import READ_SIDE, Blob, find_blobs, shrink
+from tablekit.vision.symbols import READ_SIDE, Blob, faces_of, find_blobs, shrink
 from tablekit.vision.synthetic import random_dice, tray
 from tablekit.vision.synthetic import render as render_flat
 

@@ -28,13 +28,11 @@ from tablekit.vision.reading import SURE, DieReading, Reading
 from tablekit.vision.symbols import (
     MOST_DICE,
     READ_SIDE,
-    SCALES,
-    SEARCH,
     Blob,
     DiceKit,
-    face_view,
+    faces_of,
     find_blobs,
-    match,
+    read_blob,
     shrink,
 )
 
@@ -81,11 +79,6 @@ def crop(frame: np.ndarray, blob: Blob) -> np.ndarray:
     )
 
 
-def faces_of(blob: Blob) -> list[Blob]:
-    """Where a die's face may be: its whole region, and the top face found inside it."""
-    return [blob] if blob.top is None else [blob, blob.top]
-
-
 def classify(crops: list[np.ndarray]) -> np.ndarray:
     """Each crop's probabilities of the six faces and of "not an action die" (one row each)."""
     import cv2
@@ -101,15 +94,6 @@ def classify(crops: list[np.ndarray]) -> np.ndarray:
     return result
 
 
-def _matched(small: np.ndarray, blob: Blob, kit: DiceKit) -> tuple[str, float, Blob]:
-    """The taught view that best matches the die, with its confidence and the face read."""
-    readings = [
-        (*match([face_view(small, face, s, SEARCH) for s in SCALES], kit.rows()), face)
-        for face in faces_of(blob)
-    ]
-    return max(readings, key=lambda reading: reading[1])
-
-
 def read_action(
     frame: np.ndarray,
     taught: DiceKit | None = None,
@@ -122,7 +106,7 @@ def read_action(
 
     ``taught`` holds the views the table taught of its own dice, if any: a region the
     network is unsure of or rejects is also matched against them
-    (:func:`~tablekit.vision.symbols.match`), and a sure match (at least
+    (:func:`~tablekit.vision.symbols.read_blob`), and a sure match (at least
     :data:`TAUGHT_BELOW`) stands, so a table whose dice the network reads poorly can still
     teach them. The network's confidences are the chance each die is right
     (:mod:`tablekit.vision.calibration`), unless ``calibrated`` is false.
@@ -146,7 +130,7 @@ def read_action(
         for index, blob in enumerate(blobs):
             if best[index][0] >= TAUGHT_BELOW:
                 continue  # the network is sure: a view matched by pixels does not overrule it
-            name, sure, face = _matched(small, blob, taught)
+            name, sure, face = read_blob(small, blob, taught.rows())
             if name in MM_ACTION_FACES and sure >= TAUGHT_BELOW:
                 best[index] = (sure, MM_ACTION_FACES.index(name), face)
     dice = [

@@ -380,11 +380,7 @@ def read_symbols(
     blobs = find_blobs(small)
     dice = []
     for blob in blobs[:most]:
-        readings = [
-            (*match([face_view(small, face, s, SEARCH) for s in SCALES], refs), face)
-            for face in _faces(blob)
-        ]
-        name, confidence, face = max(readings, key=lambda reading: reading[1])
+        name, confidence, face = read_blob(small, blob, refs)
         if name != PIP_DIE:
             dice.append(DieReading(face.x, face.y, face.w, face.h, name, confidence))
     rest = blobs[most:]
@@ -394,9 +390,21 @@ def read_symbols(
     return Reading(tuple(dice), (time.perf_counter() - start) * 1000).scaled(1 / factor)
 
 
-def _faces(blob: Blob) -> list[Blob]:
+def faces_of(blob: Blob) -> list[Blob]:
     """Where a die's face may be: its region, and the top face found within it."""
     return [blob] if blob.top is None else [blob, blob.top]
+
+
+def read_blob(
+    small: np.ndarray, blob: Blob, refs: tuple[list[str], np.ndarray]
+) -> tuple[str, float, Blob]:
+    """The face of the die in ``blob`` matched against ``refs`` (:func:`references`), its
+    confidence, and where the face was read: the region or its top, whichever matched surer."""
+    readings = [
+        (*match([face_view(small, face, s, SEARCH) for s in SCALES], refs), face)
+        for face in faces_of(blob)
+    ]
+    return max(readings, key=lambda reading: reading[1])
 
 
 MOST_TAUGHT = 12

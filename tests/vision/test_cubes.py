@@ -115,7 +115,7 @@ def test_action_cubes_are_never_taken_for_pips() -> None:
         frame, _ = _scene(seed, tilt=float(seed * 6))
         small, _ = symbols.shrink(frame, symbols.READ_SIDE)
         for blob in find_blobs(small):
-            for face in symbols._faces(blob):
+            for face in symbols.faces_of(blob):
                 views = [symbols.face_view(small, face, s, symbols.SEARCH) for s in symbols.SCALES]
                 assert symbols.match(views, kit)[0] != symbols.PIP_DIE
 
