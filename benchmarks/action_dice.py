@@ -32,7 +32,7 @@ import numpy as np
 
 from tablekit.local.dice_kits import mm_action_kit
 from tablekit.vision.actionfaces import read_action
-from tablekit.vision.cubes import Cube, Look, random_cubes, random_look, render
+from tablekit.vision.cubes import Cube, Look, lies_on, random_cubes, random_look, render
 from tablekit.vision.faceart import MM_ACTION_FACES
 from tablekit.vision.labels import load_set
 from tablekit.vision.reading import Reading
@@ -64,13 +64,11 @@ def taught_kit(rng: np.random.Generator, look: Look, table: int) -> DiceKit:
 def score(dice: tuple, cubes: list[Cube], tally: Tally) -> int:
     """Add each cube's outcome to ``tally``; return the reported dice on no cube."""
     for cube in cubes:
-        near = [d for d in dice if np.hypot(d.x - cube.u, d.y - cube.v) < cube.side * 0.7]
+        near = [d for d in dice if lies_on(d.x, d.y, cube)]
         tally.setdefault(cube.faces[0], [0, 0])
         tally[cube.faces[0]][0] += len(near) == 1 and near[0].value == cube.faces[0]
         tally[cube.faces[0]][1] += 1
-    return sum(
-        1 for d in dice if all(np.hypot(d.x - c.u, d.y - c.v) >= c.side * 0.7 for c in cubes)
-    )
+    return sum(1 for d in dice if not any(lies_on(d.x, d.y, c) for c in cubes))
 
 
 def cube_rows(tables: int) -> None:

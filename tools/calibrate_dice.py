@@ -25,7 +25,7 @@ import numpy as np
 
 from tablekit.vision.actionfaces import read_action
 from tablekit.vision.calibration import AIM, Calibration, fit, path_of, to_json
-from tablekit.vision.cubes import random_cubes, random_look, render
+from tablekit.vision.cubes import lies_on, random_cubes, random_look, render
 from tablekit.vision.faceart import MM_ACTION_FACES
 from tablekit.vision.labels import judged, load_set
 from tablekit.vision.pipdice import read_d6
@@ -63,7 +63,7 @@ def rendered_dice(frames: int = 300) -> tuple[list[Die], list[int]]:
         cubes += random_cubes(rng, 640, 480, int(rng.integers(0, 2)), pips)
         frame = render(tray(640, 480, n), cubes, random_look(rng), float(n % 31), rng)
         for die in read_action(frame, calibrated=False).dice:
-            on = [c for c in cubes if np.hypot(die.x - c.u, die.y - c.v) < 0.7 * c.side]
+            on = [c for c in cubes if lies_on(die.x, die.y, c)]
             dice.append(("rendered", die.confidence, len(on) == 1 and on[0].faces[0] == die.value))
             halves.append(n % 2)
     return dice, halves

@@ -245,6 +245,12 @@ def _blur(frame: np.ndarray, sigma: float) -> np.ndarray:
     return frame if sigma < 0.1 else np.asarray(cv2.GaussianBlur(frame, (0, 0), sigma))
 
 
+def lies_on(x: float, y: float, cube: Cube) -> bool:
+    """Whether the point ``(x, y)`` of the frame (a reported die's centre) lies on ``cube``:
+    within 0.7 of its side from its top face's centre, the scoring rule of the benchmarks."""
+    return bool(math.hypot(x - cube.u, y - cube.v) < 0.7 * cube.side)
+
+
 def random_cubes(
     rng: np.random.Generator,
     width: int,

@@ -11,7 +11,7 @@ import pytest
 
 from tablekit.local.dice_kits import reader_for, save_kit
 from tablekit.vision.actionfaces import NOT_A_DIE, classify, read_action
-from tablekit.vision.cubes import random_cubes, random_look, render
+from tablekit.vision.cubes import lies_on, random_cubes, random_look, render
 from tablekit.vision.faceart import MM_ACTION_FACES
 from tablekit.vision.labels import load_set
 from tablekit.vision.symbols import DiceKit, teach
@@ -32,7 +32,7 @@ def _read_right(tilt: float, seeds: range) -> tuple[int, int]:
         frame = render(tray(640, 480, seed), cubes, random_look(rng), tilt, rng)
         dice = read_action(frame).dice
         for cube in cubes:
-            near = [d for d in dice if np.hypot(d.x - cube.u, d.y - cube.v) < 0.7 * cube.side]
+            near = [d for d in dice if lies_on(d.x, d.y, cube)]
             right += len(near) == 1 and near[0].value == cube.faces[0]
             total += 1
     return right, total
@@ -89,6 +89,6 @@ def test_a_table_that_taught_its_dice_reads_them_beside_the_network(tmp_path: Pa
     dice = reader_for("mm-action", kits=tmp_path)(frame).dice
     right = 0
     for cube in cubes:
-        near = [d for d in dice if np.hypot(d.x - cube.u, d.y - cube.v) < 0.7 * cube.side]
+        near = [d for d in dice if lies_on(d.x, d.y, cube)]
         right += len(near) == 1 and near[0].value == cube.faces[0]
     assert right >= 6

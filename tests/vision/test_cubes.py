@@ -14,7 +14,7 @@ import pytest
 
 from tablekit.local.dice_kits import mm_action_kit
 from tablekit.vision import symbols
-from tablekit.vision.cubes import random_cubes, random_look, render
+from tablekit.vision.cubes import lies_on, random_cubes, random_look, render
 from tablekit.vision.faceart import MM_ACTION_FACES
 from tablekit.vision.labels import load_set
 from tablekit.vision.symbols import DiceKit, find_blobs, read_symbols
@@ -130,7 +130,7 @@ def test_one_frame_of_several_dice_teaches_each_of_them() -> None:
     assert len(shown) == len(kit.views) == len(cubes)
     assert kit.faces == ["bow"]
     for cube in cubes:
-        assert any(np.hypot(b.x - cube.u, b.y - cube.v) < 0.7 * cube.side for b in shown)
+        assert any(lies_on(b.x, b.y, cube) for b in shown)
 
 
 def test_a_region_far_from_the_dice_size_is_not_taught() -> None:
