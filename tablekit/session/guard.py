@@ -26,7 +26,9 @@ import os
 import sqlite3
 import sys
 import threading
+import weakref
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 
 from tablekit.session.clock import Clock, stamp
@@ -57,22 +59,28 @@ def _file(path: Path) -> Held | None:
     return found.st_dev, found.st_ino
 
 
-def hold(path: Path) -> Held | None:
-    """Note that a journal of this process has the file at ``path`` open (None: no file)."""
+def hold(path: Path, owner: object) -> Callable[[], None]:
+    """Note that ``owner`` (a journal) has the file at ``path`` open; returns the release,
+    to call once its connection is closed. A journal dropped unclosed releases too when it is
+    collected, as its connection closes then: a file that later takes the same inode number
+    (a new journal where the old one was deleted) is not mistaken for one held here."""
     key = _file(path)
-    if key is not None:
-        with _HELD_LOCK:
-            _HELD[key] += 1
-    return key
+    if key is None:
+        return _nothing
+    with _HELD_LOCK:
+        _HELD[key] += 1
+    return weakref.finalize(owner, _release, key)
 
 
-def release(key: Held | None) -> None:
-    """Note that one journal opened with ``hold`` closed its connection."""
-    if key is not None:
-        with _HELD_LOCK:
-            _HELD[key] -= 1
-            if _HELD[key] <= 0:
-                del _HELD[key]
+def _release(key: Held) -> None:
+    with _HELD_LOCK:
+        _HELD[key] -= 1
+        if _HELD[key] <= 0:
+            del _HELD[key]
+
+
+def _nothing() -> None:
+    """The release of a hold on no file."""
 
 
 def held(path: Path) -> bool:

@@ -33,6 +33,7 @@ keeps the sessions' records, and says the whole as one :class:`Journal`.
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Callable
 from pathlib import Path
 
 from tablekit.session import acks, guard, reading
@@ -116,7 +117,7 @@ class Journal(Recovery):
         self._known: tuple[str, int, str, int] | None = None
         self._round = False
         self._depth = 0
-        self._held: guard.Held | None = None
+        self._held: Callable[[], None] | None = None
         self._vouch: tuple[str, int] | None = None
         self._in_memory = False
         """Whether the connection reads a copy in memory, holding no descriptor of the file:
@@ -124,7 +125,8 @@ class Journal(Recovery):
         may go and its inode number come back as another file's while this one is open."""
         try:
             self._db = self._connect()
-            self._held = None if self._file is None or self._in_memory else guard.hold(self._file)
+            if self._file is not None and not self._in_memory:
+                self._held = guard.hold(self._file, self)
             self._db.text_factory = _text
             if not readonly:
                 self._db.execute("PRAGMA journal_mode=WAL")
@@ -198,7 +200,8 @@ class Journal(Recovery):
         vouch = self._vouching()
         if hasattr(self, "_db"):
             self._db.close()
-            guard.release(self._held)
+            if self._held is not None:
+                self._held()
             self._held = None
         if self._acks is not None:
             if vouch is not None:  # the files as the close left them: its checkpoint is done

@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-from tablekit.session import acks, guard, readable
+from tablekit.session import acks, readable
 from tablekit.session.chain import Step, chain, checked, checked_alone, snapshot_checksum
 from tablekit.session.clock import Clock
 from tablekit.session.errors import JournalError
@@ -68,8 +68,9 @@ class StepStore:
     writer opens the journal)."""
     _depth: int
     """How many ``_transaction`` blocks are open: only the outermost begins and commits."""
-    _held: guard.Held | None
-    """This journal's file, noted as open in this process while the connection is."""
+    _held: Callable[[], None] | None
+    """The release of this journal's file, noted as open in this process while the connection
+    is (see :func:`guard.hold`)."""
     _vouch: tuple[str, int] | None
     """The session whose whole chain this writer found whole, and ``data_version`` when
     it read it: vouched for in the sidecar when the journal closes (see ``vouch``)."""

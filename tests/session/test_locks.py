@@ -11,6 +11,7 @@ the app's next commits never reached another reader and were lost when it was ki
 
 from __future__ import annotations
 
+import gc
 import subprocess
 import sys
 from pathlib import Path
@@ -20,7 +21,7 @@ from clocks import TEST_CLOCK
 from fakegame import Add, Counter
 
 from tablekit.session import Journal, Session
-from tablekit.session.guard import copy_files
+from tablekit.session.guard import copy_files, held
 
 TESTS = Path(__file__).resolve().parent.parent
 
@@ -74,3 +75,21 @@ def test_a_copy_is_each_file_byte_for_byte(tmp_path: Path) -> None:
     assert (tmp_path / "copy-wal").read_bytes() == log.read_bytes()
     with pytest.raises(OSError, match="cannot copy"):
         copy_files([(tmp_path / "missing", tmp_path / "copy2")])
+
+
+def test_a_journal_dropped_unclosed_no_longer_holds_its_file(tmp_path: Path) -> None:
+    """A journal left to the collector (its connection closed with it) stops marking its file
+    as held here. A test that dropped one once made a later test's new journal, given the old
+    file's inode number, look held: its first-creation check was skipped and a killed creation
+    read as a whole journal (a flake of ``test_hot_journal`` under load)."""
+    path = tmp_path / "journal.sqlite3"
+    Journal(path, clock=TEST_CLOCK).close()
+    dropped = Journal(path, readonly=True, clock=TEST_CLOCK)
+    assert held(path)
+    del dropped
+    gc.collect()
+    assert not held(path)
+    kept = Journal(path, readonly=True, clock=TEST_CLOCK)
+    kept.close()
+    kept.close()  # a second close releases nothing more
+    assert not held(path)
