@@ -3,52 +3,36 @@
 sheet's level 3 reroll of the failed dice (step 9), in whole numbers over one denominator.
 
 A chain adds nothing with chance 1/2 (its first die a snake) and exactly ``j`` with chance
-``5/2 * 6**-j``. The ways ``c`` chains add exactly ``n`` successes, out of ``6**(c + n)``,
-are whole numbers that do not depend on how many successes a test needs, so one table by
-chains serves every question; it grows by a running sum, one chain at a time.
+``5/2 * 6**-j``: its generating function is ``(3 + 2x) / (6 - x)``. So the chance
+``T(c, n)`` that ``c`` chains add ``n`` or more obeys ``(6 - x) T_c = 3 + (3 + 2x) T_(c-1)``,
+that is, for every ``n`` (``T`` is 1 at 0 and below, where ``1 = (1 + 3 + 2) / 6``),
+
+    T(c, n) = (T(c, n - 1) + 3 T(c - 1, n) + 2 T(c - 1, n - 1)) / 6
+
+Counted out of a power of six that every ``T`` divides, the division is exact, and each
+figure costs a few whole-number steps: a pinned core spends its time on the interpreter's
+steps, not on the numbers, which stay a few hundred bits long.
 """
 
 from __future__ import annotations
 
-from functools import lru_cache
-from math import comb
-from operator import mul
+from operator import add
 
 from tablekit.rules.mouse_guard.dice import MAX_DICE
 
-BLOCK = 8
-"""The tables are counted to a multiple of this many successes, so that questions that
-need 7 or 8 (a test and the same test with a level 3 trait's success) share them."""
 
-MOST_CHAINS = 2 * MAX_DICE + 1
-"""The most chains one question counts: every die of a pool and of a roll an axe, and a
-Deeper Understanding die."""
-
-
-@lru_cache(maxsize=4 * (MOST_CHAINS + 1))
-def exactly(chains: int, length: int) -> tuple[int, ...]:
-    """The ways ``chains`` chains add exactly ``n`` successes, out of ``6**(chains + n)``,
-    for each ``n`` below ``length``: from one chain fewer, 3 ways to add nothing and 15 to
-    add each ``j`` of 1 or more."""
-    if chains == 0:
-        return (1,) + (0,) * (length - 1)
-    fewer = exactly(chains - 1, length)
-    row, before = [], 0
-    for n in range(length):
-        row.append(3 * fewer[n] + 15 * before)
-        before += fewer[n]
-    return tuple(row)
+def _pascal(rows: int) -> tuple[tuple[int, ...], ...]:
+    """Pascal's triangle to ``rows`` rows: row ``f`` holds ``C(f, i)`` for ``i`` 0 to ``f``."""
+    triangle, row = [], (1,)
+    for _ in range(rows):
+        triangle.append(row)
+        row = tuple(map(add, row + (0,), (0,) + row))
+    return tuple(triangle)
 
 
-@lru_cache(maxsize=4 * (MOST_CHAINS + 1))
-def short(chains: int, length: int) -> tuple[int, ...]:
-    """The ways ``chains`` chains add fewer than ``n`` successes, out of
-    ``6**(chains + n - 1)``, for each ``n`` from 0 (none) to ``length``."""
-    row, below = [0], 0
-    for ways in exactly(chains, length):
-        below = 6 * below + ways
-        row.append(below)
-    return tuple(row)
+BINOMIALS = _pascal(2 * MAX_DICE + 1)
+"""``BINOMIALS[f][i]``: the ways ``i`` of ``f`` rerolled failed dice fail again (a roll's
+failures and a pool's dice are each at most :data:`.dice.MAX_DICE`), counted at import."""
 
 
 class Rest:
@@ -61,22 +45,21 @@ class Rest:
 
     def __init__(self, cap: int, reroll: bool, fails: int, chains: int) -> None:
         self.cap, self.reroll, self.fails = max(cap, 1), reroll, fails
-        self.length = -(-self.cap // BLOCK) * BLOCK
-        self.power = chains + self.cap - 1
-        """Every chance of the chains is counted out of ``6**power``."""
-        self.sixes = [6**k for k in range(self.power + 1)]
-        self.out_of = self.sixes[-1] << (fails if reroll else 0)
+        self.whole = 6 ** (chains + self.cap - 1)
+        """Every chance of the chains is counted out of this: ``c`` chains add ``n`` or
+        more with a chance out of ``6**(c + n - 1)``."""
+        self.out_of = self.whole << (fails if reroll else 0)
         """The chains' outcomes and the rerolls' (two for each of the most failures)."""
-        self.rows: dict[int, list[int]] = {}
-        self.known: dict[tuple[int, int, int], int] = {}
+        self.rows = [[self.whole] for _ in range(chains + 1)]
+        self.rerolls: dict[tuple[int, int], list[int]] = {}
 
     def met(self, needed: int, fails: int, chains: int, count: int) -> list[int]:
         """For ``count`` rolls, each with one more failure and needing one more success than
         the last, the ways ``chains`` chains and the reroll of their failures add what they
         need, out of :attr:`out_of`."""
         if self.reroll:
-            return [self._rerolled(needed + k, fails + k, chains) for k in range(count)]
-        row = self._row(chains, needed + count - 1)
+            return self._rerolled(chains, needed - fails, fails + count)[fails : fails + count]
+        row = self.row(chains, needed + count - 1)
         lead = min(max(-needed, 0), count)  # rolls that need nothing more
         return [row[0]] * lead + row[needed + lead : needed + count]
 
@@ -89,31 +72,48 @@ class Rest:
         lost = self.met(needed, fails, chains, count)
         return [a + 2 * w + 3 * f for a, w, f in zip(axe, won, lost, strict=True)]
 
-    def _row(self, chains: int, top: int) -> list[int]:
-        """Without the reroll, the ways ``chains`` chains add ``n`` or more, for each ``n``
+    def row(self, chains: int, top: int) -> list[int]:
+        """The ways ``chains`` chains add ``n`` or more, out of :attr:`whole`, for each ``n``
         from 0 to at least ``top`` (``cap`` at most): a row is counted only as far as a
         question reads it, and one with many chains is read only near its start."""
-        row = self.rows.setdefault(chains, [self.sixes[-1]])
+        row = self.rows[chains]
         if len(row) <= top:
-            whole, fewer, sixes = row[0], short(chains, self.length), self.sixes
-            shift = self.power - chains + 1
-            row += [whole - fewer[n] * sixes[shift - n] for n in range(len(row), top + 1)]
+            if chains == 0:
+                row += [0] * (top + 1 - len(row))  # no chain adds anything
+                return row
+            fewer, here = self.row(chains - 1, top), row[-1]
+            for n in range(len(row), top + 1):
+                here = (here + 3 * fewer[n] + 2 * fewer[n - 1]) // 6
+                row.append(here)
         return row
 
-    def _rerolled(self, needed: int, fails: int, chains: int) -> int:
-        """The ways ``chains`` chains and the reroll of ``fails`` failed dice (a success each
-        half the time) add ``needed``; out of :attr:`out_of`, once per question."""
-        key = (needed, fails, chains)
-        found = self.known.get(key)
-        if found is None:
-            row = self._row(chains, needed)
-            reach = row[max(needed - fails, 0) : max(needed, 0) + 1][::-1]  # k rerolled won
-            reach += [row[0]] * (fails + 1 - len(reach))
-            found = self.known[key] = sum(map(mul, binomials(fails), reach)) << self.fails - fails
+    def _rerolled(self, chains: int, gap: int, count: int) -> list[int]:
+        """For at least the first ``count`` numbers ``f`` of failed dice, the ways ``chains``
+        chains and the reroll of ``f`` failed dice (a success each half the time) add
+        ``gap + f``, out of :attr:`out_of`; kept by (chains, gap) and grown on demand, since
+        the rolls of a question with the same gap differ only in their failures.
+
+        Call that ``S(c, f)``: ``2**(F - f)`` times ``B(c, f) = sum(C(f, i) * T(c, gap + i))``
+        (``i`` of the rerolled dice failing again), ``F`` the most failures. Taking ``B`` of
+        the module's recurrence for ``T``, which holds for every ``n``, turns a step of
+        ``n`` into a difference of ``f``, so that
+        ``12 S(c, f + 1) = 7 S(c, f) + 6 S(c - 1, f + 1) - S(c - 1, f)``: each figure from
+        three others, exactly, instead of a sum over the rerolled dice."""
+        found = self.rerolls.setdefault((chains, gap), [])
+        if len(found) >= count:
+            return found
+        if chains == 0:
+            again = max(1 - gap, 0)  # with no chain, at most -gap rerolled dice may fail again
+            found += [
+                self.whole * sum(BINOMIALS[f][:again]) << self.fails - f
+                for f in range(len(found), count)
+            ]
+            return found
+        fewer = self._rerolled(chains - 1, gap, count)
+        if not found:
+            found.append((self.row(chains, gap)[gap] if gap > 0 else self.whole) << self.fails)
+        here = found[-1]
+        for f in range(len(found), count):
+            here = (7 * here + 6 * fewer[f] - fewer[f - 1]) // 12
+            found.append(here)
         return found
-
-
-@lru_cache(maxsize=MOST_CHAINS + 1)
-def binomials(dice: int) -> tuple[int, ...]:
-    """The ways ``dice`` rerolled dice give each number of successes, 0 to ``dice``."""
-    return tuple(comb(dice, k) for k in range(dice + 1))

@@ -43,7 +43,7 @@ from math import comb
 from operator import mul
 
 from tablekit.rules.mouse_guard.dice import MAX_DICE
-from tablekit.rules.mouse_guard.exploding import Rest
+from tablekit.rules.mouse_guard.exploding import BINOMIALS, Rest
 
 _PLAIN = (1, 2, 3, 6)
 """Weights of axe, sword and failure for one die, and their total."""
@@ -204,14 +204,13 @@ def _outcomes(dice: int, weights: tuple[int, int, int, int]) -> Outcomes:
     """Whole-number weights of ``dice`` dice, out of ``total ** dice``: for each number of
     axes, the weight of each number of failures among the other dice (two binomials)."""
     axe, sword, snake, _ = weights
+    snakes = [snake**f for f in range(dice + 1)]
+    swords = [sword**f for f in range(dice + 1)]
     table = []
     for axes in range(dice + 1):
-        rest, head = dice - axes, comb(dice, axes) * axe**axes
-        by_fails = tuple(
-            head * comb(rest, fails) * snake**fails * sword ** (rest - fails)
-            for fails in range(rest + 1)
-        )
-        table.append((axes, by_fails))
+        rest, head = dice - axes, BINOMIALS[dice][axes] * axe**axes
+        ways = zip(BINOMIALS[rest], snakes[: rest + 1], swords[rest::-1], strict=True)
+        table.append((axes, tuple([head * c * s * w for c, s, w in ways])))
     return tuple(table)
 
 
@@ -221,4 +220,5 @@ def _by_failures(dice: int, weights: tuple[int, int, int, int]) -> Outcomes:
     axes then change nothing, and 15D has 16 numbers of failures against 136 outcomes."""
     axe, sword, snake, _ = weights
     hit = axe + sword
-    return ((0, tuple(comb(dice, f) * snake**f * hit ** (dice - f) for f in range(dice + 1))),)
+    ways = enumerate(BINOMIALS[dice])
+    return ((0, tuple([c * snake**f * hit ** (dice - f) for f, c in ways])),)

@@ -1,12 +1,16 @@
-"""The exploding chains' table against a chain's chances added up one chain at a time."""
+"""The exploding chains' figures against a chain's chances added up one chain at a time, and
+the level 3 reroll's against a plain sum over the rerolled dice."""
 
 from __future__ import annotations
 
 from fractions import Fraction
+from math import comb
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from tablekit.rules.mouse_guard.exploding import exactly, short
+from tablekit.rules.mouse_guard.exploding import BINOMIALS, Rest
 
 
 def _one_chain(n: int) -> Fraction:
@@ -23,18 +27,56 @@ def _chains(chains: int, most: int) -> list[Fraction]:
     return found
 
 
+def _at_least(chains: int, n: int) -> Fraction:
+    """The chance that ``chains`` chains add ``n`` or more."""
+    return 1 - sum(_chains(chains, max(n, 0))[:n], Fraction(0))
+
+
+def _rerolled(needed: int, fails: int, chains: int) -> Fraction:
+    """The chance that ``chains`` chains and a reroll of ``fails`` failed dice add ``needed``:
+    a sum over how many rerolled dice succeed."""
+    ways = (comb(fails, k) * _at_least(chains, needed - k) for k in range(fails + 1))
+    return sum(ways, Fraction(0)) / 2**fails
+
+
 @pytest.mark.parametrize("chains", [0, 1, 2, 5, 17])
-def test_each_count_is_the_chance_of_adding_exactly_that_many(chains: int) -> None:
-    length = 9
-    expected = _chains(chains, length - 1)
-    assert [Fraction(w, 6 ** (chains + n)) for n, w in enumerate(exactly(chains, length))] == (
-        expected
-    )
-    fewer = short(chains, length)
-    assert fewer[0] == 0
-    for n in range(1, length + 1):
-        assert Fraction(fewer[n], 6 ** (chains + n - 1)) == sum(expected[:n])
+def test_each_row_is_the_chance_of_adding_that_many_or_more(chains: int) -> None:
+    rest = Rest(9, False, 0, chains)
+    row = rest.row(chains, 9)
+    assert [Fraction(ways, rest.whole) for ways in row[:10]] == [
+        _at_least(chains, n) for n in range(10)
+    ]
 
 
-def test_a_longer_table_begins_with_the_shorter_one() -> None:
-    assert exactly(4, 16)[:8] == exactly(4, 8)
+def test_a_longer_row_begins_with_the_shorter_one() -> None:
+    rest = Rest(16, False, 0, 4)
+    shorter = list(rest.row(4, 5)[:6])
+    assert rest.row(4, 16)[:6] == shorter
+
+
+def test_the_reroll_table_is_pascals_triangle() -> None:
+    assert all(row == tuple(comb(f, i) for i in range(f + 1)) for f, row in enumerate(BINOMIALS))
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    chains=st.integers(0, 6),
+    fails=st.integers(0, 5),
+    needed=st.integers(-4, 6),
+    first=st.integers(1, 4),
+    more=st.integers(0, 3),
+    spare=st.integers(0, 3),
+)
+def test_the_reroll_figures_match_a_sum_over_the_rerolled_dice(
+    chains: int, fails: int, needed: int, first: int, more: int, spare: int
+) -> None:
+    """The reroll's figures come from a recurrence over chains and failures and are grown on
+    demand; asked a few, then more, they match the plain sum every time."""
+    count = first + more
+    cap = max(needed + count - 1, 1) + spare
+    rest = Rest(cap, True, fails + count - 1 + spare, chains + spare)
+    for asked in (first, count):
+        figures = rest.met(needed, fails, chains, asked)
+        assert [Fraction(w, rest.out_of) for w in figures] == [
+            _rerolled(needed + k, fails + k, chains) for k in range(asked)
+        ]
