@@ -4,7 +4,8 @@ and an editable install finds them beside their sources, while git keeps only th
 files people edit (the ``.mo`` is a build output, as ``pybabel compile`` would write it). And a
 wheel's rules carry the digest of their own source (``tablekit/session/rules_source.py``), so
 that opening a journal need not hash the rules to tag its snapshots; an editable install gets
-none and works the digest out from the files, which a developer changes."""
+none and works the digest out from the files, which a developer changes. The wheel also
+carries a digest of all it installs, which tags the views it keeps for ``tablekit state``."""
 
 import importlib.util
 from pathlib import Path
@@ -39,6 +40,7 @@ def write_rules_digests(target: Path) -> None:
     rules_source = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(rules_source)
     rules_source.write_digests(target / "tablekit" / "rules")
+    rules_source.write_build(target / "tablekit")
 
 
 class BuildWithCatalogues(build_py):

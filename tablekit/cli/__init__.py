@@ -15,7 +15,6 @@ import sys
 from collections.abc import Sequence
 
 from tablekit.cli import commands
-from tablekit.local import failures
 from tablekit.rules.errors import Refusal
 
 
@@ -42,6 +41,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         return 130
     except Exception as error:  # the last resort: one line here, the trace in the log
+        from tablekit.local import failures  # only on a failure: a command's path loads it not
+
         print(f"tablekit: {failures.record(error, 'tablekit ' + _command(argv))}", file=sys.stderr)
         return 70
 

@@ -5,11 +5,15 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from typing import TYPE_CHECKING
 
-from tablekit.cli.commands import Subparsers, add
+from tablekit.cli.commands import add
 from tablekit.cli.sessions import session_options
 from tablekit.local import config, paths
 from tablekit.local.clock import open_journal
+
+if TYPE_CHECKING:
+    from tablekit.cli.commands import Subparsers
 
 
 def add_run_parser(sub: Subparsers) -> None:

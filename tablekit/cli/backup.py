@@ -8,12 +8,16 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import TYPE_CHECKING
 
-from tablekit.cli.commands import Subparsers, add
+from tablekit.cli.commands import add
 from tablekit.local import paths
 from tablekit.local.clock import open_journal
 from tablekit.session import backup
 from tablekit.session.journal import JournalError
+
+if TYPE_CHECKING:
+    from tablekit.cli.commands import Subparsers
 
 
 def add_export_parser(sub: Subparsers) -> None:

@@ -10,9 +10,13 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from tablekit.cli.commands import Subparsers, add
+from tablekit.cli.commands import add
 from tablekit.local import box
+
+if TYPE_CHECKING:
+    from tablekit.cli.commands import Subparsers
 
 
 def add_box_parser(sub: Subparsers) -> None:

@@ -17,14 +17,18 @@ import argparse
 import os
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from tablekit.cli.commands import Subparsers, add
+from tablekit.cli.commands import add
 from tablekit.cli.sessions import READS
 from tablekit.local import paths
 from tablekit.local.clock import WALL_CLOCK, open_journal
 from tablekit.session.journal import Drop, Journal, JournalError, Unreadable
 from tablekit.session.rebuild import rebuild
 from tablekit.session.salvage import Finding, drop_of, inspect, judge
+
+if TYPE_CHECKING:
+    from tablekit.cli.commands import Subparsers
 
 
 def add_check_parser(sub: Subparsers) -> None:

@@ -12,10 +12,13 @@ from __future__ import annotations
 
 import argparse
 from importlib import import_module
-from typing import Any, TypeAlias, cast
 
-Subparsers: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
-"""What ``add_subparsers`` returns; each module registers its subcommands on it."""
+TYPE_CHECKING = False  # ``tablekit state`` loads this module: typing is not imported for it
+if TYPE_CHECKING:
+    from typing import Any, TypeAlias
+
+    Subparsers: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
+    """What ``add_subparsers`` returns; each module registers its subcommands on it."""
 
 
 class Command:
@@ -33,7 +36,7 @@ class Command:
 COMMANDS = {
     "run": Command("app", "add_run_parser", "start the table app (the default)"),
     "script": Command("sessions", "add_script_parser", "apply JSON-lines commands to a session"),
-    "state": Command("sessions", "add_state_parser", "print a session's view as JSON"),
+    "state": Command("state", "add_state_parser", "print a session's view as JSON"),
     "sessions": Command(
         "sessions", "add_sessions_parser", "list the sessions, the last used first"
     ),
@@ -76,7 +79,7 @@ def _parser(*, listed_only: bool = False, **options: Any) -> argparse.ArgumentPa
     return Listed() if listed_only else argparse.ArgumentParser(**options)
 
 
-PARSER_CLASS = cast("type[argparse.ArgumentParser]", _parser)
+PARSER_CLASS: type[argparse.ArgumentParser] = _parser  # type: ignore[assignment]
 """``add_subparsers``'s ``parser_class`` for the ``tablekit`` command: each subcommand's
 parser is made by :func:`_parser`, given ``add_parser``'s keywords."""
 

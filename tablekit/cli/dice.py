@@ -44,10 +44,14 @@ import argparse
 import json
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from tablekit.cli.commands import Subparsers, add
+from tablekit.cli.commands import add
 from tablekit.local.dice_kits import KINDS_HELP, reader_for
 from tablekit.vision.imagefile import ImageRefused, LoadedImage, load_image, max_pixels
+
+if TYPE_CHECKING:
+    from tablekit.cli.commands import Subparsers
 
 
 def add_dice_parser(sub: Subparsers) -> None:

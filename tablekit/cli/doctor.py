@@ -13,8 +13,9 @@ import argparse
 import os
 from collections.abc import Mapping
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from tablekit.cli.commands import Subparsers, add
+from tablekit.cli.commands import add
 from tablekit.devices.checks import Check
 from tablekit.devices.doctor import (
     SYS,
@@ -32,6 +33,9 @@ from tablekit.local.clock import open_journal
 from tablekit.local.config import Config
 from tablekit.session.errors import JournalError, NoJournalYet
 from tablekit.session.journal import JournalBusy
+
+if TYPE_CHECKING:
+    from tablekit.cli.commands import Subparsers
 
 
 def add_doctor_parser(sub: Subparsers) -> None:

@@ -22,13 +22,17 @@ import json
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from tablekit.cli.commands import Subparsers, add
+from tablekit.cli.commands import add
 from tablekit.rules.cards import FULL_DECK, codes, rank_value
 from tablekit.rules.mouse_card.odds import Question
 from tablekit.rules.mouse_card.odds import odds as card_odds
 from tablekit.rules.mouse_guard import odds as mg_odds
 from tablekit.rules.mouse_guard.dice import MAX_DICE, MAX_OB
+
+if TYPE_CHECKING:
+    from tablekit.cli.commands import Subparsers
 
 
 class OddsError(ValueError):

@@ -4,14 +4,13 @@ from __future__ import annotations
 
 import argparse
 import io
-import json
 import os
 import stat
 import sys
 from collections.abc import Iterator, Mapping
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
-from tablekit.cli.commands import Subparsers, add
+from tablekit.cli.commands import add
 from tablekit.local import paths
 from tablekit.local.clock import WALL_CLOCK, open_journal
 from tablekit.local.rulesets import own_rulesets
@@ -29,9 +28,13 @@ from tablekit.session.journal import (
     StaleSession,
     Unreadable,
 )
+from tablekit.session.lines import json_text
 from tablekit.session.salvage import Finding, Lossy, drop_of, inspect, mend, salvage, verdict
 from tablekit.session.session import Session
-from tablekit.session.store import DEFAULT_NAME, open_session
+from tablekit.session.store import DEFAULT_NAME, keep_views, open_session
+
+if TYPE_CHECKING:
+    from tablekit.cli.commands import Subparsers
 
 
 def add_script_parser(sub: Subparsers) -> None:
@@ -42,14 +45,6 @@ def add_script_parser(sub: Subparsers) -> None:
     script.add_argument("--state", action="store_true", help="print the view at the end")
     _view_option(script, "whose view of the events (and --state) to print")
     script.set_defaults(func=run_script)
-
-
-def add_state_parser(sub: Subparsers) -> None:
-    """Register ``state``; ``args.func(args)`` runs it."""
-    state = add(sub, "state")
-    session_options(state)
-    _view_option(state, "whose view to print")
-    state.set_defaults(func=print_state)
 
 
 def add_sessions_parser(sub: Subparsers) -> None:
@@ -230,6 +225,7 @@ def _run(args: argparse.Namespace, stream: TextIO, view: Audience) -> int:
         print(f"tablekit: cannot read {args.file}: {error.strerror}", file=sys.stderr)
         return 2
     finally:
+        keep_views(session)  # for `tablekit state`, as the script left the session
         session.journal.close()
 
 
@@ -290,6 +286,8 @@ first, which read a file with no write-ahead log without a lock (see ``session.r
 
 
 def print_state(args: argparse.Namespace) -> int:
+    """``tablekit state`` read in full: the session opened read-only, its view printed
+    (:mod:`.state` prints a kept view without it)."""
     view = audience(args.view)
     for _ in range(READS):
         session = _open(args, create=False)
@@ -323,18 +321,6 @@ def list_sessions(args: argparse.Namespace) -> int:
     for info in found:
         print(f"{info.name}\t{info.game}")
     return 0
-
-
-LINE_BREAKS = {ord(character): f"\\u{ord(character):04x}" for character in "\x85\u2028\u2029"}
-"""The characters ``str.splitlines()`` ends a line at that json.dumps writes as they are,
-each as its JSON escape. The others (LF, CR, U+000B, U+000C, U+001C to U+001E) are below
-U+0020, which json.dumps always escapes; an indented view's own newlines stay newlines."""
-
-
-def json_text(data: dict[str, Any], indent: int | None = None) -> str:
-    """``data`` as JSON that holds no character a line reader splits at: one JSON line stays
-    one line under ``str.splitlines()``, with a name or refusal holding U+2028 in it too."""
-    return json.dumps(data, ensure_ascii=False, indent=indent).translate(LINE_BREAKS)
 
 
 def _print(data: dict[str, Any], indent: int | None = None) -> None:

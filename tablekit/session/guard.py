@@ -31,13 +31,19 @@ from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 
-from tablekit.session.clock import Clock, stamp
 from tablekit.session.errors import NoJournalYet, NotAJournal
+
+TYPE_CHECKING = False  # this module is read by ``tablekit state``: neither typing nor msgspec
+if TYPE_CHECKING:
+    from tablekit.session.clock import Clock
 
 APPLICATION_ID = 0x746B6A31
 """``PRAGMA application_id`` of a tablekit journal ("tkj1"), at byte 68 of its header."""
 
 HEADER = b"SQLite format 3\x00"
+
+BUSY_SECONDS = 15.0
+"""How long to wait for another process (a script, the app) to finish writing."""
 
 ROLLBACK = bytes.fromhex("d9d505f920a163d7")
 """The first bytes of a rollback journal that holds a transaction to undo."""
@@ -231,6 +237,8 @@ def set_aside(path: Path, clock: Clock) -> Path:
     """Rename the file at ``path`` and its write-ahead log beside it, so a fresh journal can
     be made there; return the new name, which says when by ``clock``. Renamed, never
     copied, deleted or overwritten."""
+    from tablekit.session.clock import stamp  # only here: the clock's module loads msgspec
+
     when = stamp(clock)
     base = path.with_name(f"{path.name}.{ASIDE}-{when}")
     n = 1

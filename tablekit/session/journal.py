@@ -33,14 +33,14 @@ keeps the sessions' records, and says the whole as one :class:`Journal`.
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 
 from tablekit.session import acks, guard, reading
 from tablekit.session.chain import Step, chain, snapshot_checksum, unchained
 from tablekit.session.clock import LATEST, Clock
 from tablekit.session.errors import JournalError, NotAJournal
-from tablekit.session.guard import APPLICATION_ID
+from tablekit.session.guard import APPLICATION_ID, BUSY_SECONDS
 from tablekit.session.records import (
     Damaged,
     Drop,
@@ -55,9 +55,10 @@ from tablekit.session.records import (
 )
 from tablekit.session.recovery import Recovery, rolled_back
 from tablekit.session.schema import (
-    BUSY_SECONDS,
+    KEEP_VIEW,
     SCHEMA,
     SCHEMA_VERSION,
+    VIEWS,
     WAL_PAGES,
     upgrade,
     user_version,
@@ -274,6 +275,24 @@ class Journal(Recovery):
         """The session used most recently, which the app resumes."""
         found = self.sessions()
         return found[0] if found else None
+
+    def keep_views(self, session: str, version: int, build: str, texts: Mapping[str, str]) -> bool:
+        """Keep ``texts`` (each audience's printed view) as ``session``'s views at ``version``
+        by ``build``, in place of any kept before; whether they were (not if the session has
+        moved on). Derived, so not synced now: the next command's commit syncs them (see
+        :mod:`.views`). A command that follows still takes the one-statement round."""
+        known = self._known
+        self._db.execute("PRAGMA synchronous=NORMAL")
+        try:
+            with self._transaction():
+                self._db.execute(VIEWS)
+                self._db.execute("DELETE FROM views WHERE session = ?", (session,))
+                rows = [(name, build, text, session, version) for name, text in texts.items()]
+                kept = sum(self._db.execute(KEEP_VIEW, row).rowcount for row in rows)
+        finally:
+            self._db.execute("PRAGMA synchronous=FULL")
+        self._known = known  # views change no session, step or head
+        return kept == len(texts) > 0
 
     def set_game(self, name: str, game: str) -> None:
         """Say that ``name`` plays ``game``: a record whose game's name was damaged, mended

@@ -32,7 +32,7 @@ import struct
 from pathlib import Path
 
 from tablekit.session import guard
-from tablekit.session.schema import BUSY_SECONDS
+from tablekit.session.guard import BUSY_SECONDS
 
 
 class Read:

@@ -67,3 +67,19 @@ def built_digest(package: Path, rules: Path) -> str | None:
 def key(folder: Path, rules: Path) -> str:
     """``folder``'s name in :data:`DIGESTS`: its path under ``rules``, with ``/``."""
     return folder.relative_to(rules).as_posix()
+
+
+BUILD = "build-digest.txt"
+"""The build's digest of everything it installed, in ``tablekit`` itself (see
+:mod:`tablekit.session.views`, which names the same file)."""
+
+
+def write_build(package: Path) -> None:
+    """Write :data:`BUILD` into ``package`` (the built ``tablekit`` folder): the SHA-256 of
+    every file in it, each by its path under ``package`` and its bytes, in path order; a
+    view kept by this build is never printed by another."""
+    digest = hashlib.sha256()
+    for file in sorted(package.rglob("*")):
+        if file.is_file() and file.name != BUILD and "__pycache__" not in file.parts:
+            digest.update(key(file, package).encode() + b"\0" + file.read_bytes())
+    (package / BUILD).write_text(digest.hexdigest() + "\n", encoding="utf-8")

@@ -98,6 +98,21 @@ the four of a transaction of its own (BEGIN IMMEDIATE, UPDATE, INSERT, COMMIT); 
 transaction it takes the write lock (waiting for another writer as BEGIN IMMEDIATE does),
 and its commit is synced like any other."""
 
+VIEWS = (
+    "CREATE TABLE IF NOT EXISTS views ("
+    "session TEXT NOT NULL REFERENCES sessions(name) ON DELETE CASCADE, "
+    "audience TEXT NOT NULL, version INTEGER NOT NULL, head TEXT NOT NULL, "
+    "build TEXT NOT NULL, text TEXT NOT NULL, PRIMARY KEY (session, audience)) WITHOUT ROWID"
+)
+"""Each session's views as its writer last had them (see :mod:`.views`): made by the first
+writer that keeps one, so an older file opens unchanged, and an older build never reads it."""
+
+KEEP_VIEW = (
+    "INSERT INTO views (session, audience, version, head, build, text) "
+    "SELECT name, ?, version, head, ?, ? FROM sessions WHERE name = ? AND version = ?"
+)
+"""One audience's view, kept only if the session is still at the version it was built at."""
+
 SCHEMA_VERSION = 2
 """``PRAGMA user_version`` of a current journal: 0 before steps had checksums and
 snapshots, 1 while a step's checksum covered only its own command and events."""
@@ -112,9 +127,6 @@ data. With the default, the log of a session opened afresh grows for its first ~
 (three pages each) and every one of those commits pays for the growth: 0.25-0.28 ms here
 against 0.14-0.21 ms at 100 pages. A checkpoint comes every ~33 steps instead of ~330; it
 writes the few pages those steps touched. Durability is the same: each commit is synced."""
-
-BUSY_SECONDS = 15.0
-"""How long to wait for another process (a script, the app) to finish writing."""
 
 
 def tables(db: sqlite3.Connection) -> set[str]:

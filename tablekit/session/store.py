@@ -12,6 +12,7 @@ from msgspec import Struct
 from tablekit.rules import games
 from tablekit.rules.errors import RuleError
 from tablekit.rules.game import Game
+from tablekit.session import views
 from tablekit.session.journal import Journal, JournalError, snapshot_checksum
 from tablekit.session.salvage import open_checked
 from tablekit.session.session import Session
@@ -227,3 +228,25 @@ def _move(
         )
         target._acknowledge(new)
     _drop(source, name)
+
+
+def keep_views(session: Session[Any]) -> bool:
+    """Keep ``session``'s view for every audience as ``tablekit state`` prints it (see
+    :mod:`.views`); whether they were kept. Not by a build without a digest, nor for a
+    table's own ruleset (its rules are files a person edits), nor once another writer moved
+    the session on or holds the journal: a kept view only spares a read its work, so
+    keeping one never fails."""
+    from tablekit.rules.secret import audience, audience_names
+    from tablekit.session.lines import json_text
+
+    made = views.build()
+    if made is None or session.journal.readonly or session.game.name not in games.SHIPPED:
+        return False
+    texts = {
+        name: json_text(session.view(audience(name)), indent=2) + "\n"
+        for name in audience_names()
+    }
+    try:
+        return session.journal.keep_views(session.name, session.version, made, texts)
+    except JournalError:
+        return False

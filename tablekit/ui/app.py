@@ -35,7 +35,7 @@ from tablekit.session import Redo, Undo, codec
 from tablekit.session.journal import Drop, Journal, JournalError
 from tablekit.session.salvage import ChainCheck, salvage
 from tablekit.session.session import Session
-from tablekit.session.store import open_session
+from tablekit.session.store import keep_views, open_session
 from tablekit.ui import loop, theme
 from tablekit.ui.display import Presenter, make_canvas, open_display
 from tablekit.ui.focus import Focus, Key
@@ -71,6 +71,10 @@ FAILURES_BEFORE_STOP = 3
 CHAIN_POLL = 0.05
 """Seconds between two looks at the walk of the chain behind the first frame, while it runs."""
 
+KEEP_QUIET = 2.0
+"""Seconds the table is quiet after a change before the session's views are kept for
+``tablekit state`` (:mod:`tablekit.session.views`): one write per pause, not per command."""
+
 
 class App:
     """The running table app."""
@@ -99,6 +103,8 @@ class App:
         self.failures = 0
         """Unexpected failures in a row; a few in a row stop the app instead of spinning."""
         self.chain_check: ChainCheck | None = None
+        self.views_due: float | None = None
+        """Seconds of quiet left before the open session's views are kept (None: kept)."""
         """The walk of the open session's whole chain, which runs behind the first frame."""
         self.keys = Focus()
         """The button in keyboard focus (Tab, Enter)."""
@@ -208,7 +214,9 @@ class App:
 
     def _play(self, session: Session[Any]) -> None:
         """Make ``session`` the current one and show its game's scene, in its language."""
+        self._keep_views()
         self.session = session
+        self.views_due = KEEP_QUIET
         self.tr = self._translator()
         self.goto(session.game.name)
         self.show_lights()
@@ -246,6 +254,7 @@ class App:
             self.notice(self.reason(error))
             return False
         self.notice_text = ""
+        self.views_due = KEEP_QUIET
         self.scene.dirty = True
         self.scene.react(self.session.project(events, TABLE))
         self.show_lights()
@@ -282,6 +291,19 @@ class App:
         and are shown as they are.
         """
         return refusal(self.tr, error) if isinstance(error, RuleError) else str(error)
+
+    def _count_views_down(self, dt: float) -> None:
+        """Keep the session's views once the table has been quiet :data:`KEEP_QUIET`."""
+        if self.views_due is not None:
+            self.views_due -= dt
+            if self.views_due <= 0:
+                self._keep_views()
+
+    def _keep_views(self) -> None:
+        """Keep the open session's views for ``tablekit state``, if a change is not kept."""
+        if self.views_due is not None and self.session is not None:
+            keep_views(self.session)
+        self.views_due = None
 
     def undo(self) -> None:
         self.submit(Undo())
@@ -449,10 +471,14 @@ class App:
             due.append(self.notice_left)
         if self.chain_check is not None:
             due.append(CHAIN_POLL)
+        if self.views_due is not None:
+            due.append(self.views_due)
         return max(0.0, min(due))
 
     def close(self) -> None:
-        """Let the pads go and shut the display; safe to call more than once."""
+        """Keep the session's views, let the pads go and shut the display; safe to call
+        more than once."""
+        self._keep_views()
         self.pad_backends.close()
         pygame.quit()
 
@@ -493,6 +519,7 @@ class App:
             self.handle(event)
         self.take_pads()
         self._take_chain_check()
+        self._count_views_down(dt)
         self.scene.update(dt)
         self._expire_notice(dt)
         if not self.scene.dirty:

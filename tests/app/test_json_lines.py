@@ -14,9 +14,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tablekit import cli
-from tablekit.cli.sessions import json_text
 from tablekit.rules.errors import RuleError
 from tablekit.rules.game import Command
+from tablekit.session.lines import json_text
 
 BREAKS = "\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"
 """Every character ``str.splitlines()`` splits at."""

@@ -1,0 +1,85 @@
+"""Each session's views as its writer last had them, kept in the journal, so that ``tablekit
+state`` prints one without loading the game's rules or the session (issue 26 item 3).
+
+The app keeps them once the table has been quiet a moment, and when it closes; a script
+keeps them when it ends (:func:`tablekit.session.store.keep_views`). A kept view is printed
+only while it is current: its session is still at the version and head it was kept at, and
+it was written by this very build (:func:`build`), so a view's shape or a rule changed by an
+upgrade is never printed from an older build's row. Anything else (no row, another
+version, a log nobody holds, a killed first creation, a file that is not a journal) is
+left to the full read, which opens the session as before and says what is wrong. A build
+without a :data:`BUILD_FILE` (a development tree) keeps and reads none, so every read
+there is the full one.
+
+This module is what ``tablekit state`` loads on its way to a kept view: the standard library
+and the journal's light readers only (no msgspec, typing or json); the writer's half is in
+:mod:`.store` and :mod:`.schema`.
+
+A kept view is what the session showed, not a fresh walk of its steps: ``tablekit check``
+walks them. Views are written without a sync of their own (the next command's commit syncs
+them): a power cut may lose the newest, and the next read then takes the full path.
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+from pathlib import Path
+
+from tablekit.session import guard, reading
+
+CURRENT = (
+    "SELECT views.text FROM views JOIN sessions ON sessions.name = views.session "
+    "AND sessions.version = views.version AND sessions.head = views.head "
+    "WHERE views.session = coalesce(?1, "
+    "(SELECT name FROM sessions ORDER BY touched DESC, name LIMIT 1)) "
+    "AND views.audience = ?2 AND views.build = ?3"
+)
+"""The text of a current view of session ``?1`` (None: the last used, as ``Journal.last``)
+for audience ``?2``, kept by build ``?3``."""
+
+BUILD_FILE = "build-digest.txt"
+"""Beside tablekit's ``__init__.py`` in a built package: the digest of every file the build
+installed (written by ``setup.py``: :func:`tablekit.session.rules_source.write_build`)."""
+
+_build: list[str | None] = []
+
+
+def build() -> str | None:
+    """This build's digest, or None where the build wrote none, or in a source checkout
+    (``pyproject.toml`` beside the package), where a file left by a build would be stale."""
+    if not _build:
+        import tablekit
+
+        package = os.path.dirname(tablekit.__file__)
+        _build.append(None)
+        if not os.path.exists(os.path.join(package, "..", "pyproject.toml")):
+            try:
+                with open(os.path.join(package, BUILD_FILE), encoding="utf-8") as found:
+                    _build[0] = found.read(200).strip() or None
+            except OSError:
+                pass
+    return _build[0]
+
+
+def current(path: Path, session: str | None, audience: str) -> str | None:
+    """The kept view of ``session`` (None: the last used) for ``audience``, as it prints,
+    if one is current; None sends the caller to the full read. Nothing is written, as
+    :mod:`.reading` opens the file."""
+    made = build()
+    if made is None or not path.is_file() or guard.unfinished(path):
+        return None
+    read = reading.Read(path)
+    if read.copies:  # a log nobody holds: the full read copies it aside
+        return None
+    try:
+        db = read.connect()
+        try:
+            row = db.execute(CURRENT, (session, audience, made)).fetchone()
+        finally:
+            db.close()
+    except sqlite3.Error:  # no views table yet, or no journal: the full read says which
+        return None
+    if row is None or not isinstance(row[0], str) or read.moved():
+        return None
+    return row[0]
