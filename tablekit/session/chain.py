@@ -38,11 +38,17 @@ class Step(Struct, frozen=True):
         return self.checksum
 
 
+_EMPTY = hashlib.sha256()
+"""A SHA-256 of nothing yet, copied for each checksum: a copy costs less than a new one,
+which OpenSSL 3 sets up afresh each time, and every command makes one."""
+
+
 def chain(previous: str, command: str, events: str) -> str:
     """The checksum a step is stored with: its command and events, and the step before's
     (the three texts joined by NUL, as UTF-8; bytes that were not UTF-8 as they were)."""
-    text = "\0".join((previous, command, events))
-    return hashlib.sha256(text.encode("utf-8", "surrogateescape")).hexdigest()
+    digest = _EMPTY.copy()
+    digest.update(f"{previous}\0{command}\0{events}".encode("utf-8", "surrogateescape"))
+    return digest.hexdigest()
 
 
 def unchained(command: str, events: str) -> str:

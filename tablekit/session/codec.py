@@ -106,7 +106,7 @@ def dumps_all(values: Iterable[Command | Event]) -> str:
     after commas and colons, and every reader parses either; a step written before keeps
     its text, which its checksum covers.
     """
-    return (b"[" + b",".join(_line(value) for value in values) + b"]").decode()
+    return (b"[" + b",".join([_line(value) for value in values]) + b"]").decode()
 
 
 LINE_LIMIT = 64 * 1024
