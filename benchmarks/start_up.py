@@ -72,6 +72,11 @@ pygame.time.wait(60_000)
 GAME_RULES = "tablekit.rules.mice_mystics.game"
 """The module of the resumed game's rules (the same path before and after the catalogue moved)."""
 
+RUN_IN = "/"
+"""Every measured command runs in the root folder, as systemd starts the kiosk: run in the
+checkout, ``python -m tablekit`` and ``python -c`` would import the checkout's tablekit
+(the current folder comes first on their path), from source, not the installed one."""
+
 SIZES = (1_000, 100_000)
 """Events in the resumed session's journal."""
 
@@ -92,7 +97,7 @@ app.journal.close()
 """The app opened on the journal, its chain checked, and closed as when systemd stops it
 (closing, it keeps the session's views for ``tablekit state``)."""
 
-UNKEEP = "import sqlite3, sys; db = sqlite3.connect(sys.argv[1]); db.execute('DELETE FROM views')"
+UNKEEP = "import sqlite3, sys; db = sqlite3.connect(sys.argv[1]); db.execute('DELETE FROM views'); db.commit()"
 """A journal's kept views taken away: ``tablekit state`` then reads the session in full."""
 
 
@@ -127,6 +132,7 @@ def first_frame(command: list[str], env: dict[str, str], folder: Path) -> float:
         process = subprocess.Popen(
             command,
             env={**env, "NOTIFY_SOCKET": address},
+            cwd=RUN_IN,
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
         )
@@ -143,7 +149,7 @@ def first_frame(command: list[str], env: dict[str, str], folder: Path) -> float:
 def cpu_seconds(command: list[str], env: dict[str, str]) -> float:
     """User plus system CPU seconds ``command`` took, measured by the kernel."""
     process = subprocess.Popen(
-        command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+        command, env=env, cwd=RUN_IN, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
     )
     _, status, usage = os.wait4(process.pid, 0)
     process.returncode = os.waitstatus_to_exitcode(status)
@@ -162,7 +168,7 @@ def measure(python: str, folder: Path, events: int, rounds: int) -> list[Row]:
     stopped.mkdir()
     build(stopped / "journal.sqlite3", events)
     vouched = environment(stopped)
-    subprocess.run([python, "-c", STOPPED], env=vouched, check=True)
+    subprocess.run([python, "-c", STOPPED], env=vouched, cwd=RUN_IN, check=True)
     data = folder / "data"
     env = environment(data)
     state = [str(Path(python).with_name("tablekit")), "state"]
@@ -176,7 +182,7 @@ def measure(python: str, folder: Path, events: int, rounds: int) -> list[Row]:
         read.append(cpu_seconds(state, vouched))
         restore(stopped, data)
         unkept.append(cpu_seconds(state, env))
-        subprocess.run([python, "-c", UNKEEP, journal], check=True)
+        subprocess.run([python, "-c", UNKEEP, journal], cwd=RUN_IN, check=True)
         walked.append(cpu_seconds(state, env))
         bare_python.append(cpu_seconds([python, "-c", "pass"], env))
         rules.append(cpu_seconds([python, "-c", f"import {GAME_RULES}"], env))
