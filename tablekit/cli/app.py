@@ -1,4 +1,7 @@
-"""``tablekit run`` and ``tablekit screenshot``: the pygame side, imported only when run."""
+"""``tablekit run`` and ``tablekit screenshot``: the pygame side, imported only when run.
+
+``run`` shows the frame kept from the last run before it loads the rest of the app
+(:mod:`tablekit.ui.kept_frame`), so this module's own imports are the light ones."""
 
 from __future__ import annotations
 
@@ -8,9 +11,6 @@ import sys
 from typing import TYPE_CHECKING
 
 from tablekit.cli.commands import add
-from tablekit.cli.sessions import session_options
-from tablekit.local import config, paths
-from tablekit.local.clock import open_journal
 
 if TYPE_CHECKING:
     from tablekit.cli.commands import Subparsers
@@ -21,6 +21,8 @@ def add_run_parser(sub: Subparsers) -> None:
 
 
 def add_screenshot_parser(sub: Subparsers) -> None:
+    from tablekit.cli.sessions import session_options
+
     shot = add(sub, "screenshot")
     shot.add_argument("scene", help="a scene name, e.g. home or settings")
     shot.add_argument("--size", default="800x480", help="WIDTHxHEIGHT")
@@ -35,11 +37,17 @@ def run_app(args: argparse.Namespace) -> int:
     A bad config does not stop the app: it runs on the defaults and its first
     screen says what is wrong with the file.
     """
+    from tablekit.devices.drm import choose_card
+    from tablekit.local.notify import Notifier
+    from tablekit.ui import kept_frame
+
+    choose_card(os.environ)  # before SDL opens a screen
+    if kept_frame.show():
+        Notifier().send("STATUS=showing the last frame")
+
     from tablekit.cli.doctor import examine
-    from tablekit.devices.doctor import choose_card
     from tablekit.ui.journal_care import run
 
-    choose_card(os.environ)
     settings, checks = examine()
     problems = [check for check in checks if not check.ok]
     for check in problems:
@@ -48,6 +56,8 @@ def run_app(args: argparse.Namespace) -> int:
 
 
 def take_screenshot(args: argparse.Namespace) -> int:
+    from tablekit.local import config, paths
+    from tablekit.local.clock import open_journal
     from tablekit.ui.screenshot import screenshot
 
     width, _, height = args.size.partition("x")

@@ -18,15 +18,14 @@ from typing import TYPE_CHECKING
 from tablekit.cli.commands import add
 from tablekit.devices.checks import Check
 from tablekit.devices.doctor import (
-    SYS,
     check_camera,
     check_card,
     check_display,
     check_input,
     check_pads,
     journal_problem,
-    video_driver,
 )
+from tablekit.devices.drm import SYS, video_driver
 from tablekit.devices.kiosk import check_assets, check_groups, check_kiosk, check_owner
 from tablekit.local import config, paths
 from tablekit.local.clock import open_journal

@@ -13,15 +13,13 @@ whole file system for tests.
 from __future__ import annotations
 
 import os
-import re
-from collections.abc import Mapping, MutableMapping
+from collections.abc import Mapping
 from dataclasses import replace
 from pathlib import Path
 
 from tablekit.devices.checks import Check
+from tablekit.devices.drm import connected, display_card, drm_cards
 from tablekit.local.config import Buttons, Config
-
-SYS = Path("/")
 
 
 def journal_problem(path: Path, error: Exception) -> Check:
@@ -35,18 +33,6 @@ def journal_problem(path: Path, error: Exception) -> Check:
         path=str(path),
     )
     return replace(check, why=str(error))
-
-
-def video_driver(environ: Mapping[str, str]) -> str:
-    """The SDL video driver the app will use: the one set, else the desktop's, else the console."""
-    chosen = environ.get("SDL_VIDEODRIVER", "")
-    if chosen:
-        return chosen
-    if environ.get("WAYLAND_DISPLAY"):
-        return "wayland"
-    if environ.get("DISPLAY"):
-        return "x11"
-    return "kmsdrm"
 
 
 def check_display(driver: str, environ: Mapping[str, str], root: Path) -> Check:
@@ -79,45 +65,6 @@ def check_display(driver: str, environ: Mapping[str, str], root: Path) -> Check:
             node=f"/dev/dri/card{cards[0]}",
         )
     return Check.say(True, "KMSDRM on the console.", "display")
-
-
-def drm_cards(root: Path) -> list[int]:
-    """The numbers of the DRM cards (``/dev/dri/cardN``), in order."""
-    found = (re.fullmatch(r"card(\d+)", p.name) for p in (root / "dev" / "dri").glob("card*"))
-    return sorted(int(m.group(1)) for m in found if m)
-
-
-def connected(root: Path, card: int) -> list[str]:
-    """The outputs of ``card`` with a screen plugged in, e.g. ``HDMI-A-1`` or ``DSI-1``."""
-    found = []
-    for output in sorted((root / "sys" / "class" / "drm").glob(f"card{card}-*")):
-        status = output / "status"
-        if status.is_file() and status.read_text().strip() == "connected":
-            found.append(output.name.removeprefix(f"card{card}-"))
-    return found
-
-
-def display_card(root: Path = SYS) -> int | None:
-    """The first card with a screen plugged in.
-
-    On a Pi 5 the GPU (v3d, no outputs) and the display controller are
-    separate cards whose numbers change from boot to boot (SDL#13705), and
-    SDL opens card 0 unless ``SDL_KMSDRM_DEVICE_INDEX`` says otherwise.
-    """
-    for card in drm_cards(root):
-        if connected(root, card):
-            return card
-    return None
-
-
-def choose_card(environ: MutableMapping[str, str], root: Path = SYS) -> int | None:
-    """On the console, point SDL at :func:`display_card` unless the environment chose one."""
-    if video_driver(environ) != "kmsdrm" or "SDL_KMSDRM_DEVICE_INDEX" in environ:
-        return None
-    card = display_card(root)
-    if card is not None:
-        environ["SDL_KMSDRM_DEVICE_INDEX"] = str(card)
-    return card
 
 
 def check_card(driver: str, environ: Mapping[str, str], root: Path) -> Check:

@@ -64,10 +64,18 @@ def build() -> str | None:
 
 def current(path: Path, session: str | None, audience: str) -> str | None:
     """The kept view of ``session`` (None: the last used) for ``audience``, as it prints,
-    if one is current; None sends the caller to the full read. Nothing is written, as
-    :mod:`.reading` opens the file."""
+    if one is current; None sends the caller to the full read."""
     made = build()
-    if made is None or not path.is_file() or guard.unfinished(path):
+    row = None if made is None else read_row(path, CURRENT, (session, audience, made))
+    return row[0] if row is not None and isinstance(row[0], str) else None
+
+
+def read_row(path: Path, query: str, values: tuple[object, ...]) -> tuple[object, ...] | None:
+    """The first row ``query`` finds in the journal at ``path``, read as :mod:`.reading`
+    opens it, so nothing is written; None where there is none, or where the light read
+    cannot tell (no file, a killed first creation, a log nobody holds, not a journal, a
+    writer moved the file meanwhile): the caller then takes its full path."""
+    if not path.is_file() or guard.unfinished(path):
         return None
     read = reading.Read(path)
     if read.copies:  # a log nobody holds: the full read copies it aside
@@ -75,11 +83,9 @@ def current(path: Path, session: str | None, audience: str) -> str | None:
     try:
         db = read.connect()
         try:
-            row = db.execute(CURRENT, (session, audience, made)).fetchone()
+            row = db.execute(query, values).fetchone()
         finally:
             db.close()
-    except sqlite3.Error:  # no views table yet, or no journal: the full read says which
+    except sqlite3.Error:  # no such table yet, or no journal: the full read says which
         return None
-    if row is None or not isinstance(row[0], str) or read.moved():
-        return None
-    return row[0]
+    return None if row is None or read.moved() else tuple(row)

@@ -36,7 +36,7 @@ from tablekit.session.journal import Drop, Journal, JournalError
 from tablekit.session.salvage import ChainCheck, salvage
 from tablekit.session.session import Session
 from tablekit.session.store import keep_views, open_session
-from tablekit.ui import loop, theme
+from tablekit.ui import kept_frame, loop, theme
 from tablekit.ui.display import Presenter, make_canvas, open_display
 from tablekit.ui.focus import Focus, Key
 from tablekit.ui.i18n import refusal, translator
@@ -73,7 +73,21 @@ CHAIN_POLL = 0.05
 
 KEEP_QUIET = 2.0
 """Seconds the table is quiet after a change before the session's views are kept for
-``tablekit state`` (:mod:`tablekit.session.views`): one write per pause, not per command."""
+``tablekit state`` (:mod:`tablekit.session.views`) and its screen for the next start
+(:mod:`.kept_frame`): one write per pause, not per command."""
+
+TAPS = (
+    pygame.MOUSEBUTTONDOWN,
+    pygame.MOUSEBUTTONUP,
+    pygame.MOUSEMOTION,
+    pygame.FINGERDOWN,
+    pygame.FINGERUP,
+    pygame.FINGERMOTION,
+    pygame.KEYDOWN,
+    pygame.KEYUP,
+)
+"""Input that means a place on the screen or a key: any made before the app's own first
+frame is dropped."""
 
 
 class App:
@@ -103,15 +117,17 @@ class App:
         self.failures = 0
         """Unexpected failures in a row; a few in a row stop the app instead of spinning."""
         self.chain_check: ChainCheck | None = None
-        self.views_due: float | None = None
-        """Seconds of quiet left before the open session's views are kept (None: kept)."""
         """The walk of the open session's whole chain, which runs behind the first frame."""
+        self.views_due: float | None = None
+        """Seconds of quiet left before the open session's views and frame are kept for
+        ``tablekit state`` and the next start (None: kept)."""
         self.keys = Focus()
         """The button in keyboard focus (Tab, Enter)."""
         self.running = True
         self.waited: list[pygame.event.Event] = []
         """Events the loop's sleep took out of the queue, handled first by the next step."""
         self.screen = open_display(settings.display, size)
+        pygame.event.clear(TAPS)  # aimed at the frame kept from the last run, not at this one
         self.canvas = make_canvas(self.screen, settings.display.rotate)
         self.presenter = Presenter()
         self.painted: list[pygame.Rect] | None = None
@@ -293,17 +309,30 @@ class App:
         return refusal(self.tr, error) if isinstance(error, RuleError) else str(error)
 
     def _count_views_down(self, dt: float) -> None:
-        """Keep the session's views once the table has been quiet :data:`KEEP_QUIET`."""
+        """Keep the session's views and frame once the table has been quiet
+        :data:`KEEP_QUIET`."""
         if self.views_due is not None:
             self.views_due -= dt
             if self.views_due <= 0:
                 self._keep_views()
 
     def _keep_views(self) -> None:
-        """Keep the open session's views for ``tablekit state``, if a change is not kept."""
+        """Keep the open session's views for ``tablekit state`` and its screen for the next
+        start, if a change is not kept yet."""
         if self.views_due is not None and self.session is not None:
             keep_views(self.session)
+            self._keep_frame()
         self.views_due = None
+
+    def _keep_frame(self) -> None:
+        """Keep the frame on screen for the next start if it is what the start resumes: the
+        session's own screen, nothing painted over it (else the kept one is forgotten)."""
+        session = self.session
+        if session is None or self.scene.name != session.game.name or self._covered:
+            kept_frame.forget()
+            return
+        created = self.journal.info(session.name).created
+        kept_frame.keep(self.screen, (session.name, created, session.version))
 
     def undo(self) -> None:
         self.submit(Undo())
@@ -479,6 +508,7 @@ class App:
         """Keep the session's views, let the pads go and shut the display; safe to call
         more than once."""
         self._keep_views()
+        kept_frame.settle()  # the frame's write is done before the process may end
         self.pad_backends.close()
         pygame.quit()
 
@@ -519,14 +549,14 @@ class App:
             self.handle(event)
         self.take_pads()
         self._take_chain_check()
-        self._count_views_down(dt)
         self.scene.update(dt)
         self._expire_notice(dt)
-        if not self.scene.dirty:
-            return False
-        self.draw()
-        self.present()
-        return True
+        drew = self.scene.dirty
+        if drew:
+            self.draw()
+            self.present()
+        self._count_views_down(dt)  # after the frame: the one kept is the one on screen
+        return drew
 
     def handle(self, event: pygame.event.Event) -> None:
         """Route one raw event: quit, global keys, taps, or to the scene."""

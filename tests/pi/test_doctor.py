@@ -15,7 +15,7 @@ import pytest
 
 from tablekit.cli import doctor as cli_doctor
 from tablekit.cli import main
-from tablekit.devices import doctor
+from tablekit.devices import doctor, drm
 from tablekit.local.camera_settings import CameraSettings
 from tablekit.local.config import Buttons, Config, PadWiring
 from tablekit.ui import app as app_module
@@ -48,7 +48,7 @@ def pi5(tmp_path: Path) -> Path:
 
 def test_on_a_pi_5_the_card_with_the_screen_is_chosen(pi5: Path) -> None:
     environ = {"SDL_VIDEODRIVER": "kmsdrm"}
-    assert doctor.choose_card(environ, pi5) == 1
+    assert drm.choose_card(environ, pi5) == 1
     assert environ["SDL_KMSDRM_DEVICE_INDEX"] == "1"
     check = doctor.check_card("kmsdrm", environ, pi5)
     assert check.ok and check.text == "card1 drives HDMI-A-1."
@@ -61,9 +61,9 @@ def test_a_card_chosen_by_hand_without_a_screen_is_a_problem(pi5: Path) -> None:
 
 def test_a_choice_already_made_is_kept(pi5: Path) -> None:
     environ = {"SDL_VIDEODRIVER": "kmsdrm", "SDL_KMSDRM_DEVICE_INDEX": "0"}
-    assert doctor.choose_card(environ, pi5) is None
+    assert drm.choose_card(environ, pi5) is None
     assert environ["SDL_KMSDRM_DEVICE_INDEX"] == "0"
-    assert doctor.choose_card({"SDL_VIDEODRIVER": "wayland"}, pi5) is None
+    assert drm.choose_card({"SDL_VIDEODRIVER": "wayland"}, pi5) is None
 
 
 def test_no_screen_at_all(tmp_path: Path) -> None:
@@ -73,9 +73,9 @@ def test_no_screen_at_all(tmp_path: Path) -> None:
 
 
 def test_the_console_driver_is_the_default_without_a_desktop() -> None:
-    assert doctor.video_driver({}) == "kmsdrm"
-    assert doctor.video_driver({"WAYLAND_DISPLAY": "wayland-0"}) == "wayland"
-    assert doctor.video_driver({"SDL_VIDEODRIVER": "dummy", "DISPLAY": ":0"}) == "dummy"
+    assert drm.video_driver({}) == "kmsdrm"
+    assert drm.video_driver({"WAYLAND_DISPLAY": "wayland-0"}) == "wayland"
+    assert drm.video_driver({"SDL_VIDEODRIVER": "dummy", "DISPLAY": ":0"}) == "dummy"
     assert not doctor.check_display("wayland", {}, Path("/")).ok
 
 
