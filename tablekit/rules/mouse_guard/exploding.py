@@ -16,6 +16,7 @@ steps, not on the numbers, which stay a few hundred bits long.
 
 from __future__ import annotations
 
+from fractions import Fraction
 from operator import add
 
 from tablekit.rules.mouse_guard.dice import MAX_DICE
@@ -117,3 +118,74 @@ class Rest:
             here = (7 * here + 6 * fewer[f] - fewer[f - 1]) // 12
             found.append(here)
         return found
+
+
+Kind = tuple[int, int, int, int]
+"""``(m, c0, c1, c2)``: a die whose successes have the generating function
+``(c0 + c1 x + c2 x**2) / (m (6 - x))``, its axe's chain included."""
+
+CHAIN = (1, 3, 2, 0)
+"""A chain, and a plain die with Fate on its axes: an exploding die is a chain's first die."""
+
+
+def exploding_die(weights: tuple[int, int, int, int], reroll: bool) -> Kind:
+    """The :data:`Kind` of a die with ``weights`` (axe, sword, failure, their total) whose axe
+    rolls a chain, its failure rerolled once (a success half the time) if ``reroll``:
+    ``(failure r(x) + sword x + axe x (3 + 2x) / (6 - x)) / total``, over ``6 - x``."""
+    axe, sword, snake, total = weights
+    if reroll:  # r(x) = (1 + x) / 2, the whole doubled
+        return 2 * total, 6 * snake, 5 * snake + 12 * sword + 6 * axe, 4 * axe - snake - 2 * sword
+    return total, 6 * snake, 6 * sword - snake + 3 * axe, 2 * axe - sword
+
+
+def pool_tail(kinds: list[tuple[Kind, int]], failures: int, needed: int) -> Fraction:
+    """The chance that dice of each kind (``(kind, how many)``) and ``failures`` failed dice
+    rerolled once add ``needed`` or more, when every die is independent of the others.
+
+    The pool's generating function is ``N(x) / (M (6 - x)**D)``: ``N`` the product of the
+    numerators' powers and ``(1 + x)**failures``, ``M`` of the ``m``'s powers and
+    ``2**failures``, ``D`` the number of dice. With ``1 / (6 - x)**D`` the sum over ``i``
+    of ``C(D - 1 + i, i) x**i / 6**(D + i)``, the chance of fewer than ``n``, out of
+    ``M 6**(D + n - 1)``, is the sum over ``j`` of ``N_j 6**j G(n - 1 - j)``, where
+    ``G(r) = 6 G(r - 1) + C(D - 1 + r, r)``: a few whole-number steps for each success
+    needed, however many dice."""
+    if needed <= 0:
+        return Fraction(1)
+    top, out_of, count = needed, 1, 0
+    numerator = list(BINOMIALS[failures][:top]) if failures else [1]
+    for (m, *terms), dice in kinds:
+        if dice:
+            numerator = _times(numerator, _power(terms, dice, top), top)
+            out_of, count = out_of * m**dice, count + dice
+    out_of <<= failures
+    grown, ways = [1], 1  # G(r), and C(D - 1 + r, r)
+    for r in range(1, top):
+        ways = ways * (count - 1 + r) // r
+        grown.append(6 * grown[-1] + ways)
+    fewer = sum(n * 6**j * grown[top - 1 - j] for j, n in enumerate(numerator))
+    whole = out_of * 6 ** (count + top - 1)
+    return Fraction(whole - fewer, whole)
+
+
+def _power(terms: list[int], power: int, top: int) -> list[int]:
+    """The first ``top`` coefficients of ``(c0 + c1 x + c2 x**2) ** power``, ``c0`` not 0,
+    by J. C. P. Miller's recurrence: ``k c0 a_k`` is the sum over ``j`` of
+    ``((power + 1) j - k) c_j a_(k - j)``, an exact division."""
+    c0, c1, c2 = terms
+    found = [c0**power]
+    for k in range(1, top):
+        total = (power + 1 - k) * c1 * found[k - 1]
+        if c2 and k > 1:
+            total += (2 * power + 2 - k) * c2 * found[k - 2]
+        found.append(total // (k * c0))
+    return found
+
+
+def _times(a: list[int], b: list[int], top: int) -> list[int]:
+    """The first ``top`` coefficients of the product of two polynomials."""
+    if a == [1]:
+        return b[:top]
+    return [
+        sum(a[j] * b[k - j] for j in range(max(k - len(b) + 1, 0), min(k, len(a) - 1) + 1))
+        for k in range(top)
+    ]

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tablekit.rules.mouse_guard.exploding import BINOMIALS, Rest
+from tablekit.rules.mouse_guard.exploding import BINOMIALS, CHAIN, Rest, exploding_die, pool_tail
 
 
 def _one_chain(n: int) -> Fraction:
@@ -80,3 +80,45 @@ def test_the_reroll_figures_match_a_sum_over_the_rerolled_dice(
         assert [Fraction(w, rest.out_of) for w in figures] == [
             _rerolled(needed + k, fails + k, chains) for k in range(asked)
         ]
+
+
+def _die(weights: tuple[int, int, int, int], reroll: bool, most: int) -> list[Fraction]:
+    """One die's chances of adding exactly each number up to ``most``: a failure (a success
+    half the time if rerolled), a sword, or an axe and its chain."""
+    axe, sword, snake, total = (Fraction(w, weights[3]) for w in weights)
+    found = [snake / 2 if reroll else snake, sword + snake / 2 if reroll else sword]
+    found += [Fraction(0)] * (most - 1)
+    for j in range(most):
+        found[j + 1] += axe * _one_chain(j)
+    return found[: most + 1]
+
+
+def _convolved(parts: list[list[Fraction]], most: int) -> list[Fraction]:
+    found = [Fraction(1)] + [Fraction(0)] * most
+    for part in parts:
+        found = [sum(found[n - j] * part[j] for j in range(n + 1)) for n in range(most + 1)]
+    return found
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    of_course=st.booleans(),
+    reroll=st.booleans(),
+    chains=st.integers(0, 5),
+    dice=st.integers(0, 6),
+    failures=st.integers(0, 4),
+    needed=st.integers(-2, 9),
+)
+def test_the_pools_tail_matches_its_dice_added_one_at_a_time(
+    of_course: bool, reroll: bool, chains: int, dice: int, failures: int, needed: int
+) -> None:
+    """The closed form over the pool's generating function against each die's chances
+    convolved in turn: chains, exploding dice and rerolled failures."""
+    weights = (1, 2, 1, 4) if of_course else (1, 2, 3, 6)
+    kinds = [(CHAIN, chains), (exploding_die(weights, reroll), dice)]
+    most = max(needed, 0)
+    chain = [_one_chain(j) for j in range(most + 1)]
+    rerolled = [Fraction(1, 2), Fraction(1, 2)] + [Fraction(0)] * most
+    parts = [chain] * chains + [_die(weights, reroll, most)] * dice + [rerolled] * failures
+    exact = _convolved(parts, most)
+    assert pool_tail(kinds, failures, needed) == 1 - sum(exact[:needed], Fraction(0))
