@@ -19,6 +19,7 @@ import json
 import os
 import signal
 import socket
+import sqlite3
 import subprocess
 import sys
 import sysconfig
@@ -225,6 +226,59 @@ def test_the_app_reaches_a_game_screen(installed: Installed, tmp_path: Path) -> 
         _, err = app.communicate(timeout=60)
     assert "READY=1\nWATCHDOG=1" in heard, err
     assert "STATUS=showing mice-mystics" in heard, err
+
+
+KEPT = """
+import sys
+from tablekit import cli
+code = cli.main(["state", "--session", "evening"])
+heavy = [m for m in sys.modules if m in ("msgspec", "json", "tablekit.session.session")]
+print(code, sorted(heavy), file=sys.stderr)
+"""
+"""``tablekit state`` as the installed command runs it, saying what it loaded."""
+
+
+def test_a_stopped_app_starts_on_its_last_frame_and_state_prints_its_kept_view(
+    installed: Installed, tmp_path: Path
+) -> None:
+    """Stopped as systemd stops it, the app keeps its screen and its views: the next start
+    shows that frame before its own, and ``tablekit state`` prints the view without the
+    rules, the session or msgspec, exactly as the full read prints it."""
+    env = {**installed.env, "TABLEKIT_DATA_DIR": str(tmp_path / "data"),
+           "TABLEKIT_CONFIG_DIR": str(tmp_path / "config")}  # fmt: skip
+    line = json.dumps(GAMES["mice-mystics"]) + "\n"
+    made = subprocess.run([str(installed.venv / "bin" / "tablekit"), "script", "-", "--session",
+                           "evening", "--game", "mice-mystics"], input=line, text=True,
+                          capture_output=True, cwd=installed.home, env=env)  # fmt: skip
+    assert made.returncode == 0, made.stderr
+    heard = []
+    for _ in range(2):
+        address = str(tmp_path / "notify")
+        with socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM) as listener:
+            listener.bind(address)
+            listener.settimeout(1)
+            app = subprocess.Popen(
+                [str(installed.venv / "bin" / "tablekit"), "run"], cwd=installed.home,
+                env={**env, "NOTIFY_SOCKET": address},
+                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+            )  # fmt: skip
+            heard = listen(listener, app, until="STATUS=showing mice-mystics")
+            app.send_signal(signal.SIGTERM)
+            app.communicate(timeout=60)
+        os.unlink(address)
+    assert heard.index("STATUS=showing the last frame") < heard.index("READY=1\nWATCHDOG=1")
+    python = str(installed.venv / "bin" / "python")
+    kept = subprocess.run([python, "-c", KEPT], capture_output=True, text=True,
+                          cwd=installed.home, env=env)  # fmt: skip
+    assert kept.stderr.splitlines()[-1] == "0 []", kept.stderr
+    unkept = sqlite3.connect(tmp_path / "data" / "journal.sqlite3")  # views taken away
+    unkept.execute("DELETE FROM views")
+    unkept.commit()
+    unkept.close()
+    full = subprocess.run([python, "-c", KEPT], capture_output=True, text=True,
+                          cwd=installed.home, env=env)  # fmt: skip
+    assert "msgspec" in full.stderr.splitlines()[-1]
+    assert full.stdout == kept.stdout and '"session": "evening"' in kept.stdout
 
 
 def listen(listener: socket.socket, app: subprocess.Popen[str], until: str) -> list[str]:
