@@ -16,6 +16,11 @@ The figures:
 * first frame: ``python -m tablekit`` on SDL's dummy driver with an empty journal,
   from the spawn to the ``READY=1`` it sends once its first frame is up, against a
   bare pygame window that flips once and says the same;
+* resuming, as installed (tablekit's wheel in a fresh venv, :func:`benchmarks.start_up.
+  installed`): a Mice and Mystics session of 1,000 events that the app last stopped
+  on, from the spawn to the frame it kept then (shown before the rest of the app
+  loads) and to its own first frame (``READY=1``, the app live); and ``tablekit state``
+  on it (the view the app kept), beside ``python -c pass``, each from spawn to exit;
 * a pad press, processing only (in-process: the pad inbox to the return of the
   step that redrew), its apply + durable commit, and a redraw of an unchanged
   screen, on a Mouse Guard conflict behind 1,000 steps (:mod:`benchmarks.pad_processing`);
@@ -44,6 +49,8 @@ import tempfile
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
+
+from benchmarks import session_speed, start_up
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARES = {"a half": (1000, 2000), "a quarter": (1000, 4000), "a sixth": (1000, 6000)}
@@ -118,10 +125,11 @@ def join(procs: Path | None) -> Callable[[], None] | None:
     return enter
 
 
-def until_ready(
+def until_said(
     command: list[str], env: dict[str, str], place: tuple[Path | None, list[str]]
-) -> float:
-    """Milliseconds from spawning ``command`` to its ``READY=1`` on a fresh notify socket."""
+) -> tuple[float, float]:
+    """Milliseconds from spawning ``command`` to the kept frame on screen (its own first
+    frame if it showed none) and to its ``READY=1``."""
     procs, prefix = place
     with (
         tempfile.TemporaryDirectory() as folder,
@@ -134,17 +142,59 @@ def until_ready(
         child = subprocess.Popen(
             prefix + command,
             env=env | {"NOTIFY_SOCKET": address},
+            cwd=start_up.RUN_IN,
             preexec_fn=join(procs),
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
         )
         try:
-            while b"READY=1" not in listen.recv(256):
-                pass
-            return (time.perf_counter() - start) * 1000
+            shown = None
+            while b"READY=1" not in (said := listen.recv(256)):
+                if said == start_up.KEPT_SHOWN and shown is None:
+                    shown = (time.perf_counter() - start) * 1000
+            live = (time.perf_counter() - start) * 1000
+            return (live if shown is None else shown), live
         finally:
             child.terminate()
             child.wait()
+
+
+def until_done(
+    command: list[str], env: dict[str, str], place: tuple[Path | None, list[str]]
+) -> float:
+    """Milliseconds from spawning ``command`` to its exit."""
+    procs, prefix = place
+    start = time.perf_counter()
+    subprocess.run(
+        prefix + command, env=env, cwd=start_up.RUN_IN, preexec_fn=join(procs),
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True,
+    )  # fmt: skip
+    return (time.perf_counter() - start) * 1000
+
+
+def resumed(
+    place: tuple[Path | None, list[str]], python: str, stopped: Path, rounds: int
+) -> dict[str, float]:
+    """The installed app resuming the session it stopped on, and ``tablekit state`` on it."""
+    shown, live, state, bare = [], [], [], []
+    with tempfile.TemporaryDirectory() as folder:
+        data = Path(folder) / "data"
+        env = start_up.environment(data)
+        tablekit = [str(Path(python).with_name("tablekit")), "state"]
+        for _ in range(rounds):
+            start_up.restore(stopped, data)
+            kept, ready = until_said([python, "-m", "tablekit"], env, place)
+            shown.append(kept)
+            live.append(ready)
+            start_up.restore(stopped, data)
+            state.append(until_done(tablekit, env, place))
+            bare.append(until_done([python, "-c", "pass"], env, place))
+    return {
+        "resuming: the kept frame shown": statistics.median(shown),
+        "resuming: the app live": statistics.median(live),
+        "tablekit state (the kept view)": statistics.median(state),
+        "python -c pass": statistics.median(bare),
+    }
 
 
 def first_frames(place: tuple[Path | None, list[str]], rounds: int) -> dict[str, float]:
@@ -154,8 +204,8 @@ def first_frames(place: tuple[Path | None, list[str]], rounds: int) -> dict[str,
         env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
         env |= {"TABLEKIT_CONFIG_DIR": home, "TABLEKIT_DATA_DIR": home, "PYTHONPATH": str(ROOT)}
         for _ in range(rounds):
-            app.append(until_ready([sys.executable, "-m", "tablekit"], env, place))
-            bare.append(until_ready([sys.executable, "-c", BARE], env, place))
+            app.append(until_said([sys.executable, "-m", "tablekit"], env, place)[1])
+            bare.append(until_said([sys.executable, "-c", BARE], env, place)[1])
     return {
         "first frame, app": statistics.median(app),
         "first frame, bare": statistics.median(bare),
@@ -217,10 +267,26 @@ def to_pixels(place: tuple[Path | None, list[str]], presses: int) -> dict[str, f
 
 
 def measure(
-    place: tuple[Path | None, list[str]], journal: Path, args: argparse.Namespace
+    place: tuple[Path | None, list[str]],
+    journal: Path,
+    installed: tuple[str, Path],
+    args: argparse.Namespace,
 ) -> dict[str, float]:
-    figures = first_frames(place, args.rounds) | in_process(place, journal)
+    figures = first_frames(place, args.rounds) | resumed(place, *installed, args.rounds)
+    figures |= in_process(place, journal)
     return figures | to_pixels(place, args.presses)
+
+
+def stopped_on(folder: Path, python: str | None) -> tuple[str, Path]:
+    """An installed tablekit's Python, and a folder with a journal of :data:`STEPS` events
+    that the installed app opened and was stopped on (so it kept its views and frame)."""
+    python = python or str(start_up.installed(folder / "installed"))
+    stopped = folder / "stopped"
+    stopped.mkdir()
+    session_speed.build(stopped / "journal.sqlite3", STEPS)
+    env = start_up.environment(stopped)
+    subprocess.run([python, "-c", start_up.STOPPED], env=env, cwd=start_up.RUN_IN, check=True)
+    return python, stopped
 
 
 def table(columns: dict[str, dict[str, float]]) -> list[str]:
@@ -244,6 +310,7 @@ def main() -> None:
     parser.add_argument("--child", help=argparse.SUPPRESS)
     parser.add_argument("--presses", type=int, default=PRESSES)
     parser.add_argument("--rounds", type=int, default=ROUNDS)
+    parser.add_argument("--python", help="an installed tablekit's Python (default: build one)")
     args = parser.parse_args()
     if args.child:
         child(Path(args.child))
@@ -256,11 +323,12 @@ def main() -> None:
         journal = Path(folder) / "journal.sqlite3"
         os.environ["SDL_VIDEODRIVER"] = os.environ["SDL_AUDIODRIVER"] = "dummy"
         pad_processing.build(journal, STEPS)
-        columns["this machine"] = measure((None, []), journal, args)
+        installed = stopped_on(Path(folder), args.python)
+        columns["this machine"] = measure((None, []), journal, installed, args)
         for label, (quota, period) in SHARES.items():
             with share_of_a_core(quota, period) as (how, procs, prefix):
                 ways.append(f"{label}: {how}")
-                columns[label] = measure((procs, prefix), journal, args)
+                columns[label] = measure((procs, prefix), journal, installed, args)
     print("CPU share: " + "; ".join(ways))
     print("\n".join(table(columns)))
     print(

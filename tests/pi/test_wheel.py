@@ -212,20 +212,28 @@ def test_the_app_reaches_a_game_screen(installed: Installed, tmp_path: Path) -> 
     made = installed.tablekit("script", "-", "--session", "evening", "--game", "mice-mystics",
                               stdin=line)  # fmt: skip
     assert made.returncode == 0, made.stderr
-    address = str(tmp_path / "notify")
+    heard, err = run_to_a_game(installed, installed.env, tmp_path)
+    assert "READY=1\nWATCHDOG=1" in heard, err
+    assert "STATUS=showing mice-mystics" in heard, err
+
+
+def run_to_a_game(installed: Installed, env: dict[str, str], folder: Path) -> tuple[list[str], str]:
+    """What the installed app says to its notify socket until it shows Mice and Mystics,
+    and its errors once stopped as systemd stops it (SIGTERM)."""
+    address = str(folder / "notify")
     with socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM) as listener:
         listener.bind(address)
         listener.settimeout(1)
         app = subprocess.Popen(
             [str(installed.venv / "bin" / "tablekit"), "run"], cwd=installed.home,
-            env={**installed.env, "NOTIFY_SOCKET": address},
+            env={**env, "NOTIFY_SOCKET": address},
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
         )  # fmt: skip
         heard = listen(listener, app, until="STATUS=showing mice-mystics")
         app.send_signal(signal.SIGTERM)
         _, err = app.communicate(timeout=60)
-    assert "READY=1\nWATCHDOG=1" in heard, err
-    assert "STATUS=showing mice-mystics" in heard, err
+    os.unlink(address)
+    return heard, err
 
 
 KEPT = """
@@ -251,21 +259,10 @@ def test_a_stopped_app_starts_on_its_last_frame_and_state_prints_its_kept_view(
                            "evening", "--game", "mice-mystics"], input=line, text=True,
                           capture_output=True, cwd=installed.home, env=env)  # fmt: skip
     assert made.returncode == 0, made.stderr
-    heard = []
-    for _ in range(2):
-        address = str(tmp_path / "notify")
-        with socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM) as listener:
-            listener.bind(address)
-            listener.settimeout(1)
-            app = subprocess.Popen(
-                [str(installed.venv / "bin" / "tablekit"), "run"], cwd=installed.home,
-                env={**env, "NOTIFY_SOCKET": address},
-                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-            )  # fmt: skip
-            heard = listen(listener, app, until="STATUS=showing mice-mystics")
-            app.send_signal(signal.SIGTERM)
-            app.communicate(timeout=60)
-        os.unlink(address)
+    first, _ = run_to_a_game(installed, env, tmp_path)
+    assert "STATUS=showing the last frame" not in first  # none kept yet
+    heard, err = run_to_a_game(installed, env, tmp_path)
+    assert "STATUS=showing the last frame" in heard, err
     assert heard.index("STATUS=showing the last frame") < heard.index("READY=1\nWATCHDOG=1")
     python = str(installed.venv / "bin" / "python")
     kept = subprocess.run([python, "-c", KEPT], capture_output=True, text=True,
