@@ -91,20 +91,39 @@ HIDDEN: dict[str, Any] = {"hidden": True}
 """What an audience sees in place of a secret it does not own."""
 
 
+PLAIN = frozenset({str, int, float, bool, type(None)})
+"""The leaves a view holds as they are: never a secret, nothing to copy."""
+
+
 def project(view: Any, audience: Audience) -> Any:
     """Return ``view`` as plain JSON-ready data for ``audience``.
 
     Secrets owned by the audience's side are unwrapped; every other secret
     becomes :data:`HIDDEN`, which carries neither its value nor its owner's choice.
+    Dicts and lists are copied (tuples become lists, keys strings), leaves are not: a
+    screen asks for every view after every press, and most of a view is leaves.
     """
+    kind = type(view)
+    if kind is dict:
+        return {
+            (k if type(k) is str else _key(k)): v if type(v) in PLAIN else project(v, audience)
+            for k, v in view.items()
+        }
+    if kind is list or kind is tuple:
+        return [v if type(v) in PLAIN else project(v, audience) for v in view]
     if isinstance(view, Secret):
         if audience.side is not None and view.owner == audience.side:
             return project(view.value, audience)
         return dict(HIDDEN)
     if isinstance(view, dict):
-        if any(isinstance(key, Secret) for key in view):
-            raise TypeError("a Secret cannot be a key: its value would show in the key's text")
-        return {str(k): project(v, audience) for k, v in view.items()}
+        return {_key(k): project(v, audience) for k, v in view.items()}
     if isinstance(view, list | tuple):
         return [project(v, audience) for v in view]
     return view
+
+
+def _key(key: Any) -> str:
+    """A view's key as text; a secret may not be one (its value would show in the text)."""
+    if isinstance(key, Secret):
+        raise TypeError("a Secret cannot be a key: its value would show in the key's text")
+    return str(key)
