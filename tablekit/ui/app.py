@@ -137,10 +137,14 @@ class App:
         """Whether a notice or the keyboard's focus was painted over the last frame."""
         self.layout = Layout(*self.canvas.get_size())
         self.scenes: dict[str, Scene] = {}
-        self.scene: Scene = self.scene_named("home")
+        self.scene = Scene(self)
+        """The screen shown; until the first, none (Home is made only when it is shown: a
+        start that resumes a session never loads it)."""
         last = journal.last()
-        if last is not None:
-            self.resume(last.name)
+        if last is None:
+            self.goto("home")
+        else:
+            self.resume(last.name)  # or Home, saying why not
 
     # -- sessions and commands -------------------------------------------------
 

@@ -34,7 +34,11 @@ class Host(Protocol):
     session: Session[Any] | None
     games: Mapping[str, Listing]
     pads: PadInbox
-    pad_status: Mapping[str, PadStatus]
+
+    @property
+    def pad_status(self) -> Mapping[str, PadStatus]:
+        """Each pad's last word on its connection, by name (read only here)."""
+        ...
 
     def goto(self, name: str) -> None:
         """Show the scene ``name`` (a screen such as "home", or a game's name)."""

@@ -118,3 +118,18 @@ def test_taps_made_before_the_apps_first_frame_are_dropped() -> None:
         theme.font.cache_clear()
         pygame.quit()
         journal.close()
+
+
+def test_a_start_that_resumes_a_session_makes_no_home_screen(played: bytes) -> None:
+    """The resumed game's screen is the first made: Home waits until it is shown."""
+    journal = Journal(paths.journal_file(), clock=TEST_CLOCK)
+    app = App(Config(), journal, (800, 480))
+    try:
+        assert app.showing() == GAME and set(app.scenes) == {GAME}
+        app.goto("home")
+        assert set(app.scenes) == {GAME, "home"}
+    finally:
+        app.close()
+        theme.font.cache_clear()
+        pygame.quit()
+        journal.close()
