@@ -32,6 +32,12 @@ FRAME = "last-frame.bin"
 LABEL = "last-frame.txt"
 """What the frame shows and how to show it: ``FINGERPRINT WIDTH HEIGHT FULLSCREEN``."""
 
+MOST_LABEL = 200
+"""The most of a label read: a longer one is not this module's."""
+
+MOST_SIDE = 8192
+"""The widest or tallest frame shown: the pixels of a larger one are never unpacked."""
+
 MOST_SETTINGS = 256 * 1024
 """The largest settings file fingerprinted; a larger one (refused anyway) keeps no frame."""
 
@@ -116,15 +122,19 @@ def show() -> bool:
     whether it did. Run before anything else of the app is loaded."""
     try:
         folder = paths.data_dir()
-        found = (folder / LABEL).read_text(encoding="ascii").split()
-        if len(found) != 4:
+        with open(folder / LABEL, "rb") as label:
+            found = label.read(MOST_LABEL).decode("ascii").split()
+        if len(found) != 4 or not all(word.isdigit() for word in found[1:3]):
+            return False
+        size = (int(found[1]), int(found[2]))
+        if not (0 < size[0] <= MOST_SIDE and 0 < size[1] <= MOST_SIDE):
             return False
         session = views.read_row(paths.journal_file(), LAST_SESSION, ())
         if session is None or found[0] != fingerprint(session):
             return False
-        size = (int(found[1]), int(found[2]))
-        pixels = zlib.decompress((folder / FRAME).read_bytes())
-        if len(pixels) != size[0] * size[1] * 3:
+        expected = size[0] * size[1] * 3
+        pixels = zlib.decompressobj().decompress((folder / FRAME).read_bytes(), expected + 1)
+        if len(pixels) != expected:
             return False
         pygame.display.init()
         pygame.display.set_caption("tablekit")

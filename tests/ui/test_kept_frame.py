@@ -7,6 +7,7 @@ one.
 
 from __future__ import annotations
 
+import zlib
 from collections.abc import Iterator
 
 import pygame
@@ -133,3 +134,18 @@ def test_a_start_that_resumes_a_session_makes_no_home_screen(played: bytes) -> N
         theme.font.cache_clear()
         pygame.quit()
         journal.close()
+
+
+@pytest.mark.parametrize(
+    "label", ["", "garbage", "\xff\xfe", "abc 800 480", "abc 99999 480 0", "abc -800 480 0"]
+)
+def test_a_label_of_another_shape_shows_nothing(played: bytes, label: str) -> None:
+    (paths.data_dir() / kept_frame.LABEL).write_text(label, encoding="latin-1")
+    assert not kept_frame.show()
+    assert not pygame.display.get_init()
+
+
+def test_pixels_that_unpack_past_the_frame_are_not_unpacked(played: bytes) -> None:
+    frame = paths.data_dir() / kept_frame.FRAME
+    frame.write_bytes(zlib.compress(bytes(800 * 480 * 3 * 4), 9))  # a bomb of four frames
+    assert not kept_frame.show()
