@@ -282,15 +282,18 @@ class Journal(Recovery):
         moved on). Derived, so not synced now: the next command's commit syncs them (see
         :mod:`.views`). A command that follows still takes the one-statement round."""
         known = self._known
-        self._db.execute("PRAGMA synchronous=NORMAL")
         try:
-            with self._transaction():
-                self._db.execute(VIEWS)
-                self._db.execute("DELETE FROM views WHERE session = ?", (session,))
-                rows = [(name, build, text, session, version) for name, text in texts.items()]
-                kept = sum(self._db.execute(KEEP_VIEW, row).rowcount for row in rows)
-        finally:
-            self._db.execute("PRAGMA synchronous=FULL")
+            self._db.execute("PRAGMA synchronous=NORMAL")
+            try:
+                with self._transaction():
+                    self._db.execute(VIEWS)
+                    self._db.execute("DELETE FROM views WHERE session = ?", (session,))
+                    rows = [(name, build, text, session, version) for name, text in texts.items()]
+                    kept = sum(self._db.execute(KEEP_VIEW, row).rowcount for row in rows)
+            finally:
+                self._db.execute("PRAGMA synchronous=FULL")
+        except sqlite3.Error as error:
+            raise JournalError(f"the journal could not be written: {error}") from None
         self._known = known  # views change no session, step or head
         return kept == len(texts) > 0
 
