@@ -279,21 +279,14 @@ class Journal(Recovery):
     def keep_views(self, session: str, version: int, build: str, texts: Mapping[str, str]) -> bool:
         """Keep ``texts`` (each audience's printed view) as ``session``'s views at ``version``
         by ``build``, in place of any kept before; whether they were (not if the session has
-        moved on). Derived, so not synced now: the next command's commit syncs them (see
-        :mod:`.views`). A command that follows still takes the one-statement round."""
+        moved on). Synced like any commit: one per quiet moment of the table, never per
+        command. A command that follows still takes the one-statement round."""
         known = self._known
-        try:
-            self._db.execute("PRAGMA synchronous=NORMAL")
-            try:
-                with self._transaction():
-                    self._db.execute(VIEWS)
-                    self._db.execute("DELETE FROM views WHERE session = ?", (session,))
-                    rows = [(name, build, text, session, version) for name, text in texts.items()]
-                    kept = sum(self._db.execute(KEEP_VIEW, row).rowcount for row in rows)
-            finally:
-                self._db.execute("PRAGMA synchronous=FULL")
-        except sqlite3.Error as error:
-            raise JournalError(f"the journal could not be written: {error}") from None
+        with self._transaction():  # says SQLite's failures as the journal's errors
+            self._db.execute(VIEWS)
+            self._db.execute("DELETE FROM views WHERE session = ?", (session,))
+            rows = [(name, build, text, session, version) for name, text in texts.items()]
+            kept = sum(self._db.execute(KEEP_VIEW, row).rowcount for row in rows)
         self._known = known  # views change no session, step or head
         return kept == len(texts) > 0
 

@@ -16,8 +16,7 @@ and the journal's light readers only (no msgspec, typing or json); the writer's 
 :mod:`.store` and :mod:`.schema`.
 
 A kept view is what the session showed, not a fresh walk of its steps: ``tablekit check``
-walks them. Views are written without a sync of their own (the next command's commit syncs
-them): a power cut may lose the newest, and the next read then takes the full path.
+walks them.
 """
 
 from __future__ import annotations
