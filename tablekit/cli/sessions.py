@@ -225,8 +225,10 @@ def _run(args: argparse.Namespace, stream: TextIO, view: Audience) -> int:
         print(f"tablekit: cannot read {args.file}: {error.strerror}", file=sys.stderr)
         return 2
     finally:
-        keep_views(session)  # for `tablekit state`, as the script left the session
-        session.journal.close()
+        try:
+            keep_views(session)  # for `tablekit state`, as the script left the session
+        finally:
+            session.journal.close()
 
 
 SCRIPT_LIMIT = 64 * 1024 * 1024

@@ -36,7 +36,7 @@ import sqlite3
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
-from tablekit.session import acks, guard, reading
+from tablekit.session import acks, guard, reading, views
 from tablekit.session.chain import Step, chain, snapshot_checksum, unchained
 from tablekit.session.clock import LATEST, Clock
 from tablekit.session.errors import JournalError, NotAJournal
@@ -276,19 +276,43 @@ class Journal(Recovery):
         found = self.sessions()
         return found[0] if found else None
 
-    def keep_views(self, session: str, version: int, build: str, texts: Mapping[str, str]) -> bool:
-        """Keep ``texts`` (each audience's printed view) as ``session``'s views at ``version``
-        by ``build``, in place of any kept before; whether they were (not if the session has
-        moved on). Synced like any commit: one per quiet moment of the table, never per
-        command. A command that follows still takes the one-statement round."""
+    def keep_views(
+        self, session: tuple[str, float, int], build: str, texts: Mapping[str, str]
+    ) -> bool:
+        """Keep ``texts`` (each audience's printed view) as the views of ``session`` (its
+        name, when it was made, and the version they show) by ``build``, in place of any
+        kept before; whether they were (not if the session has moved on, or another writer
+        holds the journal: this does not wait for it). Synced like any commit: one per quiet
+        moment of the table, never per command. A command that follows still takes the
+        one-statement round."""
+        name, created, version = session
+        acked = self._acked_now()
         known = self._known
-        with self._transaction():  # says SQLite's failures as the journal's errors
-            self._db.execute(VIEWS)
-            self._db.execute("DELETE FROM views WHERE session = ?", (session,))
-            rows = [(name, build, text, session, version) for name, text in texts.items()]
-            kept = sum(self._db.execute(KEEP_VIEW, row).rowcount for row in rows)
+        self._db.execute("PRAGMA busy_timeout = 0")  # a kept view is worth no wait
+        try:
+            with self._transaction():  # says SQLite's failures as the journal's errors
+                self._db.execute(VIEWS)
+                self._db.execute("DELETE FROM views WHERE session = ?", (name,))
+                rows = [
+                    (audience, build, acked, text, name, version, created)
+                    for audience, text in texts.items()
+                ]
+                kept = sum(self._db.execute(KEEP_VIEW, row).rowcount for row in rows)
+        finally:
+            self._db.execute(f"PRAGMA busy_timeout = {int(BUSY_SECONDS * 1000)}")
         self._known = known  # views change no session, step or head
         return kept == len(texts) > 0
+
+    def _acked_now(self) -> bytes:
+        """The sidecar's acknowledgement as it stands (b"": none): a read finds the kept views
+        behind it when it no longer is (a change acknowledged since, or the file put back)."""
+        if self._file is None:
+            return b""
+        try:
+            with open(acks.sidecar(self._file), "rb") as found:
+                return found.read(views.ACKED)
+        except OSError:
+            return b""
 
     def set_game(self, name: str, game: str) -> None:
         """Say that ``name`` plays ``game``: a record whose game's name was damaged, mended

@@ -102,16 +102,20 @@ VIEWS = (
     "CREATE TABLE IF NOT EXISTS views ("
     "session TEXT NOT NULL REFERENCES sessions(name) ON DELETE CASCADE, "
     "audience TEXT NOT NULL, version INTEGER NOT NULL, head TEXT NOT NULL, "
-    "build TEXT NOT NULL, text TEXT NOT NULL, PRIMARY KEY (session, audience)) WITHOUT ROWID"
+    "build TEXT NOT NULL, acked BLOB NOT NULL, text TEXT NOT NULL, "
+    "PRIMARY KEY (session, audience)) WITHOUT ROWID"
 )
 """Each session's views as its writer last had them (see :mod:`.views`): made by the first
 writer that keeps one, so an older file opens unchanged, and an older build never reads it."""
 
 KEEP_VIEW = (
-    "INSERT INTO views (session, audience, version, head, build, text) "
-    "SELECT name, ?, version, head, ?, ? FROM sessions WHERE name = ? AND version = ?"
+    "INSERT INTO views (session, audience, version, head, build, acked, text) "
+    "SELECT name, ?, version, head, ?, ?, ? FROM sessions "
+    "WHERE name = ? AND version = ? AND created = ?"
 )
-"""One audience's view, kept only if the session is still at the version it was built at."""
+"""One audience's view, kept only if the session is still the one it was built from (made
+at the same time: versions start again at 0 under a name renamed or made anew) and at the
+version it was built at; with the sidecar's acknowledgement as it stood then."""
 
 SCHEMA_VERSION = 2
 """``PRAGMA user_version`` of a current journal: 0 before steps had checksums and

@@ -68,6 +68,9 @@ class Session(Generic[S]):
         self._recent: list[tuple[int, S, int]] = []
         """The newest steps in effect, each as (step id, state after it, ``_tail`` after it),
         newest last, so an undo here goes back without folding; at most ``RECENT``."""
+        self.created = journal.info(name).created
+        """When the session was made: with its name, which session this is (a name renamed
+        or made anew starts its versions again)."""
         self.version = journal.version(name)
         self.state: S = self._replay()
 

@@ -242,11 +242,12 @@ def keep_views(session: Session[Any]) -> bool:
     made = views.build()
     if made is None or session.journal.readonly or session.game.name not in games.SHIPPED:
         return False
-    texts = {
-        name: json_text(session.view(audience(name)), indent=2) + "\n"
-        for name in audience_names()
-    }
     try:
-        return session.journal.keep_views(session.name, session.version, made, texts)
-    except JournalError:
+        texts = {
+            name: json_text(session.view(audience(name)), indent=2) + "\n"
+            for name in audience_names()
+        }
+        kept = (session.name, session.created, session.version)
+        return session.journal.keep_views(kept, made, texts)
+    except JournalError:  # the journal busy, or no longer read (its reader says so)
         return False

@@ -5,9 +5,12 @@ The app keeps them once the table has been quiet a moment, and when it closes; a
 keeps them when it ends (:func:`tablekit.session.store.keep_views`). A kept view is printed
 only while it is current: its session is still at the version and head it was kept at, and
 it was written by this very build (:func:`build`), so a view's shape or a rule changed by an
-upgrade is never printed from an older build's row. Anything else (no row, another
-version, a log nobody holds, a killed first creation, a file that is not a journal) is
-left to the full read, which opens the session as before and says what is wrong. A build
+upgrade is never printed from an older build's row; nor once the sidecar of acknowledged
+changes no longer says what it said then (a change acknowledged since, or an older copy of
+the file put back, which the full read reports as lost changes). Anything else (no row,
+another version, a log nobody holds, a killed first creation, a file that is not a
+journal) is left to the full read, which opens the session as before and says what is
+wrong. A build
 without a :data:`BUILD_FILE` (a development tree) keeps and reads none, so every read
 there is the full one.
 
@@ -15,8 +18,10 @@ This module is what ``tablekit state`` loads on its way to a kept view: the stan
 and the journal's light readers only (no msgspec, typing or json); the writer's half is in
 :mod:`.store` and :mod:`.schema`.
 
-A kept view is what the session showed, not a fresh walk of its steps: ``tablekit check``
-walks them.
+A kept view is what the session showed, not a fresh walk of its steps: steps damaged at
+rest since (their rows changed under the same version) are not seen by this read, which
+prints the view as the table last saw it; the full read, the app's next start and ``tablekit
+check`` walk them and say so.
 """
 
 from __future__ import annotations
@@ -27,8 +32,12 @@ from pathlib import Path
 
 from tablekit.session import guard, reading
 
+ACKED = 76
+"""The bytes at the head of the sidecar (``acks.sidecar``) that say the newest change
+acknowledged: its layout and seal (a test holds this to ``acks``)."""
+
 CURRENT = (
-    "SELECT views.text FROM views JOIN sessions ON sessions.name = views.session "
+    "SELECT views.text, views.acked FROM views JOIN sessions ON sessions.name = views.session "
     "AND sessions.version = views.version AND sessions.head = views.head "
     "WHERE views.session = coalesce(?1, "
     "(SELECT name FROM sessions ORDER BY touched DESC, name LIMIT 1)) "
@@ -66,7 +75,17 @@ def current(path: Path, session: str | None, audience: str) -> str | None:
     if one is current; None sends the caller to the full read."""
     made = build()
     row = None if made is None else read_row(path, CURRENT, (session, audience, made))
-    return row[0] if row is not None and isinstance(row[0], str) else None
+    if row is None or not isinstance(row[0], str) or row[1] != _acked(path):
+        return None  # none, or a change was acknowledged since: the full read says so
+    return row[0]
+
+
+def _acked(path: Path) -> bytes:
+    try:
+        with open(f"{path}-acked", "rb") as found:
+            return found.read(ACKED)
+    except OSError:
+        return b""
 
 
 def read_row(path: Path, query: str, values: tuple[object, ...]) -> tuple[object, ...] | None:

@@ -323,10 +323,15 @@ class App:
     def _keep_views(self) -> None:
         """Keep the open session's views for ``tablekit state`` and its screen for the next
         start, if a change is not kept yet."""
-        if self.views_due is not None and self.session is not None:
+        due, self.views_due = self.views_due, None
+        if due is None or self.session is None:
+            return
+        try:
             keep_views(self.session)
             self._keep_frame()
-        self.views_due = None
+        except Exception as error:  # kept only to spare a later start: never stops the table
+            failures.record(error, "keeping the views and the frame")
+            kept_frame.forget()
 
     def _keep_frame(self) -> None:
         """Keep the frame on screen for the next start if it is what the start resumes: the
@@ -482,6 +487,7 @@ class App:
 
     def run(self) -> int:
         """The loop, until the table quits; 70 if the app cannot go on (see :meth:`recover`)."""
+        pygame.event.clear(TAPS)  # made while the session and its screen were loading
         try:
             code = loop.turn(self)
             self.scene.exit()
@@ -515,10 +521,12 @@ class App:
     def close(self) -> None:
         """Keep the session's views, let the pads go and shut the display; safe to call
         more than once."""
-        self._keep_views()
-        kept_frame.settle()  # the frame's write is done before the process may end
-        self.pad_backends.close()
-        pygame.quit()
+        try:
+            self._keep_views()
+            kept_frame.settle()  # the frame's write is done before the process may end
+        finally:
+            self.pad_backends.close()
+            pygame.quit()
 
     def recover(self, error: Exception) -> int:
         """Log an unexpected failure and carry on from Home, saying so in one line.

@@ -106,8 +106,11 @@ def _write(pixels: bytes, label: str) -> None:
 
 def _replace(path: Path, data: bytes) -> None:
     temporary = path.with_name(f"{path.name}.{os.getpid()}.tmp")
-    temporary.write_bytes(data)
-    os.replace(temporary, path)
+    try:
+        temporary.write_bytes(data)
+        os.replace(temporary, path)
+    finally:
+        temporary.unlink(missing_ok=True)  # a full card leaves no part-written file
 
 
 def forget() -> None:

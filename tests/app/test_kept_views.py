@@ -24,7 +24,7 @@ from tablekit.local import paths
 from tablekit.local.config import Config
 from tablekit.rules import games
 from tablekit.rules.secret import audience_names
-from tablekit.session import Journal, Session, views
+from tablekit.session import Journal, Session, acks, store, views
 from tablekit.ui import theme
 from tablekit.ui.app import KEEP_QUIET, App
 
@@ -175,3 +175,43 @@ def test_the_app_keeps_the_views_once_the_table_is_quiet(
 
 def test_the_help_names_every_audience() -> None:
     assert list(AUDIENCES) == audience_names()
+
+
+def test_a_session_renamed_away_and_made_anew_under_its_name_keeps_no_view_of_the_old(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The app's session "b" is renamed away by another program, and another session
+    takes its name at the same version: the app's keep finds it is not its session."""
+    journal = Journal(paths.journal_file(), clock=TEST_CLOCK)
+    held = Session.create(journal, "b", LISTING.rules())
+    held.apply(Add(amount=2))
+    other = Journal(paths.journal_file(), clock=TEST_CLOCK)
+    store.rename(other, "b", "c")
+    made = Session.create(other, "b", LISTING.rules())
+    made.apply(Add(amount=5))
+    other.close()
+    assert held.version == made.version
+    assert not store.keep_views(held)
+    journal.close()
+    assert printed(capsys, "--session", "b") == in_full(monkeypatch, capsys, "--session", "b")
+    assert '"total": 5' in printed(capsys, "--session", "b")
+
+
+def test_an_older_copy_of_the_journal_put_back_is_read_in_full(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Views kept, one more change acknowledged, then the older file put back: the sidecar
+    no longer says what it said when the views were kept, so the full read reports the
+    lost change instead of the light read hiding it."""
+    scripted(tmp_path, capsys, '{"type": "t.add", "amount": 2}')
+    journal_file = paths.journal_file()
+    older = journal_file.read_bytes()
+    scripted(tmp_path, capsys, '{"type": "t.add", "amount": 3}')
+    journal_file.write_bytes(older)
+    assert views.current(journal_file, "s", "table") is None
+    assert cli.main(["state"]) == 0
+    assert "dropped" in capsys.readouterr().err
+
+
+def test_the_sidecars_acknowledgement_is_as_long_as_the_reader_reads() -> None:
+    assert acks.LAYOUT.size + acks.SEAL.size == views.ACKED

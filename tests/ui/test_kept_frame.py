@@ -18,6 +18,8 @@ from tablekit.local import paths
 from tablekit.local.config import Config
 from tablekit.rules import games
 from tablekit.session import Journal, Session, views
+from tablekit.session.errors import JournalError
+from tablekit.ui import app as app_module
 from tablekit.ui import kept_frame, theme
 from tablekit.ui.app import KEEP_QUIET, App
 
@@ -149,3 +151,25 @@ def test_pixels_that_unpack_past_the_frame_are_not_unpacked(played: bytes) -> No
     frame = paths.data_dir() / kept_frame.FRAME
     frame.write_bytes(zlib.compress(bytes(800 * 480 * 3 * 4), 9))  # a bomb of four frames
     assert not kept_frame.show()
+
+
+def test_a_failure_to_keep_never_stops_the_table(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Keeping the views and the frame only spares a later start: when it fails (the
+    journal damaged under the app), the table plays on and the app still closes whole."""
+
+    def fails(session: object) -> bool:
+        raise JournalError("the journal could not be read")
+
+    monkeypatch.setattr(app_module, "keep_views", fails)
+    journal = Journal(paths.journal_file(), clock=TEST_CLOCK)
+    app = App(Config(), journal, (800, 480))
+    try:
+        app.start(GAME)
+        app.step(KEEP_QUIET + 0.1)
+        assert app.failures == 0 and app.showing() == GAME and app.views_due is None
+        app.close()
+        assert not pygame.display.get_init()
+    finally:
+        theme.font.cache_clear()
+        pygame.quit()
+        journal.close()
