@@ -41,7 +41,6 @@ import contextlib
 import itertools
 import json
 import os
-import socket
 import statistics
 import subprocess
 import sys
@@ -128,35 +127,12 @@ def join(procs: Path | None) -> Callable[[], None] | None:
 def until_said(
     command: list[str], env: dict[str, str], place: tuple[Path | None, list[str]]
 ) -> tuple[float, float]:
-    """Milliseconds from spawning ``command`` to the kept frame on screen (its own first
-    frame if it showed none) and to its ``READY=1``."""
+    """Milliseconds from spawning ``command`` on the share to the kept frame on screen (its
+    own first frame if it showed none) and to its ``READY=1`` (:func:`start_up.first_frame`)."""
     procs, prefix = place
-    with (
-        tempfile.TemporaryDirectory() as folder,
-        socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM) as listen,
-    ):
-        address = str(Path(folder) / "notify")
-        listen.bind(address)
-        listen.settimeout(120)
-        start = time.perf_counter()
-        child = subprocess.Popen(
-            prefix + command,
-            env=env | {"NOTIFY_SOCKET": address},
-            cwd=start_up.RUN_IN,
-            preexec_fn=join(procs),
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
-        try:
-            shown = None
-            while b"READY=1" not in (said := listen.recv(256)):
-                if said == start_up.KEPT_SHOWN and shown is None:
-                    shown = (time.perf_counter() - start) * 1000
-            live = (time.perf_counter() - start) * 1000
-            return (live if shown is None else shown), live
-        finally:
-            child.terminate()
-            child.wait()
+    with tempfile.TemporaryDirectory() as folder:
+        shown, live = start_up.first_frame(prefix + command, env, Path(folder), join(procs))
+    return shown * 1000, live * 1000
 
 
 def until_done(

@@ -49,6 +49,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from benchmarks.session_speed import build
@@ -130,10 +131,16 @@ def installed(folder: Path) -> Path:
     return python
 
 
-def first_frame(command: list[str], env: dict[str, str], folder: Path) -> tuple[float, float]:
+def first_frame(
+    command: list[str],
+    env: dict[str, str],
+    folder: Path,
+    preexec: Callable[[], None] | None = None,
+) -> tuple[float, float]:
     """Seconds from spawning ``command`` to its first frame on screen (the frame kept from
     the last run, if it says it showed one, else its own) and to its ``READY=1`` (its own
-    first frame: the app is live); the process is then stopped."""
+    first frame: the app is live); the process is then stopped. ``preexec`` runs in the
+    child before it starts (:mod:`benchmarks.pi_projection` puts it on a share of a core)."""
     address = str(folder / "notify.sock")
     with socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM) as inbox:
         inbox.bind(address)
@@ -143,6 +150,7 @@ def first_frame(command: list[str], env: dict[str, str], folder: Path) -> tuple[
             command,
             env={**env, "NOTIFY_SOCKET": address},
             cwd=RUN_IN,
+            preexec_fn=preexec,
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
         )

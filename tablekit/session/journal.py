@@ -286,7 +286,7 @@ class Journal(Recovery):
         moment of the table, never per command. A command that follows still takes the
         one-statement round."""
         name, created, version = session
-        acked = self._acked_now()
+        acked = b"" if self._file is None else views.acked(self._file)
         known = self._known
         self._db.execute("PRAGMA busy_timeout = 0")  # a kept view is worth no wait
         try:
@@ -302,17 +302,6 @@ class Journal(Recovery):
             self._db.execute(f"PRAGMA busy_timeout = {int(BUSY_SECONDS * 1000)}")
         self._known = known  # views change no session, step or head
         return kept == len(texts) > 0
-
-    def _acked_now(self) -> bytes:
-        """The sidecar's acknowledgement as it stands (b"": none): a read finds the kept views
-        behind it when it no longer is (a change acknowledged since, or the file put back)."""
-        if self._file is None:
-            return b""
-        try:
-            with open(acks.sidecar(self._file), "rb") as found:
-                return found.read(views.ACKED)
-        except OSError:
-            return b""
 
     def set_game(self, name: str, game: str) -> None:
         """Say that ``name`` plays ``game``: a record whose game's name was damaged, mended

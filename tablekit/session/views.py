@@ -75,12 +75,15 @@ def current(path: Path, session: str | None, audience: str) -> str | None:
     if one is current; None sends the caller to the full read."""
     made = build()
     row = None if made is None else read_row(path, CURRENT, (session, audience, made))
-    if row is None or not isinstance(row[0], str) or row[1] != _acked(path):
+    if row is None or not isinstance(row[0], str) or row[1] != acked(path):
         return None  # none, or a change was acknowledged since: the full read says so
     return row[0]
 
 
-def _acked(path: Path) -> bytes:
+def acked(path: Path) -> bytes:
+    """The sidecar's acknowledgement of the journal at ``path`` as it stands (b"": none):
+    kept with the views, so a read finds them behind it when it no longer is (a change
+    acknowledged since, or the file put back)."""
     try:
         with open(f"{path}-acked", "rb") as found:
             return found.read(ACKED)

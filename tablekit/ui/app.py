@@ -340,12 +340,7 @@ class App:
         if session is None or self.scene.name != session.game.name or self._covered:
             kept_frame.forget()
             return
-        try:
-            created = self.journal.info(session.name).created
-        except JournalError:  # the journal no longer reads: nothing to resume from it
-            kept_frame.forget()
-            return
-        kept_frame.keep(self.screen, (session.name, created, session.version))
+        kept_frame.keep(self.screen, (session.name, session.created, session.version))
 
     def undo(self) -> None:
         self.submit(Undo())
