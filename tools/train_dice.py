@@ -36,7 +36,10 @@ seen through another camera (scale, tilt, light, glare, blur, grain, JPEG).
 ``--every N`` trains on every N-th frame only, for trials.
 
 The classifier is also trained on what the detector in ``--out`` finds on the
-training frames, so train the detector first. The models shipped today came from
+training frames, so train the detector first; ``--mine-also ONNX`` (repeatable) adds what
+another detector finds, so that one classifier reads the boxes of both (two detectors'
+boxes follow different conventions: the shipped one's those of the two sets as labelled,
+a three-set one's those of :func:`dice_scenes.die_boxes`). The models shipped today came from
 the two sets only: ``--only detector --epochs 160 --seed 5`` (about 15 minutes on one
 x86 core) and ``--only faces --face-epochs 100 --seed 4 --side-negatives`` (about 15
 minutes, candidates mined down to :data:`MINE_THRESHOLD`).
@@ -438,14 +441,15 @@ def train_faces(
     bank: list[dice_scenes.CutDie],
     epochs: int,
     seed: int,
-    detector_file: Path,
+    detectors: list[Path],
     side_negatives: bool = False,
     made: float = 0.0,
 ) -> FaceNet:
     """Fit the face classifier on freshly augmented crops each epoch (of the frames and of
-    ``made`` times as many fresh made tables)."""
+    ``made`` times as many fresh made tables), with what each of ``detectors`` finds."""
     rng = random.Random(seed)
-    mined = mine_candidates(frames, detector_file)
+    each = [mine_candidates(frames, detector) for detector in detectors]
+    mined = [[row for rows in found for row in rows] for found in zip(*each, strict=True)]
     net = FaceNet()
     opt = torch.optim.AdamW(net.parameters(), 3e-3, weight_decay=1e-4)
     sched = torch.optim.lr_scheduler.CosineAnnealingLR(opt, epochs)
@@ -523,6 +527,14 @@ def main() -> None:
     parser.add_argument(
         "--side-negatives", action="store_true", help="teach crops just off a die as not a die"
     )
+    parser.add_argument(
+        "--mine-also",
+        type=Path,
+        action="append",
+        default=[],
+        metavar="ONNX",
+        help="teach the classifier what this detector finds too (its boxes, its false alarms)",
+    )
     args = parser.parse_args()
     torch.set_num_threads(1)
     cv2.setNumThreads(1)
@@ -537,7 +549,13 @@ def main() -> None:
         export(detector, (1, 3, framing.DETECT_SIZE, framing.DETECT_SIZE), detector_file)
     if args.only != "detector":
         faces = train_faces(
-            frames, bank, args.face_epochs, args.seed, detector_file, args.side_negatives, args.made
+            frames,
+            bank,
+            args.face_epochs,
+            args.seed,
+            [detector_file, *args.mine_also],
+            args.side_negatives,
+            args.made,
         )
         export(faces, (1, 3, framing.CROP_SIZE, framing.CROP_SIZE), args.out / "d6_faces.onnx")
 
