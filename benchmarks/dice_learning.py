@@ -2,7 +2,7 @@
 of that set's frames (``tablekit dice learn``), beside the shipped reader and the classic
 recipe, and what adapting costs.
 
-    .venv/bin/python -m benchmarks.dice_learning [--data DIR] [--draws N]
+    .venv/bin/python -m benchmarks.dice_learning [--data DIR] [--draws N] [--models DIR]
 
 Leave-one-source-out: for each shared set the reader learns k = 0, 1, 3, 5, 10 frames
 drawn from that set (pinned seeds, ``--draws`` draws each) and is scored on a fixed
@@ -17,6 +17,11 @@ Adapting costs two parts: cutting a frame's examples and their features (once pe
 frame, at ``learn``) and the fit over all kept examples (once per change of the store,
 at the first read after it); both are timed for 20 frames, over the sets in turn, and
 so is reading those frames with and without what was learned (median of 3 runs).
+
+With ``--models DIR``, a set's rows read with the models in ``DIR/without-SET`` where that
+folder holds them: models trained without that set (``tools/train_dice.py --leave-out SET
+--out DIR/without-SET``), so every set is a table the reader never saw, scored on all of
+its frames. Sets without such a folder read with the shipped models, as above.
 
 The figures of a run, and what they say, are in benchmarks/README.md ("Learning the
 table"): one place, so the numbers there and here cannot drift apart.
@@ -87,6 +92,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description="d6 learning curve")
     parser.add_argument("--data", type=Path, default=DATA)
     parser.add_argument("--draws", type=int, default=3)
+    parser.add_argument("--models", type=Path, help="folders without-SET of models trained so")
     args = parser.parse_args()
     cv2.setNumThreads(1)
     print(f"one thread, OpenCV {cv2.__version__}, {args.draws} draws per k\n")
@@ -100,6 +106,13 @@ def main() -> None:
         folder = args.data / folder_name
         if not (folder / "images").is_dir():
             continue
+        unseen = args.models / f"without-{folder_name}" if args.models else None
+        if unseen is not None and unseen.is_dir():
+            pipdice.use_models(unseen)
+            split, shipped = "all", "tablekit d6 (trained without this set)"
+        else:
+            pipdice.use_models(pipdice.MODELS)
+            shipped = "tablekit d6 (shipped)"
         images = load_set(folder, split)
         random.Random(24).shuffle(images)
         cut_at = min(SCORED, len(images) - max(LEARNED))
@@ -128,13 +141,14 @@ def main() -> None:
                 )
                 rates.append(100 * right / labelled)
                 falses.append(100 * false / len(scored))
-            reader = "tablekit d6 (shipped)" if k == 0 else "tablekit d6, learned"
+            reader = shipped if k == 0 else "tablekit d6, learned"
             spread = f" ({min(rates):.1f}-{max(rates):.1f})" if k else ""
             print(
                 f"{head} {reader} | {k} | {statistics.mean(rates):.1f}%{spread} | "
                 f"{statistics.mean(falses):.1f} |",
                 flush=True,
             )
+    pipdice.use_models(pipdice.MODELS)
     cost(timing_frames[:20])
 
 

@@ -73,6 +73,7 @@ import argparse
 import math
 import random
 import time
+from collections.abc import Sequence
 from pathlib import Path
 
 import cv2
@@ -82,7 +83,7 @@ import torch
 from torch import nn
 
 from tablekit.vision import framing
-from tablekit.vision.labels import LabelledImage, iter_sets, load_set
+from tablekit.vision.labels import SETS, LabelledImage, iter_sets, load_set
 
 MODELS = Path(__file__).resolve().parents[1] / "tablekit" / "vision" / "models"
 BACKGROUND = 6
@@ -497,11 +498,12 @@ def export(net: nn.Module, shape: tuple[int, ...], path: Path) -> None:
     print(f"wrote {path} ({path.stat().st_size // 1024} KiB)")
 
 
-def load_training(root: Path, every: int = 1) -> Frames:
-    """Every ``every``-th training-split frame of every set, with its dice as rows of
-    ``x, y, w, h, value``, boxes grown to whole dice (:func:`dice_scenes.die_boxes`)."""
+def load_training(root: Path, every: int = 1, left_out: Sequence[str] = ()) -> Frames:
+    """Every ``every``-th training-split frame of every set but those ``left_out``, with its
+    dice as rows of ``x, y, w, h, value``, boxes grown to whole dice
+    (:func:`dice_scenes.die_boxes`)."""
     frames = []
-    for name, folder in iter_sets(root):
+    for name, folder in iter_sets(root, [name for name in SETS if name not in left_out]):
         image: LabelledImage
         for image in load_set(folder, "train")[::every]:
             dice = np.array([(d.x, d.y, d.w, d.h, d.value) for d in image.dice], np.float64)
@@ -528,6 +530,14 @@ def main() -> None:
         "--side-negatives", action="store_true", help="teach crops just off a die as not a die"
     )
     parser.add_argument(
+        "--leave-out",
+        action="append",
+        default=[],
+        choices=SETS,
+        metavar="SET",
+        help="train without this photo set, to read it as a table never seen (repeatable)",
+    )
+    parser.add_argument(
         "--mine-also",
         type=Path,
         action="append",
@@ -539,7 +549,7 @@ def main() -> None:
     torch.set_num_threads(1)
     cv2.setNumThreads(1)
     torch.manual_seed(args.seed)
-    frames = load_training(args.data, args.every)
+    frames = load_training(args.data, args.every, args.leave_out)
     bank = dice_scenes.cut_dice(frames)
     print(f"{len(frames)} training frames, {sum(len(d) for _, d in frames)} dice, {len(bank)} cut")
     args.out.mkdir(parents=True, exist_ok=True)

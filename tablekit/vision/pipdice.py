@@ -73,6 +73,22 @@ FULL_SCORE_ABOVE_PEAK = 0.2
 """A die's confidence is scaled down when its peak is under the threshold plus this."""
 
 
+def use_models(folder: Path) -> None:
+    """Read with the ``d6_detector.onnx`` and ``d6_faces.onnx`` in ``folder`` from now on, in
+    this process: for tools and benchmarks that compare models (one trained without a photo
+    set, say) with the same code the table reads with; :data:`MODELS` goes back. A missing
+    file is ``FileNotFoundError`` and changes nothing."""
+    global DETECTOR, FACES
+    detector, faces = folder / DETECTOR.name, folder / FACES.name
+    for path in (detector, faces):
+        if not path.is_file():
+            raise FileNotFoundError(f"no dice model {path}")
+    with RUNNING:
+        DETECTOR, FACES = detector, faces
+        _nets.cache_clear()
+        _feature_net.cache_clear()
+
+
 @cache
 def _nets() -> tuple[Any, Any]:
     """Load both networks once per process (a few ms; nothing is downloaded)."""

@@ -86,3 +86,29 @@ def test_size_is_not_judged_on_ones_or_too_few_dice() -> None:
     assert plausible((*pips, one_on_its_pip)) == (*pips, one_on_its_pip)
     pair = (_die(0, 40, 4), _die(60, 90, 5))
     assert plausible(pair) == pair
+
+
+def test_other_models_are_read_from_their_folder_until_the_shipped_come_back(
+    tmp_path: Path,
+) -> None:
+    """``use_models`` is how tools and benchmarks read with a model trained without a set."""
+    import shutil
+
+    from tablekit.vision import pipdice
+
+    name, frame, _ = FRAMES[0]
+    shipped = read_d6(frame).dice
+    for model in (pipdice.DETECTOR, pipdice.FACES):
+        shutil.copy(model, tmp_path / model.name)
+    try:
+        pipdice.use_models(tmp_path)
+        assert pipdice.DETECTOR.parent == pipdice.FACES.parent == tmp_path
+        assert read_d6(frame).dice == shipped
+        (tmp_path / "d6_faces.onnx").unlink()
+        with pytest.raises(FileNotFoundError, match="d6_faces.onnx"):
+            pipdice.use_models(tmp_path)
+        assert tmp_path / "d6_faces.onnx" == pipdice.FACES  # the refused folder changed nothing
+    finally:
+        pipdice.use_models(pipdice.MODELS)
+    assert pipdice.DETECTOR.parent == pipdice.MODELS
+    assert read_d6(frame).dice == shipped
