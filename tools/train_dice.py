@@ -59,6 +59,18 @@ side; 0.4 finds 349/364). The classifier's training accuracy was still rising (0
 epoch 16). Next: about 160 detector and 60 classifier epochs (2-3 hours of one core, or
 minutes on a GPU) with these very options, then the held-out check.
 
+The second pair the reader runs beside the first (``d6_detector_more.onnx``,
+``d6_faces_more.onnx``; :data:`tablekit.vision.pipdice.SECOND`) is trained on all three
+sets with made tables, then copied to those names: ``--only detector --made 0.5 --epochs
+160 --seed 5 --out DIR`` (about 100 minutes of one niced x86 core), then, with a
+60-epoch detector of the same options in ``DIR``, ``--only faces --made 0.5
+--face-epochs 30 --side-negatives --seed 4 --out DIR --mine-also
+tablekit/vision/models/d6_detector.onnx`` (about 35 minutes), so its classifier knows the
+first detector's boxes too.
+
+``--leave-out SET`` trains without one set, for the learning curve on a table never seen
+(``benchmarks/dice_learning.py --models``).
+
 ``--side-negatives`` also teaches crops centred just off a die's face (where a side
 face shows on an oblique camera) as "not a die". Checked by two-fold cross-validation
 inside the training split (classifier trained on one half for 50 epochs, the whole

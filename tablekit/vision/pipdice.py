@@ -1,12 +1,14 @@
-"""Read standard pip d6 from a frame with two small networks run by ``cv2.dnn``.
+"""Read standard pip d6 from a frame with small networks run by ``cv2.dnn``.
 
 A detector finds die centres and box sizes on a 256x256 letterboxed copy of the
 frame; a face classifier then reads a full-resolution crop of each die as 1-6,
 or rejects it as "not a die" (it was also taught crops just off a die's face, where
 an oblique camera sees a side face, and every weak detector peak on the training
-photos that is not a die). Two plain checks then drop what no tray holds:
+photos that is not a die). A second detector and classifier (:data:`SECOND`), trained
+on more tables, run beside the first: their extra dice join, and the two classifiers'
+chances are blended. Two plain checks then drop what no tray holds:
 a die read with almost no confidence, and a die far bigger than the others
-(held in a hand above the tray, nearer the camera). Both networks were trained
+(held in a hand above the tray, nearer the camera). The networks were trained
 by ``tools/train_dice.py`` on the training split of the shared photos and ship
 as ONNX in ``models/``.
 """
@@ -29,6 +31,18 @@ from tablekit.vision.reading import DieReading, Reading
 MODELS = Path(str(resources.files("tablekit.vision").joinpath("models")))
 DETECTOR = MODELS / "d6_detector.onnx"
 FACES = MODELS / "d6_faces.onnx"
+
+SECOND: tuple[Path, Path] | None = (MODELS / "d6_detector_more.onnx", MODELS / "d6_faces_more.onnx")
+"""A second detector and face classifier, read beside the first two: trained on three photo
+sets and made tables (``tools/train_dice.py``; the first two on two sets), they find and
+read dice on oblique phone photos that the first pair misses, where the first pair keeps
+the webcam and tray dice the second loses. The second detector's candidates join the
+first's where the first found none near (:func:`candidates`); the two classifiers' face
+chances are blended (:func:`blend`), so a die both read alike is surer, and one they read
+apart is marked for a tap. ``None`` reads with the first pair only."""
+
+JOIN_REACH = 0.6
+"""A second-detector candidate within this many of a first-detector die's sides is that die."""
 
 PEAK_THRESHOLD = 0.3
 """Heat-map peaks weaker than this are not considered dice."""
@@ -76,25 +90,31 @@ FULL_SCORE_ABOVE_PEAK = 0.2
 def use_models(folder: Path) -> None:
     """Read with the ``d6_detector.onnx`` and ``d6_faces.onnx`` in ``folder`` from now on, in
     this process: for tools and benchmarks that compare models (one trained without a photo
-    set, say) with the same code the table reads with; :data:`MODELS` goes back. A missing
-    file is ``FileNotFoundError`` and changes nothing."""
-    global DETECTOR, FACES
-    detector, faces = folder / DETECTOR.name, folder / FACES.name
+    set, say) with the same code the table reads with; :data:`MODELS` goes back. The folder's
+    ``*_more.onnx`` pair, where it has both, is the :data:`SECOND`. A missing first pair is
+    ``FileNotFoundError`` and changes nothing."""
+    global DETECTOR, FACES, SECOND
+    detector, faces = folder / "d6_detector.onnx", folder / "d6_faces.onnx"
     for path in (detector, faces):
         if not path.is_file():
             raise FileNotFoundError(f"no dice model {path}")
+    second = (folder / "d6_detector_more.onnx", folder / "d6_faces_more.onnx")
     with RUNNING:
         DETECTOR, FACES = detector, faces
+        SECOND = second if all(path.is_file() for path in second) else None
         _nets.cache_clear()
         _feature_net.cache_clear()
 
 
 @cache
-def _nets() -> tuple[Any, Any]:
-    """Load both networks once per process (a few ms; nothing is downloaded)."""
+def _nets() -> tuple[Any, Any, tuple[Any, Any] | None]:
+    """Load the networks once per process (a few ms; nothing is downloaded): the detector,
+    the face classifier, and the :data:`SECOND` pair where there is one."""
     import cv2
 
-    return cv2.dnn.readNetFromONNX(str(DETECTOR)), cv2.dnn.readNetFromONNX(str(FACES))
+    load = cv2.dnn.readNetFromONNX
+    second = None if SECOND is None else (load(str(SECOND[0])), load(str(SECOND[1])))
+    return load(str(DETECTOR)), load(str(FACES)), second
 
 
 def read_d6(frame: np.ndarray, table: TableHead | None = None, calibrated: bool = True) -> Reading:
@@ -113,21 +133,43 @@ def read_d6(frame: np.ndarray, table: TableHead | None = None, calibrated: bool 
 
 
 def _read_d6(frame: np.ndarray, table: TableHead | None) -> Reading:
-    detector, faces = _nets()
+    _, faces, second = _nets()
     start = time.perf_counter()
     small, scale = framing.fit(frame)
+    threshold = PEAK_THRESHOLD if table is None else table.threshold
+    found = candidates(small, threshold)
+    crops = _crops(small, found)
     if table is None:
-        dice = plausible(classify(faces, small, find_dice(detector, small)))
+        probs = _chances(faces, crops)
     else:
-        candidates = find_dice(detector, small, table.threshold)
-        found = features(_crops(small, candidates))
+        pooled = features(crops)
         shipped_w, shipped_b = _feature_net()[2:]
         probs = blend(
-            _softmax(found @ shipped_w.T + shipped_b), _softmax(found @ table.weight.T + table.bias)
+            _softmax(pooled @ shipped_w.T + shipped_b),
+            _softmax(pooled @ table.weight.T + table.bias),
         )
-        full = table.threshold + FULL_SCORE_ABOVE_PEAK
-        dice = _within(_decide(candidates, probs, full), table, max(small.shape[:2]))
+    if second is not None:
+        probs = blend(probs, _chances(second[1], crops))
+    dice = _decide(found, probs, threshold + FULL_SCORE_ABOVE_PEAK)
+    dice = plausible(dice) if table is None else _within(dice, table, max(small.shape[:2]))
     return Reading(dice, (time.perf_counter() - start) * 1000).scaled(1 / scale)
+
+
+def candidates(
+    frame: np.ndarray, threshold: float = PEAK_THRESHOLD
+) -> list[tuple[float, float, float, float, float]]:
+    """Die candidates of both detectors as ``(x, y, w, h, score)``: all the first's, strongest
+    first, then the :data:`SECOND` detector's that lie near none of them."""
+    detector, _, second = _nets()
+    found = find_dice(detector, frame, threshold)
+    if second is None:
+        return found
+    more = find_dice(second[0], frame, threshold)
+    return found + [
+        c
+        for c in more
+        if all(np.hypot(c[0] - k[0], c[1] - k[1]) > JOIN_REACH * max(k[2], k[3]) for k in found)
+    ]
 
 
 @cache
@@ -224,16 +266,14 @@ def _suppress(
     return kept
 
 
-def classify(
-    faces: Any, frame: np.ndarray, candidates: list[tuple[float, float, float, float, float]]
-) -> tuple[DieReading, ...]:
-    """Read each candidate's face; drop those the classifier calls "not a die"."""
+def _chances(faces: Any, crops: list[np.ndarray]) -> np.ndarray:
+    """Each crop's chance of each face and of "not a die", by the classifier ``faces``."""
     import cv2
 
-    if not candidates:
-        return ()
-    faces.setInput(cv2.dnn.blobFromImages(_crops(frame, candidates), 1 / 255))
-    return _decide(candidates, _softmax(faces.forward()), PEAK_THRESHOLD + FULL_SCORE_ABOVE_PEAK)
+    if not crops:
+        return np.zeros((0, NOT_A_DIE + 1), np.float32)
+    faces.setInput(cv2.dnn.blobFromImages(crops, 1 / 255))
+    return _softmax(faces.forward())
 
 
 def _crops(

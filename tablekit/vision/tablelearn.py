@@ -103,10 +103,9 @@ class Examples:
 
 def examples_from_frame(frame: np.ndarray, labels: Sequence[LabelledDie]) -> Examples:
     """The examples one labelled BGR frame teaches; ``labels`` are in the frame's pixels."""
-    detector, _ = pipdice._nets()
     small, scale = framing.fit(frame)
     with pipdice.RUNNING:
-        found = pipdice.find_dice(detector, small, FLOOR)
+        found = pipdice.candidates(small, FLOOR)
     dice = [
         LabelledDie(d.x * scale, d.y * scale, d.w * scale, d.h * scale, d.value) for d in labels
     ]

@@ -96,14 +96,19 @@ def test_other_models_are_read_from_their_folder_until_the_shipped_come_back(
 
     from tablekit.vision import pipdice
 
-    name, frame, _ = FRAMES[0]
+    _, frame, _ = FRAMES[0]
     shipped = read_d6(frame).dice
-    for model in (pipdice.DETECTOR, pipdice.FACES):
+    for model in pipdice.MODELS.glob("d6_*.onnx"):
         shutil.copy(model, tmp_path / model.name)
     try:
         pipdice.use_models(tmp_path)
         assert pipdice.DETECTOR.parent == pipdice.FACES.parent == tmp_path
+        second = (tmp_path / "d6_detector_more.onnx", tmp_path / "d6_faces_more.onnx")
+        assert second == pipdice.SECOND
         assert read_d6(frame).dice == shipped
+        (tmp_path / "d6_faces_more.onnx").unlink()
+        pipdice.use_models(tmp_path)  # half a second pair: the first pair alone
+        assert pipdice.SECOND is None
         (tmp_path / "d6_faces.onnx").unlink()
         with pytest.raises(FileNotFoundError, match="d6_faces.onnx"):
             pipdice.use_models(tmp_path)
@@ -111,4 +116,5 @@ def test_other_models_are_read_from_their_folder_until_the_shipped_come_back(
     finally:
         pipdice.use_models(pipdice.MODELS)
     assert pipdice.DETECTOR.parent == pipdice.MODELS
+    assert pipdice.SECOND is not None
     assert read_d6(frame).dice == shipped
