@@ -19,7 +19,6 @@ import contextlib
 import os
 import threading
 import zlib
-from pathlib import Path
 
 import pygame
 
@@ -95,22 +94,16 @@ def settle() -> None:
 
 def _write(pixels: bytes, label: str) -> None:
     """The frame, then its label: a label is never beside another frame's pixels."""
+    from tablekit.local.atomic import replace_file  # a write's alone: not the start's
+
     folder = paths.data_dir()
     try:
         (folder / LABEL).unlink(missing_ok=True)
-        _replace(folder / FRAME, zlib.compress(pixels, 1))
-        _replace(folder / LABEL, label.encode())
+        compressed = zlib.compress(pixels, 1)
+        replace_file(folder / FRAME, lambda out: out.write(compressed))
+        replace_file(folder / LABEL, lambda out: out.write(label.encode()))
     except OSError:
         pass  # no kept frame: the next start draws its first frame as it loads
-
-
-def _replace(path: Path, data: bytes) -> None:
-    temporary = path.with_name(f"{path.name}.{os.getpid()}.tmp")
-    try:
-        temporary.write_bytes(data)
-        os.replace(temporary, path)
-    finally:
-        temporary.unlink(missing_ok=True)  # a full card leaves no part-written file
 
 
 def forget() -> None:
